@@ -1,0 +1,3 @@
+// Types only: importing this module at run time yields an empty object.
+export type * from './analytics.js';
+export type * from './marketplace.js';
