@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    shims: true,
+    target: 'node20',
+    sourcemap: true,
+  },
+  {
+    entry: { 'mock-cli': 'src/mock-cli.ts' },
+    format: ['esm'],
+    clean: false,
+    shims: true,
+    target: 'node20',
+    sourcemap: true,
+  },
+]);

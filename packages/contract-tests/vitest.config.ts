@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Prism children and fake servers are cheap, but two cores are shared
+    // with other packages' suites.
+    maxWorkers: 2,
+  },
+});
