@@ -272,3 +272,9 @@ describe('sections 7 and 8: errors, status codes and limits', () => {
     expect((doc.servers as JsonObject[])[0]?.url).toBe('{base_url}');
   });
 });
+
+describe('sections 3, 6 and 8: what the seed does not show at all', () => {
+  it.each(['rate-limits', 'date-range', 'size-limits', 'states', 'events', 'pagination'])('%s is listed as unknown', (topic) => {
+    expect((doc['x-tallyport-unknowns'] as JsonObject)[topic]).toEqual(expect.stringContaining('not shown'));
+  });
+});

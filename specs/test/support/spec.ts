@@ -172,6 +172,12 @@ function requiredKeys(doc: JsonObject, schema: JsonObject): Set<string> {
   for (const branch of (schema.allOf as Json[] | undefined) ?? []) {
     for (const key of requiredKeys(doc, deref(doc, branch) as JsonObject)) keys.add(key);
   }
+  // A key is required by a oneOf/anyOf only when every branch requires it.
+  for (const combinator of ['oneOf', 'anyOf'] as const) {
+    const branches = ((schema[combinator] as Json[] | undefined) ?? []).map((b) => requiredKeys(doc, deref(doc, b) as JsonObject));
+    const [first, ...rest] = branches;
+    for (const key of first ?? []) if (rest.every((branch) => branch.has(key))) keys.add(key);
+  }
   return keys;
 }
 
