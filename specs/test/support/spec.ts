@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
 import { parse } from 'yaml';
 
 export type ApiName = 'analytics' | 'marketplace';
@@ -47,6 +47,8 @@ export class SpecValidator {
 
   constructor(private readonly doc: JsonObject, readonly api: ApiName) {
     this.ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, strictTypes: false, allowUnionTypes: true });
+    // ajv-formats is CommonJS: its default export arrives wrapped under NodeNext.
+    const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin.default }).default;
     addFormats(this.ajv);
     this.ajv.addKeyword({ keyword: 'x-enumDescriptions' });
     this.ajv.addKeyword({ keyword: 'x-tallyport-unknown' });
@@ -55,7 +57,7 @@ export class SpecValidator {
     // Each component schema is registered under its spec pointer, so `$ref`s
     // between them resolve and validators can be built from any location.
     for (const [name, schema] of Object.entries(schemas)) {
-      this.ajv.addSchema(this.rebase(schema), `${api}:#/components/schemas/${name}`);
+      this.ajv.addSchema(this.rebase(schema) as object, `${api}:#/components/schemas/${name}`);
     }
   }
 
@@ -73,11 +75,10 @@ export class SpecValidator {
 
   validator(schema: Json): ValidateFunction {
     const key = JSON.stringify(schema);
-    let validate = this.cache.get(key);
-    if (!validate) {
-      validate = this.ajv.compile(this.rebase(schema) as object);
-      this.cache.set(key, validate);
-    }
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const validate = this.ajv.compile(this.rebase(schema) as object);
+    this.cache.set(key, validate);
     return validate;
   }
 
