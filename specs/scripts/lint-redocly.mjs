@@ -16,13 +16,18 @@ const run = (file, format) =>
 
 let failed = false;
 for (const file of files) {
-  let report;
+  let output;
   try {
-    report = JSON.parse(run(file, 'json'));
+    output = run(file, 'json');
   } catch (error) {
-    console.error(error.stdout || error.stderr || String(error));
-    process.exit(1);
+    // Redocly exits non-zero on errors but still prints its JSON report.
+    output = error.stdout ?? '';
+    if (!output.trim().startsWith('{')) {
+      console.error(error.stderr || String(error));
+      process.exit(1);
+    }
   }
+  const report = JSON.parse(output);
   const { errors = 0, warnings = 0 } = report.totals ?? {};
   if (errors + warnings === 0) {
     console.log(`redocly lint (recommended) ${file}: no errors, no warnings.`);
