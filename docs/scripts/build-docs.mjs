@@ -1,0 +1,78 @@
+// Builds the offline documentation site: one Redoc page per spec (with the
+// Redoc bundle inlined, so nothing is fetched from a CDN) and an index page
+// with the guide. Every API fact comes from the specs folder at build time.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { rewriteForOffline } from './offline-rewrites.mjs';
+import { findRemoteAssets } from './remote-assets.mjs';
+import { extractQuirksAndUnknowns } from './readme-sections.mjs';
+import { renderIndexPage } from './render-index.mjs';
+import { readSpecs } from './read-specs.mjs';
+
+const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const redoclyBin = join(docsDir, 'node_modules', '.bin', 'redocly');
+
+/**
+ * @param {{ specsDir?: string, outDir?: string, log?: (line: string) => void }} [options]
+ * @returns {{ pages: { api: string, file: string, title: string }[], index: string }}
+ */
+export function buildDocs(options = {}) {
+  const specsDir = resolve(options.specsDir ?? join(docsDir, '..', 'specs'));
+  const outDir = resolve(options.outDir ?? join(docsDir, 'dist'));
+  const log = options.log ?? ((line) => console.log(line));
+
+  // Read everything first so a missing README or section fails before any output exists.
+  const specs = readSpecs(specsDir);
+  const quirksAndUnknowns = extractQuirksAndUnknowns(readSpecsReadme(specsDir));
+
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+
+  const pages = specs.map((spec) => {
+    const file = join(outDir, `${spec.api}.html`);
+    execFileSync(
+      redoclyBin,
+      ['build-docs', spec.path, '--inlineBundle', '--output', file, '--title', `${spec.title} · Tallyport`],
+      // cwd is the output folder so that no stray redocly.yaml changes the rendering.
+      { cwd: outDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const { html } = rewriteForOffline(readFileSync(file, 'utf8'));
+    writeFileSync(file, html);
+    const remote = findRemoteAssets(html);
+    if (remote.length > 0) {
+      throw new Error(`${spec.api}.html still loads remote assets, so it would not work offline:\n  ${remote.join('\n  ')}`);
+    }
+    log(`docs: ${spec.api}.html (${spec.operations.length} operations)`);
+    return { api: spec.api, file, title: spec.title };
+  });
+
+  const index = join(outDir, 'index.html');
+  writeFileSync(index, renderIndexPage({ specs, quirksAndUnknowns }));
+  log(`docs: index.html → ${outDir}`);
+  return { pages, index };
+}
+
+function readSpecsReadme(specsDir) {
+  const path = join(specsDir, 'README.md');
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') {
+      throw new Error(
+        `Missing ${path}: the docs guide renders the quirks and unknowns of each API from that file and never retypes them. Write specs/README.md (with its "Quirks" and "Unknowns" tables) and run the build again.`,
+      );
+    }
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    buildDocs();
+  } catch (error) {
+    console.error(`docs build failed: ${error.message}`);
+    process.exit(1);
+  }
+}

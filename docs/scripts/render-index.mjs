@@ -1,0 +1,73 @@
+// The docs' front page: links to every Redoc page and a short guide. The
+// guide's prose lives in docs/content/guide.md; the quirks and unknowns come
+// from specs/README.md (picked out by the build); the operation lists from
+// the specs.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { marked } from 'marked';
+
+const contentDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'content');
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** @param {{ specs: import('./read-specs.mjs').SpecInfo[], quirksAndUnknowns: string }} input quirksAndUnknowns: markdown taken from specs/README.md */
+export function renderIndexPage({ specs, quirksAndUnknowns }) {
+  const guide = marked.parse(readFileSync(join(contentDir, 'guide.md'), 'utf8'));
+  const apiCards = specs.map(renderApiCard).join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tallyport API documentation</title>
+<style>
+  body { font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #1d2430; background: #f7f8fa; }
+  main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
+  h1 { margin-top: 0; }
+  .apis { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); }
+  .api { background: #fff; border: 1px solid #d8dde6; border-radius: 8px; padding: 1rem 1.25rem; }
+  .api h2 { margin: 0 0 .25rem; font-size: 1.25rem; }
+  .api ul { padding-left: 1.1rem; margin: .5rem 0 0; }
+  .method { font: 600 .75rem ui-monospace, monospace; display: inline-block; min-width: 3.6rem; }
+  code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; }
+  pre { background: #1d2430; color: #e8ecf2; padding: .9rem 1rem; border-radius: 6px; overflow-x: auto; }
+  table { border-collapse: collapse; width: 100%; background: #fff; margin: .75rem 0 1.5rem; }
+  th, td { border: 1px solid #d8dde6; padding: .4rem .6rem; text-align: left; vertical-align: top; }
+  th { background: #eef1f5; }
+</style>
+</head>
+<body>
+<main>
+<h1>Tallyport API documentation</h1>
+<p>Rendered from the hand-written OpenAPI descriptions in <code>specs/</code>. Every page works offline.</p>
+<section class="apis" aria-label="API reference pages">
+${apiCards}
+</section>
+<section id="guide">
+${guide}
+</section>
+<section id="quirks-and-unknowns">
+<h2>Quirks and unknowns</h2>
+<p>From <code>specs/README.md</code>: where the source documentation is odd or silent, and how the specs model it.</p>
+${marked.parse(quirksAndUnknowns)}
+</section>
+</main>
+</body>
+</html>
+`;
+}
+
+function renderApiCard(spec) {
+  const operations = spec.operations
+    .map((op) => `<li><span class="method">${escapeHtml(op.method)}</span> <code>${escapeHtml(op.path)}</code> ${escapeHtml(op.summary ?? op.operationId ?? '')}</li>`)
+    .join('\n');
+  return `<article class="api">
+<h2><a href="${escapeHtml(spec.api)}.html">${escapeHtml(spec.title)}</a></h2>
+<div>version ${escapeHtml(spec.version)}${spec.summary ? ` · ${escapeHtml(spec.summary)}` : ''}</div>
+<ul>
+${operations}
+</ul>
+</article>`;
+}

@@ -1,0 +1,111 @@
+// Opens every built page in real headless Chromium with the network cut off,
+// as a newcomer reading the docs offline would, and checks that each
+// operation of each spec is rendered and that nothing went wrong.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSpecs, type SpecOperation } from '../scripts/read-specs.mjs';
+import { startStaticServer } from '../scripts/static-server.mjs';
+import { chromiumPath, chromiumPresent, launchOfflineChromium, recordPageErrors, type OfflineBrowser } from './chromium.js';
+import { distDir, resultsDir, specsDir } from './paths.js';
+
+const specs = readSpecs(specsDir);
+// How long Chromium may take to render one thing before the test gives up.
+const timeout = 15_000;
+const missingMessage = `Chromium not found at ${chromiumPath}: the browser test of the docs cannot run. Install it with docs/scripts/install-chromium.sh (Debian's chromium package) or set CHROMIUM_PATH.`;
+
+if (!chromiumPresent && !process.env.CI) {
+  console.warn(`\n!!! SKIPPED: ${missingMessage}\n`);
+}
+
+describe.runIf(!chromiumPresent && process.env.CI)('browser test prerequisites', () => {
+  it('has Chromium installed in CI', () => {
+    expect.fail(missingMessage);
+  });
+});
+
+describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () => {
+  let browser: OfflineBrowser;
+  let server: Awaited<ReturnType<typeof startStaticServer>>;
+
+  beforeAll(async () => {
+    mkdirSync(resultsDir, { recursive: true });
+    server = await startStaticServer({ root: distDir });
+    browser = await launchOfflineChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it.each(specs.map((spec) => [spec.api, spec] as const))('renders every operation of %s with no error and no request off the machine', async (api, spec) => {
+    const page = await browser.context.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(`${server.url}${api}.html`, { waitUntil: 'load' });
+    expect(await page.locator('h1').first().textContent({ timeout })).toContain(spec.title);
+
+    for (const operation of spec.operations) {
+      await showOperation(page, operation);
+    }
+
+    await page.screenshot({ path: join(resultsDir, `${api}.png`), fullPage: true });
+    expect(errors).toEqual([]);
+    expect(browser.blockedRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('renders the index page, which links every API page and shows the guide', async () => {
+    const page = await browser.context.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(server.url, { waitUntil: 'load' });
+    for (const spec of specs) {
+      expect(await page.getByRole('link', { name: spec.title, exact: true }).getAttribute('href', { timeout })).toBe(`${spec.api}.html`);
+    }
+    await page.getByRole('heading', { name: 'Quirks and unknowns' }).waitFor({ state: 'visible', timeout });
+    await page.screenshot({ path: join(resultsDir, 'index.png'), fullPage: true });
+
+    // Following a link from the index reaches a working reference page.
+    const first = specs[0]!;
+    await page.getByRole('link', { name: first.title, exact: true }).click();
+    expect(await page.locator('h1').first().textContent({ timeout })).toContain(first.title);
+    expect(errors).toEqual([]);
+    expect(browser.blockedRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('works when opened straight from the file system', async () => {
+    const page = await browser.context.newPage();
+    const errors = recordPageErrors(page);
+    const spec = specs.at(-1)!;
+    await page.goto(pathToFileURL(join(distDir, `${spec.api}.html`)).href, { waitUntil: 'load' });
+    await showOperation(page, spec.operations.at(-1)!);
+    expect(errors).toEqual([]);
+    expect(browser.blockedRequests).toEqual([]);
+    await page.close();
+  });
+});
+
+// Follows the sidebar link of one operation and waits for its section.
+async function showOperation(page: Page, operation: SpecOperation): Promise<void> {
+  // Redoc routes each operation by a slug of its operationId.
+  const link = page.locator(`a[href$="/${String(operation.operationId).toLowerCase()}"]`);
+  const found = await link
+    .first()
+    .waitFor({ state: 'attached', timeout })
+    .then(() => true, () => false);
+  expect(found, `${operation.method} ${operation.path} (${operation.operationId}) has no link on the page`).toBe(true);
+  await link.first().click();
+  // The heading's own text, not its accessible name: Redoc adds a "link to …" label.
+  const heading = page
+    .locator('h1, h2, h3')
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(String(operation.summary))}\\s*$`) })
+    .first();
+  await heading.waitFor({ state: 'visible', timeout });
+  const section = await heading.evaluate((h) => h.closest('section, [data-section-id], main')?.textContent ?? document.body.textContent ?? '');
+  expect(section.toLowerCase()).toContain(operation.path.toLowerCase());
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

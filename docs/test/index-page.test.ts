@@ -1,0 +1,61 @@
+// The index page links every spec's page, lists every operation, and shows
+// the Quirks and Unknowns tables of specs/README.md as written there.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Lexer, marked, type Tokens } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { readSpecs } from '../scripts/read-specs.mjs';
+import { distDir, specsDir } from './paths.js';
+
+const specs = readSpecs(specsDir);
+const index = readFileSync(join(distDir, 'index.html'), 'utf8');
+const readme = readFileSync(join(specsDir, 'README.md'), 'utf8');
+
+// The tables that follow a "Quirks" or "Unknowns" heading in the README.
+function readmeTablesUnder(heading: RegExp): Tokens.Table[] {
+  const tables: Tokens.Table[] = [];
+  let inside = false;
+  for (const token of Lexer.lex(readme)) {
+    if (token.type === 'heading') inside = heading.test((token as Tokens.Heading).text);
+    else if (inside && token.type === 'table') tables.push(token as Tokens.Table);
+  }
+  return tables;
+}
+
+describe('index.html', () => {
+  it('links the page of every spec', () => {
+    for (const spec of specs) expect(index).toContain(`<a href="${spec.api}.html">${spec.title}</a>`);
+  });
+
+  it('lists every operation of every spec with its path', () => {
+    for (const spec of specs) {
+      for (const op of spec.operations) {
+        expect(index).toContain(`<code>${op.path}</code> ${op.summary}`);
+      }
+    }
+  });
+
+  it('has the guide: client quick start, mocks and contract tests', () => {
+    expect(index).toContain('createAnalyticsClient');
+    expect(index).toContain('createMarketplaceClient');
+    expect(index).toContain('pnpm mock');
+    expect(index).toContain('pnpm contract');
+  });
+
+  it.each([
+    ['Quirks', /\bquirks?\b/i],
+    ['Unknowns', /\bunknowns?\b/i],
+  ])('renders every row of the README %s table', (_name, heading) => {
+    const tables = readmeTablesUnder(heading);
+    expect(tables.length).toBeGreaterThan(0);
+    for (const table of tables) {
+      for (const row of table.rows) {
+        for (const cell of row) expect(index).toContain(marked.parseInline(cell.text));
+      }
+    }
+  });
+
+  it('leaves out the parts of the README that are not quirks or unknowns', () => {
+    expect(index).not.toContain('How to read the extensions');
+  });
+});
