@@ -1,0 +1,153 @@
+// The whole error hierarchy of the client. Every error message is built from
+// already-redacted parts, and no error keeps a reference to the request, its
+// headers or the key, so printing, logging or serialising an error is safe.
+
+export class TallyportError extends Error {
+  override name = 'TallyportError';
+
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [k, v] of Object.entries(this)) if (k !== 'cause') out[k] = v;
+    return out;
+  }
+}
+
+/** An input was refused before any request left the process. */
+export class ValidationError extends TallyportError {
+  override name = 'ValidationError';
+  constructor(
+    message: string,
+    readonly operation: string,
+    readonly parameter: string | undefined,
+    readonly value: unknown,
+    readonly allowed: readonly unknown[] | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** A successful response did not match the spec (only with response validation on). */
+export class ResponseValidationError extends TallyportError {
+  override name = 'ResponseValidationError';
+  constructor(
+    message: string,
+    readonly operation: string,
+    readonly problems: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+export interface APIErrorDetails {
+  status: number | undefined;
+  method: string;
+  /** The request URL with every secret redacted. */
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** The server answered, and the answer is a failure. */
+export class APIError extends TallyportError {
+  override name = 'APIError';
+  readonly status: number | undefined;
+  readonly method: string;
+  readonly url: string;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(message: string, details: APIErrorDetails) {
+    super(message);
+    this.status = details.status;
+    this.method = details.method;
+    this.url = details.url;
+    this.body = details.body;
+    this.headers = details.headers;
+  }
+}
+
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+
+/** 422: the server refused a parameter; `fields` holds its per-field messages when the body has them. */
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+  constructor(
+    message: string,
+    details: APIErrorDetails,
+    readonly fields: Record<string, string[]>,
+  ) {
+    super(message, details);
+  }
+}
+
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  constructor(
+    message: string,
+    details: APIErrorDetails,
+    /** Milliseconds the server asked to wait, when it said. */
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(message, details);
+  }
+}
+
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+/** The marketplace answered `status: "错误"`, whatever the HTTP status code. */
+export class MarketplaceAPIError extends APIError {
+  override name = 'MarketplaceAPIError';
+  constructor(
+    message: string,
+    details: APIErrorDetails,
+    /** The server's `msg`, verbatim. */
+    readonly msg: string,
+    /** A stable code for the known messages of the spec, `unknown` otherwise. */
+    readonly code: string,
+  ) {
+    super(message, details);
+  }
+}
+
+/** An HTML page, a login redirect or another non-JSON answer where JSON was expected. */
+export class UnexpectedResponseError extends APIError {
+  override name = 'UnexpectedResponseError';
+}
+
+/** No answer: the connection failed. */
+export class APIConnectionError extends TallyportError {
+  override name = 'APIConnectionError';
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export class APIConnectionTimeoutError extends APIConnectionError {
+  override name = 'APIConnectionTimeoutError';
+}
+
+/** The caller's `signal` aborted the request. */
+export class APIUserAbortError extends TallyportError {
+  override name = 'APIUserAbortError';
+}

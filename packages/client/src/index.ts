@@ -1,0 +1,39 @@
+export { createAnalyticsClient } from './analytics.js';
+export type {
+  AnalyticsClient,
+  AnalyticsClientOptions,
+  CreateWebsiteParams,
+  ListWebsitesParams,
+  StatsParams,
+  UpdateWebsiteParams,
+} from './analytics.js';
+export { createMarketplaceClient, marketplaceErrorCode } from './marketplace.js';
+export type { MarketplaceClient, MarketplaceClientOptions } from './marketplace.js';
+export type { RequestOptions } from './analytics.js';
+export type { ClientOptions } from './options.js';
+export type { ApiKeyTransport } from './transport.js';
+export type { Logger, LogLevel } from './logger.js';
+export type { RetryOptions } from './retry.js';
+export type { NextPageStrategy, PageQuery, Unwrap } from './pagination.js';
+export type { ResponseValidator } from './response-check.js';
+export {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  MarketplaceAPIError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseValidationError,
+  TallyportError,
+  UnexpectedResponseError,
+  UnprocessableEntityError,
+  ValidationError,
+} from './errors.js';
+export type { APIErrorDetails } from './errors.js';
+export type * from '@tallyport/types';

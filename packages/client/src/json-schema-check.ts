@@ -1,0 +1,61 @@
+// A small JSON Schema checker for the keywords the generator keeps (see
+// scripts/generate.mjs `slim`): enough to hold a response to the spec
+// without shipping a full validator.
+type Schema = boolean | Record<string, unknown>;
+
+const FORMATS: Record<string, (v: string) => boolean> = {
+  'date-time': (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/i.test(v) && !Number.isNaN(Date.parse(v)),
+  date: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+  uri: (v) => /^[a-z][a-z0-9+.-]*:/i.test(v),
+  email: (v) => /^[^\s@]+@[^\s@]+$/.test(v),
+};
+
+function typeOk(type: string, v: unknown): boolean {
+  switch (type) {
+    case 'object': return typeof v === 'object' && v !== null && !Array.isArray(v);
+    case 'array': return Array.isArray(v);
+    case 'integer': return Number.isInteger(v);
+    case 'number': return typeof v === 'number' && Number.isFinite(v);
+    case 'null': return v === null;
+    default: return typeof v === type;
+  }
+}
+
+/** The problems of `value` against `schema`, as `path: reason` strings (empty when valid). */
+export function checkSchema(schema: Schema, value: unknown, path = '$'): string[] {
+  if (schema === true) return [];
+  if (schema === false) return [`${path}: must be absent`];
+  const s = schema;
+  const out: string[] = [];
+  if (s.type !== undefined) {
+    const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+    if (!types.some((t) => typeOk(t, value))) return [`${path}: expected ${types.join(' | ')}`];
+  }
+  if ('const' in s && value !== s.const) out.push(`${path}: expected ${JSON.stringify(s.const)}`);
+  if (Array.isArray(s.enum) && !s.enum.includes(value)) out.push(`${path}: expected one of ${JSON.stringify(s.enum)}`);
+  if (typeof value === 'string') {
+    if (typeof s.minLength === 'number' && value.length < s.minLength) out.push(`${path}: shorter than ${s.minLength}`);
+    if (typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(value)) out.push(`${path}: does not match ${s.pattern}`);
+    const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
+    if (format && !format(value)) out.push(`${path}: not a valid ${String(s.format)}`);
+  }
+  if (typeOk('object', value)) {
+    const obj = value as Record<string, unknown>;
+    for (const key of (s.required as string[] | undefined) ?? []) if (!(key in obj)) out.push(`${path}.${key}: required`);
+    const props = (s.properties as Record<string, Schema> | undefined) ?? {};
+    for (const [key, v] of Object.entries(obj)) {
+      const sub = props[key] ?? (s.additionalProperties as Schema | undefined);
+      if (sub !== undefined) out.push(...checkSchema(sub, v, `${path}.${key}`));
+    }
+  }
+  if (Array.isArray(value) && s.items !== undefined) value.forEach((v, i) => out.push(...checkSchema(s.items as Schema, v, `${path}[${i}]`)));
+  for (const sub of (s.allOf as Schema[] | undefined) ?? []) out.push(...checkSchema(sub, value, path));
+  if (Array.isArray(s.anyOf) && !(s.anyOf as Schema[]).some((sub) => checkSchema(sub, value, path).length === 0)) {
+    out.push(`${path}: matches none of the allowed shapes`);
+  }
+  if (Array.isArray(s.oneOf)) {
+    const matches = (s.oneOf as Schema[]).filter((sub) => checkSchema(sub, value, path).length === 0).length;
+    if (matches !== 1) out.push(`${path}: matches ${matches} of the shapes, expected exactly one`);
+  }
+  return out;
+}
