@@ -11,7 +11,7 @@ export default defineConfig([
     sourcemap: true,
   },
   {
-    entry: { 'mock-cli': 'src/mock-cli.ts' },
+    entry: { cli: 'src/cli.ts', 'mock-cli': 'src/mock-cli.ts' },
     format: ['esm'],
     clean: false,
     shims: true,

@@ -1,0 +1,42 @@
+// A request is described with secrets left as references, so everything the
+// run records or prints (curl lines, reports) holds only placeholders; the
+// real key is substituted at the moment of sending, and nowhere else.
+import type { ApiName } from '../specs.js';
+import type { HttpMethod } from '../spec/operations.js';
+
+export type SecretName = 'ANALYTICS_API_KEY' | 'MARKETPLACE_API_KEY' | 'MARKETPLACE_EMPTY_API_KEY' | 'MARKETPLACE_PURCHASE_CODE';
+
+export interface SecretRef {
+  secret: SecretName;
+  /** Text before the secret in the same value, e.g. "Bearer ". */
+  prefix?: string;
+}
+
+export type TemplateValue = string | SecretRef;
+
+export interface RequestTemplate {
+  api: ApiName;
+  operationId: string;
+  method: HttpMethod;
+  baseUrl: string;
+  /** Concrete path (ids filled in), without query. */
+  path: string;
+  query: Array<[string, TemplateValue]>;
+  headers: Array<[string, TemplateValue]>;
+  /** application/x-www-form-urlencoded fields, when the operation has a body. */
+  form?: Array<[string, TemplateValue]>;
+  /** What this request probes, for reports ("list websites with per_page=7"). */
+  label: string;
+}
+
+export const isSecretRef = (value: TemplateValue): value is SecretRef => typeof value !== 'string';
+
+export const secret = (name: SecretName, prefix?: string): SecretRef => (prefix ? { secret: name, prefix } : { secret: name });
+
+/** A stable identity of the request, so identical probes are sent once per run. */
+export function requestKey(template: RequestTemplate): string {
+  const show = (value: TemplateValue): string => (isSecretRef(value) ? `${value.prefix ?? ''}$${value.secret}` : value);
+  const pairs = (list: Array<[string, TemplateValue]> | undefined): string =>
+    (list ?? []).map(([name, value]) => `${name}=${show(value)}`).join('&');
+  return `${template.api} ${template.method} ${template.path}?${pairs(template.query)} H:${pairs(template.headers)} B:${pairs(template.form)}`;
+}

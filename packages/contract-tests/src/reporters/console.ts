@@ -1,0 +1,93 @@
+// Human output: a line per check as it finishes, then a summary with every
+// failure's spec, answer and curl, and the observations where the spec is
+// silent. Colour only on a TTY, never with NO_COLOR.
+import type { CaseStatus } from '../checks/types.js';
+import type { CheckResult, RunResult } from '../runner.js';
+import type { ApiName } from '../specs.js';
+
+export interface ConsoleStyle {
+  colour: boolean;
+}
+
+export function shouldColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  return !!stream.isTTY && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+}
+
+const CODES = { green: 32, red: 31, yellow: 33, dim: 2, bold: 1 } as const;
+
+function paint(style: ConsoleStyle, code: keyof typeof CODES, text: string): string {
+  return style.colour ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text;
+}
+
+const MARK: Record<CaseStatus, { symbol: string; word: string; colour: keyof typeof CODES }> = {
+  pass: { symbol: '✓', word: 'pass', colour: 'green' },
+  fail: { symbol: '✗', word: 'FAIL', colour: 'red' },
+  skip: { symbol: '-', word: 'skip', colour: 'yellow' },
+};
+
+export function checkLine(result: CheckResult, style: ConsoleStyle): string {
+  const mark = MARK[result.status];
+  const counts = (['pass', 'fail', 'skip'] as const)
+    .map((status) => [status, result.cases.filter((entry) => entry.status === status).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([status, count]) => `${count} ${status}`)
+    .join(', ');
+  const reason = result.status === 'skip' && result.reason ? `  ${result.reason}` : '';
+  return `${paint(style, mark.colour, `${mark.symbol} ${mark.word}`)}  ${result.api.padEnd(11)} ${result.check.padEnd(29)} ${paint(style, 'dim', `${counts} · ${result.durationMs} ms`)}${reason}`;
+}
+
+export function headerLine(): string {
+  return 'tallyport-contract: checking deployments against the Tallyport specs';
+}
+
+export function targetLine(api: ApiName, target: string, mock: boolean): string {
+  return `${api} → ${target}${mock ? ' (embedded Prism mock)' : ''}`;
+}
+
+export function summaryText(result: RunResult, style: ConsoleStyle): string {
+  const lines: string[] = ['', paint(style, 'bold', `Summary of run ${result.runId}`)];
+  for (const api of result.apis) {
+    lines.push(`  ${api.api} · ${api.target}${api.mock ? ' (embedded Prism mock)' : ''}`);
+    if (api.configError) lines.push(`    ${paint(style, 'red', 'configuration problem:')} ${api.configError}`);
+    for (const check of api.checks) {
+      const mark = MARK[check.status];
+      lines.push(`    ${paint(style, mark.colour, mark.word.padEnd(4))}  ${check.check}${check.reason ? ` · ${check.reason}` : ''}`);
+      if (check.status !== 'skip') {
+        const skipped = [...new Set(check.cases.filter((entry) => entry.status === 'skip').map((entry) => `${entry.title}: ${entry.reason}`))];
+        for (const line of skipped) lines.push(`          ${paint(style, 'dim', `skipped ${line}`)}`);
+      }
+    }
+    if (api.leftovers.length > 0) lines.push(`    ${paint(style, 'red', 'could not delete websites this run created:')} ${api.leftovers.join(', ')}`);
+  }
+
+  const failures = result.apis.flatMap((api) => api.checks.flatMap((check) => check.cases.filter((entry) => entry.status === 'fail').map((entry) => ({ check, entry }))));
+  if (failures.length > 0) {
+    lines.push('', paint(style, 'bold', `Failures (${failures.length})`));
+    for (const { check, entry } of failures) {
+      lines.push(`  ${paint(style, 'red', '✗')} [${check.api}] ${check.check} › ${entry.title}`);
+      if (entry.expected) lines.push(`      spec: ${entry.expected}`);
+      if (entry.actual) lines.push(...entry.actual.split('\n').map((line, index) => `      ${index === 0 ? 'got:  ' : '      '}${line}`));
+      if (entry.curl) lines.push(`      curl: ${entry.curl}`);
+    }
+  }
+
+  const observed = result.apis.filter((api) => api.observations.length > 0);
+  if (observed.length > 0) {
+    lines.push('', paint(style, 'bold', 'Observed where the spec says "not shown" (reported, never failed)'));
+    for (const api of observed) for (const line of api.observations) lines.push(`  ${api.api}: ${line}`);
+  }
+
+  const all = result.apis.flatMap((api) => api.checks);
+  const count = (status: CaseStatus) => all.filter((check) => check.status === status).length;
+  const verdict =
+    result.exitCode === 0
+      ? paint(style, 'green', 'conforms')
+      : result.exitCode === 1
+        ? paint(style, 'red', 'violations found')
+        : paint(style, 'red', result.interrupted ? 'interrupted' : 'configuration or connectivity problem');
+  lines.push(
+    '',
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped · ${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · ${verdict} (exit ${result.exitCode})`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,62 @@
+// Creating and removing the websites a run owns. Every id a create returns is
+// registered with the safety guard at once, so cleanup can find it whatever
+// happens next (a failed check, a timeout, Ctrl-C).
+import type { AuthMode, RunContext } from './context.js';
+import type { TemplateValue } from './http/request.js';
+import type { Exchange } from './http/transport.js';
+import { isObject, rowsOf, websiteOf } from './payload.js';
+
+export interface CreatedWebsite {
+  exchange: Exchange;
+  domain: string;
+  id?: string;
+}
+
+const is2xx = (exchange: Exchange): boolean => !!exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
+
+export async function createRunWebsite(
+  ctx: RunContext,
+  purpose: string,
+  form: Array<[string, TemplateValue]> = [],
+  auth: AuthMode = 'valid',
+  label = `create website (${purpose})`,
+): Promise<CreatedWebsite> {
+  const domain = ctx.runDomain(purpose);
+  const exchange = await ctx.send(ctx.request('createWebsite', { form: [['domain', domain], ...form], auth, label }));
+  if (!is2xx(exchange)) return { exchange, domain };
+  const website = websiteOf(exchange.response?.json);
+  let id = website && (typeof website.id === 'number' || typeof website.id === 'string') ? String(website.id) : undefined;
+  if (id === undefined) id = await findByDomain(ctx, domain);
+  if (id !== undefined) ctx.guard.created.set(id, domain);
+  return { exchange, domain, ...(id !== undefined ? { id } : {}) };
+}
+
+/** When a create answers without an id, the list is searched so cleanup still works. */
+async function findByDomain(ctx: RunContext, domain: string): Promise<string | undefined> {
+  const list = await ctx.send(ctx.request('listWebsites', { query: [['search', domain]], label: `find website ${domain}` }));
+  const row = rowsOf(list.response?.json)?.find((candidate) => isObject(candidate) && candidate.domain === domain);
+  return isObject(row) && row.id !== undefined ? String(row.id) : undefined;
+}
+
+export async function deleteRunWebsite(ctx: RunContext, id: string, auth: AuthMode = 'valid', label = `delete website ${id}`): Promise<Exchange> {
+  const exchange = await ctx.send(ctx.request('deleteWebsite', { pathParams: { id }, auth, label }));
+  if (is2xx(exchange)) ctx.guard.created.delete(id);
+  return exchange;
+}
+
+/** Deletes every website this run created and still holds; returns what is left. */
+export async function cleanupRunWebsites(ctx: RunContext): Promise<string[]> {
+  for (const id of [...ctx.guard.created.keys()]) {
+    try {
+      const exchange = await ctx.send(ctx.request('deleteWebsite', { pathParams: { id }, label: `cleanup: delete website ${id}` }), { cleanup: true });
+      const status = exchange.response?.status ?? 0;
+      // 404 means it is already gone; either way it is no longer ours to track.
+      if ((status >= 200 && status < 300) || status === 404 || status === 410) ctx.guard.created.delete(id);
+    } catch {
+      // Budget or interruption: the id stays listed and is reported.
+    }
+  }
+  return [...ctx.guard.created.entries()].map(([id, domain]) => `${id} (${domain})`);
+}
+
+export { is2xx };
