@@ -112,7 +112,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       body: redactor.value(payload),
       headers: {},
     });
-    if (isFailureBody(payload)) throw failure(payload, details());
+    if (isFailureBody(payload)) throw failure(redactor.value(payload), details());
     const status = (payload as { status?: unknown } | undefined)?.status;
     if (status !== SUCCESS) {
       throw new UnexpectedResponseError(

@@ -3,6 +3,8 @@
 // occurrence of a known secret (raw or URL-encoded) is replaced.
 
 export const REDACTED = '[REDACTED]';
+const ENCODED = encodeURIComponent(REDACTED);
+const readable = (s: string) => s.split(ENCODED).join(REDACTED);
 
 const SENSITIVE_NAME = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|key|token|access[-_]?token|password|purchase_code)$/i;
 
@@ -34,7 +36,7 @@ export class Redactor {
         url.password = '';
       }
       for (const name of [...url.searchParams.keys()]) if (this.isSensitiveName(name)) url.searchParams.set(name, REDACTED);
-      return this.text(url.toString());
+      return readable(this.text(url.toString()));
     } catch {
       return this.text(raw);
     }
@@ -54,7 +56,7 @@ export class Redactor {
   formBody(body: string): string {
     const params = new URLSearchParams(body);
     for (const name of [...params.keys()]) if (this.isSensitiveName(name)) params.set(name, REDACTED);
-    return this.text(params.toString());
+    return readable(this.text(params.toString()));
   }
 
   /** Any value, deep-copied with secrets replaced, for error bodies. */
