@@ -50,12 +50,18 @@ export function checkSchema(schema: Schema, value: unknown, path = '$'): string[
   }
   if (Array.isArray(value) && s.items !== undefined) value.forEach((v, i) => out.push(...checkSchema(s.items as Schema, v, `${path}[${i}]`)));
   for (const sub of (s.allOf as Schema[] | undefined) ?? []) out.push(...checkSchema(sub, value, path));
-  if (Array.isArray(s.anyOf) && !(s.anyOf as Schema[]).some((sub) => checkSchema(sub, value, path).length === 0)) {
-    out.push(`${path}: matches none of the allowed shapes`);
-  }
-  if (Array.isArray(s.oneOf)) {
-    const matches = (s.oneOf as Schema[]).filter((sub) => checkSchema(sub, value, path).length === 0).length;
-    if (matches !== 1) out.push(`${path}: matches ${matches} of the shapes, expected exactly one`);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = s[key] as Schema[] | undefined;
+    if (!Array.isArray(branches)) continue;
+    const results = branches.map((sub) => checkSchema(sub, value, path));
+    const matches = results.filter((r) => r.length === 0).length;
+    if (matches === 0) {
+      // The closest shape explains the failure best: report its problems.
+      const closest = results.reduce((a, b) => (b.length < a.length ? b : a));
+      out.push(`${path}: matches none of the allowed shapes; closest: ${closest.join('; ')}`);
+    } else if (key === 'oneOf' && matches > 1) {
+      out.push(`${path}: matches ${matches} of the shapes, expected exactly one`);
+    }
   }
   return out;
 }

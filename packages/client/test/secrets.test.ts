@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TallyportError, createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
 import type { ApiKeyTransport, Logger } from '../src/index.js';
 import { CANARY_KEY, fastRetry } from './helpers/canary.js';
-import { type RecordingServer, startRecordingServer } from './helpers/recording-server.js';
+import { type RecordingServer, type Reply, startRecordingServer } from './helpers/recording-server.js';
 
 let server: RecordingServer;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('the key never leaks', () => {
   test('analytics errors of every kind, and debug logs, never contain the key', async () => {
     const { logger, lines } = captureLogs();
     const analytics = createAnalyticsClient({ baseUrl: server.url, apiKey: CANARY_KEY, logger, logLevel: 'debug', retry: fastRetry, maxRetries: 1 });
-    const scenarios = [
+    const scenarios: Reply[] = [
       { status: 401, body: { message: `bad key ${CANARY_KEY}`, key: CANARY_KEY } },
       { status: 422, body: { message: 'invalid', errors: { api_key: [CANARY_KEY] } } },
       { status: 500, body: { message: `echo Bearer ${CANARY_KEY}` } },
@@ -63,7 +63,7 @@ describe('the key never leaks', () => {
     test(`marketplace errors and debug logs with transport ${JSON.stringify(transport)} never contain the key`, async () => {
       const { logger, lines } = captureLogs();
       const market = createMarketplaceClient({ baseUrl: server.url, apiKey: CANARY_KEY, apiKeyTransport: transport, logger, logLevel: 'debug', retry: fastRetry, maxRetries: 1 });
-      const scenarios = [
+      const scenarios: Reply[] = [
         { status: 200, body: { status: '错误', msg: `密钥 ${CANARY_KEY} 无效` } },
         { status: 403, body: { status: '错误', msg: '无效请求', echo: { api_key: CANARY_KEY } } },
         { status: 502, headers: { 'content-type': 'text/html' }, body: ECHO_KEY_PAGE },

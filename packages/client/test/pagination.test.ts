@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createAnalyticsClient } from '../src/index.js';
+import type { AnalyticsClientOptions } from '../src/index.js';
+import { CANARY_KEY } from './helpers/canary.js';
+import { type RecordedRequest, type RecordingServer, startRecordingServer } from './helpers/recording-server.js';
+
+let server: RecordingServer;
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+const client = (options: Partial<AnalyticsClientOptions> = {}) =>
+  createAnalyticsClient({ baseUrl: server.url, apiKey: CANARY_KEY, logLevel: 'off', ...options });
+const pageOf = (r: RecordedRequest) => Number(r.query.get('page') ?? '1');
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of iterable) out.push(x);
+  return out;
+}
+
+describe('iterating over every page', () => {
+  test('follows links.next (Laravel resource envelope) and keeps the query', async () => {
+    server.reply((r) => {
+      const page = pageOf(r);
+      return {
+        body: {
+          data: [{ id: page * 10 + 1 }, { id: page * 10 + 2 }],
+          links: { next: page < 3 ? `https://elsewhere.example/api/v1/websites?per_page=25&page=${page + 1}` : null },
+        },
+      };
+    });
+    const ids = (await collect(client().websites.listAll({ per_page: 25 }))).map((w) => w.id);
+    expect(ids).toEqual([11, 12, 21, 22, 31, 32]);
+    expect(server.requests.map((r) => Object.fromEntries(r.query))).toEqual([
+      { per_page: '25' },
+      { per_page: '25', page: '2' },
+      { per_page: '25', page: '3' },
+    ]);
+    // The next link pointed at another host: only its query was used, the key went to our server.
+    expect(server.requests.every((r) => r.headers.authorization === `Bearer ${CANARY_KEY}`)).toBe(true);
+  });
+
+  test('follows next_page_url', async () => {
+    server.reply((r) => ({ body: { data: [{ value: `v${pageOf(r)}`, count: 1 }], next_page_url: pageOf(r) < 2 ? '/api/v1/stats/1?page=2' : null } }));
+    const rows = await collect(client().stats.iterate(1, { name: 'page', from: '2026-10-01', to: '2026-10-02' }));
+    expect(rows.map((r) => r.value)).toEqual(['v1', 'v2']);
+    expect(server.requests[1]?.query.get('name')).toBe('page');
+  });
+
+  test('uses meta.current_page and meta.last_page when there is no link', async () => {
+    server.reply((r) => ({ body: { data: [{ id: pageOf(r) }], meta: { current_page: pageOf(r), last_page: 4 } } }));
+    expect((await collect(client().websites.listAll())).map((w) => w.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  test('a bare array is a single page', async () => {
+    server.reply({ body: [{ id: 1 }, { id: 2 }] });
+    expect(await collect(client().websites.listAll())).toHaveLength(2);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  test('stops at maxPages and warns', async () => {
+    const warnings: string[] = [];
+    server.reply((r) => ({ body: { data: [{ id: pageOf(r) }], meta: { current_page: pageOf(r), last_page: 1000 } } }));
+    const logger = { error() {}, warn: (m: string) => warnings.push(m), info() {}, debug() {} };
+    expect(await collect(client({ maxPages: 3, logger, logLevel: 'warn' }).websites.listAll())).toHaveLength(3);
+    expect(server.requests).toHaveLength(3);
+    expect(warnings.join()).toContain('maxPages');
+  });
+
+  test('stops when the server keeps pointing at a page already read', async () => {
+    server.reply({ body: { data: [{ id: 1 }], links: { next: '/api/v1/websites?page=2' } } });
+    await collect(client().websites.listAll());
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test("nextPage 'none' reads one page only", async () => {
+    server.reply({ body: { data: [{ id: 1 }], meta: { current_page: 1, last_page: 5 } } });
+    await collect(client({ nextPage: 'none' }).websites.listAll());
+    expect(server.requests).toHaveLength(1);
+  });
+
+  test('a custom nextPage strategy and unwrap read a cursor envelope', async () => {
+    server.reply((r) => ({ body: { results: [{ id: r.query.get('cursor') ?? 'start' }], cursor: r.query.get('cursor') ? null : 'c2' } }));
+    const c = client({
+      unwrap: (p) => (p as { results: unknown }).results,
+      nextPage: (p) => ((p as { cursor: string | null }).cursor ? { cursor: (p as { cursor: string }).cursor } : null),
+    });
+    expect((await collect(c.websites.listAll())).map((w) => w.id)).toEqual(['start', 'c2']);
+  });
+
+  test('fetches the next page only when the caller reads on', async () => {
+    server.reply((r) => ({ body: { data: [{ id: pageOf(r) }], meta: { current_page: pageOf(r), last_page: 9 } } }));
+    for await (const site of client().websites.listAll()) {
+      expect(site.id).toBe(1);
+      break;
+    }
+    expect(server.requests).toHaveLength(1);
+  });
+
+  test('a payload with no list says how to unwrap it', async () => {
+    server.reply({ body: { websites: [] } });
+    await expect(collect(client().websites.listAll())).rejects.toThrow(/unwrap/);
+  });
+});
