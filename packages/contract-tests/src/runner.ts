@@ -107,10 +107,12 @@ async function preflight(ctx: RunContext): Promise<string | undefined> {
   }
   const account = await ctx.probe(ctx.request('getAccountDetails', { label: 'account details' }));
   if (!account.response) return `cannot reach ${envName}_BASE_URL (${ctx.baseUrl}): ${account.error}`;
-  if (marketplaceStatus(account.response.json) === '成功') return undefined;
+  // Only an explicit 错误 on both counts as a refused key; any other oddity is
+  // a finding for the checks, not a configuration problem.
+  if (marketplaceStatus(account.response.json) !== '错误') return undefined;
   const items = await ctx.probe(ctx.request('listItems', { label: 'list all items' }));
-  if (marketplaceStatus(items.response?.json) !== '成功' && account.response.status !== 404) {
-    return `${envName}_API_KEY seems refused: account details and the item list both answered without 成功 (HTTP ${account.response.status})`;
+  if (marketplaceStatus(items.response?.json) === '错误') {
+    return `${envName}_API_KEY seems refused: account details and the item list both answered 错误 (HTTP ${account.response.status})`;
   }
   return undefined;
 }
