@@ -44,8 +44,24 @@ export async function deleteRunWebsite(ctx: RunContext, id: string, auth: AuthMo
   return exchange;
 }
 
+/**
+ * Websites carrying this run's domain prefix are this run's (the run id is
+ * random), even when a create's answer never arrived: they are looked up and
+ * registered before deleting.
+ */
+async function adoptRunWebsites(ctx: RunContext): Promise<void> {
+  const search = ctx.request('listWebsites', { query: [['search', ctx.guard.domainPrefix], ['per_page', '100']], label: 'cleanup: find websites of this run' });
+  const list = await ctx.send(search, { cleanup: true });
+  for (const row of rowsOf(list.response?.json) ?? []) {
+    if (isObject(row) && typeof row.domain === 'string' && ctx.guard.isRunDomain(row.domain) && row.id !== undefined) ctx.guard.created.set(String(row.id), row.domain);
+  }
+}
+
 /** Deletes every website this run created and still holds; returns what is left. */
 export async function cleanupRunWebsites(ctx: RunContext): Promise<string[]> {
+  if (!ctx.settings.allowWrites) return [];
+  if (!ctx.isMock) await adoptRunWebsites(ctx).catch(() => undefined);
+  const attempted = new Map(ctx.guard.created);
   for (const id of [...ctx.guard.created.keys()]) {
     try {
       const exchange = await ctx.send(ctx.request('deleteWebsite', { pathParams: { id }, label: `cleanup: delete website ${id}` }), { cleanup: true });
@@ -55,6 +71,10 @@ export async function cleanupRunWebsites(ctx: RunContext): Promise<string[]> {
     } catch {
       // Budget or interruption: the id stays listed and is reported.
     }
+  }
+  if (!ctx.isMock && attempted.size > 0) {
+    // Trust but verify: a delete that answered 2XX may not have deleted.
+    await adoptRunWebsites(ctx).catch(() => undefined);
   }
   return [...ctx.guard.created.entries()].map(([id, domain]) => `${id} (${domain})`);
 }

@@ -101,7 +101,10 @@ export class Transport {
         headers.set('Content-Type', 'application/x-www-form-urlencoded');
       }
       const timeout = AbortSignal.timeout(this.limits.timeoutMs);
-      const signal = this.signal && !options.cleanup ? AbortSignal.any([timeout, this.signal]) : timeout;
+      // A write in flight is let finish (within its timeout) even on Ctrl-C:
+      // cut short, it could create a website whose id the run never learns.
+      const interruptible = !options.cleanup && template.method === 'GET';
+      const signal = this.signal && interruptible ? AbortSignal.any([timeout, this.signal]) : timeout;
       const response = await fetch(url, { method: template.method, headers, ...(body !== undefined ? { body } : {}), signal, redirect: 'manual' });
       const text = await response.text();
       const record: ResponseRecord = {

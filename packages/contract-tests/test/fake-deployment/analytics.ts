@@ -100,6 +100,11 @@ export class FakeAnalytics {
     return result;
   }
 
+  /** Every domain the fake currently tracks, for assertions about cleanup. */
+  domains(): string[] {
+    return [...this.websites.values()].map((website) => website.domain);
+  }
+
   handle(request: FakeRequest, response: ServerResponse): void {
     if (!this.authorised(request)) return sendJson(response, 401, { message: 'Unauthenticated.' });
     const { method, path } = request;

@@ -32,7 +32,7 @@ export const FAULTS = [
   { name: 'marketplace-purchase-message', api: 'marketplace', expectedCheck: 'marketplace_status_semantics', description: 'an invalid purchase code gets another message' },
   { name: 'marketplace-no-items-empty-success', api: 'marketplace', expectedCheck: 'marketplace_status_semantics', description: 'a key without items gets 成功 with an empty list' },
   { name: 'marketplace-any-code-valid', api: 'marketplace', expectedCheck: 'marketplace_status_semantics', description: 'every purchase code validates' },
-  { name: 'marketplace-key-echoed', api: 'marketplace', expectedCheck: 'marketplace_status_semantics', description: 'the invalid-request message echoes the api_key it got' },
+  { name: 'marketplace-key-echoed', api: 'marketplace', expectedCheck: 'marketplace_status_semantics', description: 'the item-not-found message echoes the caller\'s api_key' },
   { name: 'marketplace-success-with-400', api: 'marketplace', expectedCheck: 'status_code_conformance', description: 'account details succeed with HTTP 400' },
   { name: 'marketplace-html-content-type', api: 'marketplace', expectedCheck: 'content_type_conformance', description: 'answers are text/html (the PHP default)' },
   { name: 'marketplace-price-as-string', api: 'marketplace', expectedCheck: 'response_schema_conformance', description: 'price.regular is "199.00" (wrong type)' },

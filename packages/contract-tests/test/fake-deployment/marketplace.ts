@@ -64,8 +64,7 @@ export class FakeMarketplace {
     const account = this.account(key);
     if (!account) {
       // The seed links 无效请求 to account details; this fake uses it for every refused key.
-      const msg = this.faults.has('marketplace-key-echoed') ? `无效请求 (api_key=${key ?? ''})` : '无效请求';
-      return this.error(response, 401, msg);
+      return this.error(response, 401, '无效请求');
     }
     if (path === '/api/account/details' && method === 'GET') {
       return this.success(response, { data: ACCOUNT }, this.faults.has('marketplace-success-with-400') ? 400 : 200);
@@ -86,7 +85,11 @@ export class FakeMarketplace {
       }
       if (!/^\d+$/.test(raw)) return this.error(response, 400, '无效请求');
       const item = this.faults.has('marketplace-item-id-ignored') ? items[0] : items.find((candidate) => candidate.id === Number(raw));
-      if (!item) return this.error(response, 404, this.faults.has('marketplace-item-not-found-message') ? 'Item not found' : '未找到任何商品');
+      if (!item) {
+        const msg = this.faults.has('marketplace-item-not-found-message') ? 'Item not found' : '未找到任何商品';
+        // The echo fault: a debugging aid left on that repeats the caller's key.
+        return this.error(response, 404, this.faults.has('marketplace-key-echoed') ? `${msg} (api_key=${key})` : msg);
+      }
       return this.success(response, { item });
     }
     if (path === '/api/purchases/validation' && method === 'POST') {

@@ -19,6 +19,10 @@ export interface FakeDeployment {
   keys: { analytics: string; marketplace: string; emptyMarketplace: string; purchaseCode: string };
   /** Requests served, both APIs together. */
   requests(): number;
+  /** Domains of every website the fake analytics deployment holds. */
+  domains(): string[];
+  /** Called with "METHOD /path" before each request is handled. */
+  onRequest?: (line: string) => void;
   close(): Promise<void>;
 }
 
@@ -39,9 +43,11 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
   const analytics = new FakeAnalytics(keys.analytics, faults);
   const marketplace = new FakeMarketplace({ key: keys.marketplace, emptyKey: keys.emptyMarketplace, purchaseCode: keys.purchaseCode }, faults, options.marketplaceErrors ?? 'http200');
   let served = 0;
+  let onRequest: ((line: string) => void) | undefined;
   const serverFor = (handler: { handle: FakeAnalytics['handle'] }) =>
     createServer((request, response) => {
       served++;
+      onRequest?.(`${request.method} ${request.url?.split('?')[0]}`);
       readRequest(request)
         .then((parsed) => handler.handle(parsed, response))
         .catch((error: unknown) => sendJson(response, 500, { message: String(error) }));
@@ -54,6 +60,13 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     marketplaceUrl,
     keys,
     requests: () => served,
+    domains: () => analytics.domains(),
+    set onRequest(listener: ((line: string) => void) | undefined) {
+      onRequest = listener;
+    },
+    get onRequest() {
+      return onRequest;
+    },
     async close() {
       for (const server of [analyticsServer, marketplaceServer]) {
         server.closeAllConnections();

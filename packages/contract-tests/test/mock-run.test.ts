@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMocks, type RunningMocks } from '../src/mocks.js';
+import { runContract, type RunResult } from '../src/runner.js';
+
+describe('a run against the embedded mocks', () => {
+  let mocks: RunningMocks;
+  let result: RunResult;
+
+  beforeAll(async () => {
+    mocks = await startMocks();
+    result = await runContract({ mocks });
+  });
+  afterAll(async () => {
+    await mocks?.close();
+  });
+
+  it('is all green: every check passes or is skipped with a reason', () => {
+    const checks = result.apis.flatMap((api) => api.checks);
+    expect(checks.filter((check) => check.status === 'fail').map((check) => `${check.api}/${check.check}: ${check.reason}`)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const cases = checks.flatMap((check) => check.cases);
+    expect(cases.filter((entry) => entry.status === 'skip' && !entry.reason)).toEqual([]);
+  });
+
+  it('skips what a static mock cannot show instead of passing it', () => {
+    const effects = result.apis.flatMap((api) => api.checks).filter((check) => check.check === 'parameter_effects');
+    expect(effects.map((check) => check.status)).toEqual(['skip', 'skip']);
+    expect(effects[0]?.reason).toContain('static examples');
+    const lifecycle = result.apis[0]?.checks.find((check) => check.check === 'website_lifecycle');
+    expect(lifecycle?.cases.filter((entry) => entry.status === 'skip').map((entry) => entry.reason)).toContain('the Prism mock keeps no state between requests');
+  });
+
+  it('still exercises the mock: schemas, validation errors and missing keys are checked', () => {
+    const passed = (api: string, check: string) => result.apis.find((entry) => entry.api === api)?.checks.find((entry) => entry.check === check)?.status;
+    for (const api of ['analytics', 'marketplace']) {
+      expect(passed(api, 'response_schema_conformance')).toBe('pass');
+      expect(passed(api, 'negative_data_rejection')).toBe('pass');
+      expect(passed(api, 'ignored_auth')).toBe('pass');
+    }
+  });
+
+  it('reports the parts the spec leaves unknown', () => {
+    const analytics = result.apis[0]?.observations.join('\n') ?? '';
+    expect(analytics).toContain('website list payload: envelope {data, links, meta}');
+    expect(analytics).toMatch(/status codes seen: .*422/);
+  });
+});

@@ -1,0 +1,75 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secret, type RequestTemplate } from '../src/http/request.js';
+import { SafetyGuard } from '../src/http/safety.js';
+import { RequestBudgetExceeded, Transport } from '../src/http/transport.js';
+
+describe('Transport', () => {
+  let server: Server;
+  let url: string;
+  const seen: Array<{ authorization?: string; url?: string }> = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      seen.push({ authorization: request.headers.authorization, url: request.url });
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      setImmediate(() => {
+        inFlight--;
+        if (request.url?.startsWith('/hang')) return; // never answers
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const template = (path: string): RequestTemplate => ({
+    api: 'analytics',
+    operationId: 'listWebsites',
+    method: 'GET',
+    baseUrl: url,
+    path,
+    query: [],
+    headers: [['Authorization', secret('ANALYTICS_API_KEY', 'Bearer ')]],
+    label: 'x',
+  });
+  const transport = (limits: Partial<ConstructorParameters<typeof Transport>[1]> = {}) =>
+    new Transport({ ANALYTICS_API_KEY: 'real-key-value' }, { maxRequests: 100, maxRequestsPerSecond: 0, concurrency: 4, timeoutMs: 2000, ...limits }, new SafetyGuard(false, 'p-'));
+
+  it('sends the real key but records only the placeholder', async () => {
+    const exchange = await transport().send(template('/api/v1/websites'));
+    expect(seen.at(-1)?.authorization).toBe('Bearer real-key-value');
+    expect(JSON.stringify(exchange)).not.toContain('real-key-value');
+    expect(exchange.response?.json).toEqual({ ok: true });
+  });
+
+  it('stops at the request cap', async () => {
+    const capped = transport({ maxRequests: 2 });
+    await capped.send(template('/a'));
+    await capped.send(template('/b'));
+    await expect(capped.send(template('/c'))).rejects.toBeInstanceOf(RequestBudgetExceeded);
+    expect(capped.requestCount).toBe(2);
+  });
+
+  it('keeps no more requests in flight than the concurrency limit', async () => {
+    maxInFlight = 0;
+    const limited = transport({ concurrency: 2 });
+    await Promise.all(Array.from({ length: 8 }, (_, index) => limited.send(template(`/c${index}`))));
+    expect(maxInFlight).toBeLessThanOrEqual(2);
+  });
+
+  it('gives up on a request that does not answer within the timeout', async () => {
+    const exchange = await transport({ timeoutMs: 200 }).send(template('/hang'));
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.error).toBe('no response within 200 ms');
+  });
+});
