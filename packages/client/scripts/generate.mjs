@@ -74,8 +74,8 @@ function zodFor(schema, { required = false } = {}) {
   return parts.length === 1 ? parts[0] : `z.union([${parts.join(', ')}])`;
 }
 
-function factsFor(schema, where, required) {
-  const fact = { in: where, required };
+function factsFor(schema, required) {
+  const fact = { required };
   if (schema && typeof schema === 'object') {
     if (Array.isArray(schema.enum)) fact.allowed = schema.enum;
     if ('default' in schema) fact.default = schema.default;
@@ -113,7 +113,7 @@ function describeOperation(spec, pathKey, method, rawOp, rawPathItem) {
   const forbidden = [];
   for (const p of params) {
     groups[p.in][p.name] = { code: zodFor(p.schema, { required: p.required }), required: !!p.required };
-    facts[p.name] = factsFor(p.schema, p.in, !!p.required);
+    facts[p.name] = factsFor(p.schema, !!p.required);
   }
   let bodyType = null;
   const content = op.requestBody?.content ?? {};
@@ -128,7 +128,7 @@ function describeOperation(spec, pathKey, method, rawOp, rawPathItem) {
       // itself (the spec sends it in the form body there): the client fills it.
       if (!apiKey && keyParamNames.has(name)) { apiKey = { in: 'form', name }; continue; }
       groups.body[name] = { code: zodFor(prop, { required: required.has(name) }), required: required.has(name) };
-      facts[name] = factsFor(prop, 'body', required.has(name));
+      facts[name] = factsFor(prop, required.has(name));
     }
   }
   const success = op.responses?.['2XX'] ?? op.responses?.['200'];
@@ -164,7 +164,6 @@ function render(api, file, operations) {
     method: op.method,
     path: op.path,
     apiKey: op.apiKey,
-    bodyType: op.bodyType,
     facts: op.facts,
     forbidden: op.forbidden,
     errorMessages: op.errorMessages,

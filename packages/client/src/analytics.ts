@@ -1,6 +1,7 @@
 // createAnalyticsClient: resource methods over the Analytics API, with the
 // typed openapi-fetch client underneath for path-level calls.
 import createClient, { type Client } from 'openapi-fetch';
+import { buildUrl } from './url.js';
 import type {
   AnalyticsPaths,
   DeletePayload,
@@ -13,6 +14,7 @@ import type {
   WebsiteUpdateBody,
 } from '@tallyport/types';
 import { formBody } from './form.js';
+import { lowerCaseHeaders } from './url.js';
 import {
   analyticsOperations as ops,
   createWebsiteBodySchema,
@@ -24,7 +26,7 @@ import {
   updateWebsiteBodySchema,
   updateWebsitePathSchema,
 } from './generated/analytics.js';
-import { type PerRequestOptions, parsedBodies } from './http.js';
+import type { PerRequestOptions } from './http.js';
 import { type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, type Unwrap, paginate, unwrapList, unwrapPayload } from './pagination.js';
 import type { ResponseValidator } from './response-check.js';
@@ -73,7 +75,7 @@ export interface AnalyticsClient {
 
 export function createAnalyticsClient(options: AnalyticsClientOptions = {}): AnalyticsClient {
   const { baseUrl, http, log } = wireClient('ANALYTICS', options, (parts, apiKey) => {
-    parts.headers.set('authorization', `Bearer ${apiKey}`);
+    parts.headers.authorization = `Bearer ${apiKey}`;
   });
   const unwrap = options.unwrap ?? 'auto';
   const strategy = options.nextPage ?? 'auto';
@@ -85,22 +87,26 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
     bodySerializer: formBody,
     fetch: (request: Request) => http.send(request),
   });
-  // openapi-fetch's typed overloads are not needed past validation; one loose view keeps the calls short.
-  const call = raw as unknown as Record<string, (path: string, init: Record<string, unknown>) => Promise<{ response: Response }>>;
+  const headers = lowerCaseHeaders({ ...options.defaultHeaders, Accept: 'application/json' });
 
+  // Resource methods reuse openapi-fetch's URL and parameter serialisation but
+  // skip its Request objects: the same bytes on the wire, less work per call.
   async function request(
     operationId: keyof typeof ops,
-    init: { path?: unknown; query?: unknown; body?: unknown },
+    init: { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
     options: RequestOptions | undefined,
   ): Promise<unknown> {
     const op = ops[operationId];
-    const { response } = await call[op.method]!(op.path, {
-      params: { path: init.path, query: init.query },
-      body: init.body,
-      parseAs: 'stream',
-      fetch: (req: Request) => http.send(req, { ...options, operation: operationId }),
-    });
-    const payload = parsedBodies.get(response);
+    const { payload } = await http.execute(
+      {
+        method: op.method,
+        url: buildUrl(baseUrl, op.path, init),
+        headers: { ...headers },
+        body: init.body === undefined ? undefined : formBody(init.body),
+        operation: operationId,
+      },
+      { ...options, operation: operationId },
+    );
     check?.(operationId, payload);
     return payload;
   }

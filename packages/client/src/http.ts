@@ -23,10 +23,18 @@ import { IDEMPOTENT_METHODS, RETRYABLE_STATUS, type RetryOptions, parseRetryAfte
 
 export interface OutgoingParts {
   method: string;
-  url: URL;
-  headers: Headers;
+  url: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
   body: string | undefined;
   operation: string | undefined;
+}
+
+export interface Outcome {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or undefined for an empty answer. */
+  payload: unknown;
 }
 
 export interface HttpConfig {
@@ -56,8 +64,6 @@ export interface SendOptions extends PerRequestOptions {
   idempotent?: boolean;
 }
 
-/** Parsed JSON of each response handed to openapi-fetch, so resource methods need not parse twice. */
-export const parsedBodies = new WeakMap<Response, unknown>();
 
 const ERROR_BY_STATUS: Record<number, typeof APIError> = {
   400: BadRequestError,
@@ -130,67 +136,52 @@ export function createHttp(config: HttpConfig) {
     return new Class(message, details);
   }
 
-  function toSuccess(response: Response, text: string, method: string, url: () => string): Response {
-    if (text === '' || response.status === 204) {
-      const empty = new Response(null, { status: 204 });
-      parsedBodies.set(empty, undefined);
-      return empty;
-    }
+  function toSuccess(response: Response, text: string, method: string, url: () => string): Outcome {
+    if (text === '' || response.status === 204) return { status: response.status, headers: response.headers, payload: undefined };
     const contentType = response.headers.get('content-type') ?? '';
-    let parsed: unknown;
-    let ok = !looksLikeHtml(contentType, text);
-    if (ok) {
+    const html = looksLikeHtml(contentType, text);
+    if (!html) {
       try {
-        parsed = JSON.parse(text);
+        return { status: response.status, headers: response.headers, payload: JSON.parse(text) };
       } catch {
-        ok = false;
+        // reported below
       }
     }
-    if (!ok) {
-      const kind = looksLikeHtml(contentType, text) ? 'an HTML page (often a login page or a web server default page)' : `non-JSON content (${contentType || 'no content type'})`;
-      throw new UnexpectedResponseError(`Expected JSON from ${method} ${url()} but got ${kind}. ${CHECK_SETUP}`, {
-        status: response.status,
-        method,
-        url: url(),
-        body: undefined,
-        headers: redactor.headers(response.headers),
-      });
-    }
-    const out = new Response(text, { status: response.status, statusText: response.statusText, headers: { 'content-type': 'application/json' } });
-    parsedBodies.set(out, parsed);
-    return out;
+    const kind = html ? 'an HTML page (often a login page or a web server default page)' : `non-JSON content (${contentType || 'no content type'})`;
+    throw new UnexpectedResponseError(`Expected JSON from ${method} ${url()} but got ${kind}. ${CHECK_SETUP}`, {
+      status: response.status,
+      method,
+      url: url(),
+      body: undefined,
+      headers: redactor.headers(response.headers),
+    });
   }
 
-  async function send(request: Request, options: SendOptions = {}): Promise<Response> {
-    const method = request.method;
-    const parts: OutgoingParts = {
-      method,
-      url: new URL(request.url),
-      headers: new Headers(request.headers),
-      body: request.body ? await request.text() : undefined,
-      operation: options.operation,
-    };
+  /** Sends one logical request (with its retries) and returns the parsed answer, or throws. */
+  async function execute(parts: OutgoingParts, options: SendOptions = {}): Promise<Outcome> {
     // Both specs take form-encoded bodies only, and the clients serialise every
-    // body that way; openapi-fetch would otherwise label it JSON.
-    if (parts.body !== undefined) parts.headers.set('content-type', 'application/x-www-form-urlencoded');
+    // body that way (openapi-fetch would otherwise label it JSON).
+    if (parts.body !== undefined) parts.headers['content-type'] = 'application/x-www-form-urlencoded';
     config.authorize(parts);
-    const href = parts.url.href;
+    const { method, url: href, headers, body } = parts;
     let safeUrl: string | undefined;
     const url = () => (safeUrl ??= redactor.url(href));
     const idempotent = options.idempotent ?? IDEMPOTENT_METHODS.has(method);
     const maxRetries = idempotent ? Math.max(0, options.maxRetries ?? config.maxRetries) : 0;
     const timeout = options.timeout ?? config.timeout;
     const userSignal = options.signal;
+    const aborted = () => new APIUserAbortError(`${method} ${url()} was aborted by the caller.`);
 
     for (let attempt = 0; ; attempt++) {
-      if (userSignal?.aborted) throw new APIUserAbortError(`${method} ${url()} was aborted by the caller.`);
+      if (userSignal?.aborted) throw aborted();
       if (log.enabled('debug')) {
         log('debug', `request ${method} ${url()}`, {
           attempt,
-          headers: redactor.headers(parts.headers),
-          ...(parts.body !== undefined ? { body: redactor.formBody(parts.body) } : {}),
+          headers: redactor.headers(headers),
+          ...(body !== undefined ? { body: redactor.formBody(body) } : {}),
         });
       }
+      // A fresh signal per attempt: a timeout or abort never leaks into another request.
       const controller = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -202,24 +193,19 @@ export function createHttp(config: HttpConfig) {
       let failure: APIError | APIConnectionError;
       let response: Response | undefined;
       try {
-        response = await config.fetch(href, {
-          method,
-          headers: parts.headers,
-          body: parts.body,
-          signal: controller.signal,
-          redirect: 'manual',
-        });
+        response = await config.fetch(href, { method, headers, body, signal: controller.signal, redirect: 'manual' });
+        // Read the body under the same timer: a stalled body times out too.
         const text = await response.text();
         if (log.enabled('debug')) log('debug', `response ${response.status} ${method} ${url()}`, { headers: redactor.headers(response.headers) });
         if (response.status >= 200 && response.status < 300) return toSuccess(response, text, method, url);
         failure = toError(response, text, method, url());
       } catch (error) {
         if (error instanceof APIError) throw error;
-        if (userSignal?.aborted) throw new APIUserAbortError(`${method} ${url()} was aborted by the caller.`);
-        const reason = error instanceof Error ? redactor.text(String((error.cause as Error | undefined)?.message ?? error.message)) : 'unknown error';
+        if (userSignal?.aborted) throw aborted();
+        const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : 'unknown error';
         failure = timedOut
           ? new APIConnectionTimeoutError(`${method} ${url()} timed out after ${timeout} ms.`, method, url())
-          : new APIConnectionError(`Could not reach ${method} ${url()}: ${reason}.`, method, url());
+          : new APIConnectionError(`Could not reach ${method} ${url()}: ${redactor.text(String(cause))}.`, method, url());
       } finally {
         clearTimeout(timer);
         userSignal?.removeEventListener('abort', onUserAbort);
@@ -228,18 +214,30 @@ export function createHttp(config: HttpConfig) {
       if (!retryable || attempt >= maxRetries) throw failure;
       const delay = retryDelay(attempt, response?.headers, config.retry);
       if (delay === undefined) throw failure;
-      log('info', `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 2} of ${maxRetries + 1})`, {
-        reason: failure.message,
-      });
+      log('info', `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 2} of ${maxRetries + 1})`, { reason: failure.message });
       try {
         await sleep(delay, userSignal);
       } catch {
-        throw new APIUserAbortError(`${method} ${url()} was aborted by the caller.`);
+        throw aborted();
       }
     }
   }
 
-  return { send };
+  /** The fetch given to openapi-fetch for path-level calls: same pipeline, answer rebuilt as a Response. */
+  async function send(request: Request, options: SendOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const outcome = await execute(
+      { method: request.method, url: request.url, headers, body: request.body ? await request.text() : undefined, operation: options.operation },
+      { signal: request.signal, ...options },
+    );
+    if (outcome.payload === undefined) return new Response(null, { status: 204 });
+    return new Response(JSON.stringify(outcome.payload), { status: outcome.status, headers: { 'content-type': 'application/json' } });
+  }
+
+  return { execute, send };
 }
 
 export type Http = ReturnType<typeof createHttp>;

@@ -6,7 +6,8 @@ import type { Account, Item, MarketplacePaths, Purchase } from '@tallyport/types
 import { type APIErrorDetails, MarketplaceAPIError, UnexpectedResponseError } from './errors.js';
 import { formBody } from './form.js';
 import { getItemQuerySchema, marketplaceOperations as ops, validatePurchaseBodySchema } from './generated/marketplace.js';
-import { type PerRequestOptions, parsedBodies } from './http.js';
+import type { PerRequestOptions } from './http.js';
+import { buildUrl, lowerCaseHeaders } from './url.js';
 import { type ClientOptions, wireClient } from './options.js';
 import type { ResponseValidator } from './response-check.js';
 import { type ApiKeyTransport, placeKey, resolvePlacement } from './transport.js';
@@ -72,7 +73,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     'MARKETPLACE',
     options,
     (parts, apiKey) => {
-      const op = (parts.operation && ops[parts.operation as OperationId]) || operationFor(parts.method, parts.url.pathname);
+      const op = (parts.operation && ops[parts.operation as OperationId]) || operationFor(parts.method, new URL(parts.url).pathname);
       placeKey(parts, resolvePlacement(transport, op?.apiKey ?? { in: 'query', name: 'api_key' }, parts.method), apiKey);
     },
     {
@@ -87,23 +88,28 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     bodySerializer: formBody,
     fetch: (request: Request) => http.send(request),
   });
-  const call = raw as unknown as Record<string, (path: string, init: Record<string, unknown>) => Promise<{ response: Response }>>;
+  const headers = lowerCaseHeaders({ ...options.defaultHeaders, Accept: 'application/json' });
 
   async function request<K extends string>(
     operationId: OperationId,
     field: K,
-    init: { query?: unknown; body?: unknown },
+    init: { query?: Record<string, unknown>; body?: unknown },
     options: RequestOptions | undefined,
   ): Promise<unknown> {
     const op = ops[operationId];
-    const { response } = await call[op.method]!(op.path, {
-      params: { query: init.query },
-      body: init.body,
-      parseAs: 'stream',
+    const outcome = await http.execute(
+      {
+        method: op.method,
+        url: buildUrl(baseUrl, op.path, init),
+        headers: { ...headers },
+        body: init.body === undefined ? undefined : formBody(init.body),
+        operation: operationId,
+      },
       // Validation only reads a purchase, so repeating it is safe: it is retried like a GET.
-      fetch: (req: Request) => http.send(req, { ...options, operation: operationId, idempotent: true }),
-    });
-    const payload = parsedBodies.get(response);
+      { ...options, operation: operationId, idempotent: true },
+    );
+    const payload = outcome.payload;
+    const response = outcome;
     check?.(operationId, payload);
     const details = (): APIErrorDetails => ({
       status: response.status,

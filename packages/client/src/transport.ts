@@ -41,13 +41,15 @@ export function resolvePlacement(transport: ApiKeyTransport, spec: SpecKeyLocati
 
 export function placeKey(parts: OutgoingParts, placement: KeyPlacement, key: string): void {
   if (placement.in === 'header') {
-    parts.headers.set(placement.name, key);
+    parts.headers[placement.name.toLowerCase()] = key;
   } else if (placement.in === 'query') {
-    parts.url.searchParams.set(placement.name, key);
+    const url = new URL(parts.url);
+    url.searchParams.set(placement.name, key);
+    parts.url = url.href;
   } else {
     const form = new URLSearchParams(parts.body ?? '');
     form.set(placement.name, key);
     parts.body = form.toString();
-    parts.headers.set('content-type', FORM);
+    parts.headers['content-type'] = FORM;
   }
 }

@@ -4,7 +4,6 @@
 import { ValidationError } from './errors.js';
 
 interface Fact {
-  readonly in: string;
   readonly required: boolean;
   readonly allowed?: readonly unknown[];
   readonly default?: unknown;

@@ -62,15 +62,12 @@ export const analyticsOperations = {
     "apiKey": {
       "in": "bearer"
     },
-    "bodyType": null,
     "facts": {
       "search": {
-        "in": "query",
         "required": false,
         "type": "string"
       },
       "search_by": {
-        "in": "query",
         "required": false,
         "allowed": [
           "domain"
@@ -79,7 +76,6 @@ export const analyticsOperations = {
         "type": "string"
       },
       "sort_by": {
-        "in": "query",
         "required": false,
         "allowed": [
           "id",
@@ -89,7 +85,6 @@ export const analyticsOperations = {
         "type": "string"
       },
       "sort": {
-        "in": "query",
         "required": false,
         "allowed": [
           "desc",
@@ -99,7 +94,6 @@ export const analyticsOperations = {
         "type": "string"
       },
       "per_page": {
-        "in": "query",
         "required": false,
         "allowed": [
           10,
@@ -120,15 +114,12 @@ export const analyticsOperations = {
     "apiKey": {
       "in": "bearer"
     },
-    "bodyType": "application/x-www-form-urlencoded",
     "facts": {
       "domain": {
-        "in": "body",
         "required": true,
         "type": "string"
       },
       "privacy": {
-        "in": "body",
         "required": false,
         "allowed": [
           0,
@@ -139,12 +130,10 @@ export const analyticsOperations = {
         "type": "integer"
       },
       "password": {
-        "in": "body",
         "required": false,
         "type": "string"
       },
       "email": {
-        "in": "body",
         "required": false,
         "allowed": [
           0,
@@ -154,7 +143,6 @@ export const analyticsOperations = {
         "type": "integer"
       },
       "exclude_bots": {
-        "in": "body",
         "required": false,
         "allowed": [
           0,
@@ -164,12 +152,10 @@ export const analyticsOperations = {
         "type": "integer"
       },
       "exclude_params": {
-        "in": "body",
         "required": false,
         "type": "string"
       },
       "exclude_ips": {
-        "in": "body",
         "required": false,
         "type": "string"
       }
@@ -183,10 +169,8 @@ export const analyticsOperations = {
     "apiKey": {
       "in": "bearer"
     },
-    "bodyType": null,
     "facts": {
       "id": {
-        "in": "path",
         "required": true,
         "type": "integer | string"
       }
@@ -200,15 +184,12 @@ export const analyticsOperations = {
     "apiKey": {
       "in": "bearer"
     },
-    "bodyType": "application/x-www-form-urlencoded",
     "facts": {
       "id": {
-        "in": "path",
         "required": true,
         "type": "integer | string"
       },
       "privacy": {
-        "in": "body",
         "required": false,
         "allowed": [
           0,
@@ -218,12 +199,10 @@ export const analyticsOperations = {
         "type": "integer"
       },
       "password": {
-        "in": "body",
         "required": false,
         "type": "string"
       },
       "email": {
-        "in": "body",
         "required": false,
         "allowed": [
           0,
@@ -232,7 +211,6 @@ export const analyticsOperations = {
         "type": "integer"
       },
       "exclude_bots": {
-        "in": "body",
         "required": false,
         "allowed": [
           0,
@@ -241,12 +219,10 @@ export const analyticsOperations = {
         "type": "integer"
       },
       "exclude_params": {
-        "in": "body",
         "required": false,
         "type": "string"
       },
       "exclude_ips": {
-        "in": "body",
         "required": false,
         "type": "string"
       }
@@ -262,10 +238,8 @@ export const analyticsOperations = {
     "apiKey": {
       "in": "bearer"
     },
-    "bodyType": null,
     "facts": {
       "id": {
-        "in": "path",
         "required": true,
         "type": "integer | string"
       }
@@ -279,15 +253,12 @@ export const analyticsOperations = {
     "apiKey": {
       "in": "bearer"
     },
-    "bodyType": null,
     "facts": {
       "id": {
-        "in": "path",
         "required": true,
         "type": "integer | string"
       },
       "name": {
-        "in": "query",
         "required": true,
         "allowed": [
           "browser",
@@ -311,24 +282,20 @@ export const analyticsOperations = {
         "type": "string"
       },
       "from": {
-        "in": "query",
         "required": true,
         "format": "date",
         "type": "string"
       },
       "to": {
-        "in": "query",
         "required": true,
         "format": "date",
         "type": "string"
       },
       "search": {
-        "in": "query",
         "required": false,
         "type": "string"
       },
       "search_by": {
-        "in": "query",
         "required": false,
         "allowed": [
           "value"
@@ -338,7 +305,6 @@ export const analyticsOperations = {
         "quirk": "The documented default `url` is not among the allowed values (`value`); both are kept exactly as given. A client that sends the default explicitly may be refused by a strict server, so clients send search_by only when the caller sets it."
       },
       "sort_by": {
-        "in": "query",
         "required": false,
         "allowed": [
           "count",
@@ -348,7 +314,6 @@ export const analyticsOperations = {
         "type": "string"
       },
       "sort": {
-        "in": "query",
         "required": false,
         "allowed": [
           "desc",
@@ -358,7 +323,6 @@ export const analyticsOperations = {
         "type": "string"
       },
       "per_page": {
-        "in": "query",
         "required": false,
         "allowed": [
           10,

@@ -17,7 +17,6 @@ export const marketplaceOperations = {
       "in": "query",
       "name": "api_key"
     },
-    "bodyType": null,
     "facts": {},
     "forbidden": [],
     "errorMessages": [
@@ -34,7 +33,6 @@ export const marketplaceOperations = {
       "in": "query",
       "name": "api_key"
     },
-    "bodyType": null,
     "facts": {},
     "forbidden": [],
     "errorMessages": [
@@ -51,10 +49,8 @@ export const marketplaceOperations = {
       "in": "query",
       "name": "api_key"
     },
-    "bodyType": null,
     "facts": {
       "item_id": {
-        "in": "query",
         "required": true,
         "type": "integer"
       }
@@ -74,10 +70,8 @@ export const marketplaceOperations = {
       "in": "form",
       "name": "api_key"
     },
-    "bodyType": "application/x-www-form-urlencoded",
     "facts": {
       "purchase_code": {
-        "in": "body",
         "required": true,
         "type": "string"
       }
