@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import { packagingTests } from './vitest.config.js';
+
+// `pnpm test:packaging`: pack the three public packages, install the tarballs
+// into a fresh project with npm, use them; and the package.json checklist.
+export default defineConfig({
+  test: {
+    include: packagingTests,
+    testTimeout: 180_000,
+    hookTimeout: 600_000,
+    fileParallelism: false,
+  },
+});
