@@ -27,6 +27,7 @@ interface Issue {
 }
 
 interface SafeParser<T> {
+  readonly shape?: Readonly<Record<string, unknown>>;
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } };
 }
 
@@ -47,8 +48,8 @@ function expectation(fact: Fact | undefined): string {
   return '';
 }
 
-function issueToError(operation: string, issue: Issue, input: unknown, spec: OperationFacts): ValidationError {
-  const allKnown = Object.keys(spec.facts);
+function issueToError(operation: string, issue: Issue, input: unknown, spec: OperationFacts, accepted: string[]): ValidationError {
+  const allKnown = accepted;
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys?.[0] ?? '';
     const value = (input as Record<string, unknown>)[key];
@@ -82,7 +83,7 @@ export function validate<T>(operation: string, schema: SafeParser<T>, input: unk
   if (result.success) return result.data;
   const [issue] = result.error.issues;
   throw issue
-    ? issueToError(operation, issue, input, spec)
+    ? issueToError(operation, issue, input, spec, Object.keys(schema.shape ?? spec.facts))
     : new ValidationError(`Invalid parameters for ${operation}.`, operation, undefined, input, undefined);
 }
 
