@@ -6,6 +6,8 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,
+    // Copies assets/prism-host.cjs (the mock host process) next to the bundles.
+    publicDir: 'assets',
     shims: true,
     target: 'node20',
     sourcemap: true,

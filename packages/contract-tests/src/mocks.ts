@@ -1,12 +1,15 @@
-// The one place that launches Prism mocks of the bundled specs: free ports by
-// default, a readiness wait on Prism's own "listening" line, and teardown that
-// runs even when the caller forgets (process exit hook).
+// The one place that launches Prism mocks of the bundled specs. All requested
+// APIs are served by ONE child process (assets/prism-host.cjs, Prism's own
+// server modules), which loads Prism once and listens on port 0 when no port
+// is given, so free ports come without a race. Readiness is the host's
+// "READY" line; teardown is close(), backed by a process exit hook and by the
+// host itself, which exits when our end of its stdin goes away.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { API_NAMES, specDocuments, type ApiName } from './specs.js';
 
 export interface StartMocksOptions {
@@ -29,7 +32,7 @@ export interface RunningMocks {
   close(): Promise<void>;
 }
 
-const READY_LINE = /Prism is listening on (\S+)/;
+const READY_LINE = /^READY (analytics|marketplace) (\S+)$/;
 const livingChildren = new Set<ChildProcess>();
 let exitHookInstalled = false;
 
@@ -43,21 +46,12 @@ function installExitHook(): void {
   });
 }
 
-function prismEntry(): string {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
-}
-
-export async function findFreePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+/** dist/prism-host.cjs once built; assets/prism-host.cjs when run from source. */
+function hostScript(): string {
+  const candidates = ['./prism-host.cjs', '../assets/prism-host.cjs'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`prism-host.cjs not found (looked in ${candidates.join(', ')})`);
+  return found;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -76,101 +70,69 @@ async function stopChild(child: ChildProcess): Promise<void> {
   livingChildren.delete(child);
 }
 
-async function launchPrism(
-  api: ApiName,
-  specFile: string,
-  host: string,
-  port: number,
-  log: (line: string) => void,
-  readyTimeoutMs: number,
-): Promise<{ child: ChildProcess; endpoint: MockEndpoint }> {
-  const child = spawn(process.execPath, [prismEntry(), 'mock', '-h', host, '-p', String(port), specFile], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
-  livingChildren.add(child);
-  const recent: string[] = [];
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`Prism (${api}) was not ready after ${readyTimeoutMs} ms`)),
-        readyTimeoutMs,
-      );
-      const onLine = (chunk: Buffer): void => {
-        for (const line of chunk.toString('utf8').split('\n')) {
-          if (line.trim()) recent.push(line.trim());
-          if (recent.length > 20) recent.shift();
-          const match = READY_LINE.exec(line);
-          if (match?.[1]) {
-            clearTimeout(timer);
-            resolve(match[1].replace(/\/$/, ''));
-          }
-        }
-      };
-      child.stdout?.on('data', onLine);
-      child.stderr?.on('data', onLine);
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`Prism (${api}) exited before it was ready (code ${code ?? signal}): ${recent.slice(-5).join(' | ')}`));
-      });
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-    });
-    // Drain further output so Prism never blocks on a full pipe.
-    child.stdout?.resume();
-    child.stderr?.resume();
-    log(`${api} mock ready on ${url}`);
-    return { child, endpoint: { url, port } };
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-}
-
 /**
- * Starts one Prism per requested API on the bundled specs and resolves once
+ * Starts Prism for each requested API on the bundled specs and resolves once
  * each listens. Always call `close()`; the process exit hook is a backstop.
  */
 export async function startMocks(options: StartMocksOptions = {}): Promise<RunningMocks> {
   const apis = options.apis ?? [...API_NAMES];
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
-  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   installExitHook();
 
   const specDir = await mkdtemp(join(tmpdir(), 'tallyport-mocks-'));
-  const children: ChildProcess[] = [];
+  const servers = await Promise.all(
+    apis.map(async (api) => {
+      const specFile = join(specDir, `${api}.openapi.json`);
+      await writeFile(specFile, JSON.stringify(specDocuments[api]));
+      return { api, specFile, host, port: options.ports?.[api] ?? 0 };
+    }),
+  );
+  const child = spawn(process.execPath, [hostScript(), JSON.stringify(servers)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  livingChildren.add(child);
   const running: RunningMocks = {
     async close() {
-      await Promise.all(children.map(stopChild));
+      await stopChild(child);
       await rm(specDir, { recursive: true, force: true });
     },
   };
 
   try {
-    await Promise.all(
-      apis.map(async (api) => {
-        const specFile = join(specDir, `${api}.openapi.json`);
-        await writeFile(specFile, JSON.stringify(specDocuments[api]));
-        const fixedPort = options.ports?.[api];
-        // A free port found here can be taken by someone else before Prism
-        // binds it; one retry on a fresh port covers that race.
-        const attempts = fixedPort === undefined ? 2 : 1;
-        for (let attempt = 1; ; attempt++) {
-          const port = fixedPort ?? (await findFreePort(host));
-          try {
-            const { child, endpoint } = await launchPrism(api, specFile, host, port, log, readyTimeoutMs);
-            children.push(child);
-            running[api] = endpoint;
-            return;
-          } catch (error) {
-            if (attempt >= attempts) throw error;
+    await new Promise<void>((resolve, reject) => {
+      const pending = new Set(apis);
+      const errors: string[] = [];
+      const timer = setTimeout(() => reject(new Error(`Prism mocks were not ready after ${readyTimeoutMs} ms`)), readyTimeoutMs);
+      let buffered = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString('utf8');
+        let newline: number;
+        while ((newline = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, newline).trim();
+          buffered = buffered.slice(newline + 1);
+          const match = READY_LINE.exec(line);
+          if (!match) continue;
+          const api = match[1] as ApiName;
+          const url = match[2]!;
+          running[api] = { url, port: Number(new URL(url).port) };
+          log(`${api} mock ready on ${url}`);
+          pending.delete(api);
+          if (pending.size === 0) {
+            clearTimeout(timer);
+            resolve();
           }
         }
-      }),
-    );
+      });
+      child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8').trim()));
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`Prism mocks exited before they were ready (${code ?? signal}): ${errors.join(' ').slice(0, 500)}`));
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
   } catch (error) {
     await running.close();
     throw error;

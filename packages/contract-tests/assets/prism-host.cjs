@@ -1,0 +1,52 @@
+// The process startMocks() launches: one Node process that serves every
+// requested spec with Prism's own HTTP server (the same modules the `prism`
+// CLI runs), so Prism's code is loaded once, not once per API. It listens on
+// the requested ports (0 = the OS picks a free one, no race), prints
+// "READY <api> <url>" per server, and exits when told to or when its parent
+// goes away (stdin closes), so no mock outlives the process that started it.
+'use strict';
+const { createRequire } = require('node:module');
+const { PassThrough } = require('node:stream');
+
+const prismRequire = createRequire(require.resolve('@stoplight/prism-cli/package.json'));
+const { createServer } = prismRequire('@stoplight/prism-http-server');
+const { getHttpOperationsFromSpec } = prismRequire('@stoplight/prism-http');
+const { createLogger } = prismRequire('@stoplight/prism-core');
+
+const servers = [];
+let stopping = false;
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled(servers.map((server) => server.close()));
+  process.exit(code);
+}
+
+async function serve({ api, specFile, host, port }) {
+  const operations = await getHttpOperationsFromSpec(specFile);
+  // Prism logs every request; nobody reads those lines here, so they are dropped.
+  const sink = new PassThrough();
+  sink.resume();
+  const logger = createLogger(api, { level: 'error' }, sink);
+  const server = createServer(operations, {
+    cors: true,
+    // The same settings as `prism mock` (validate requests and security, static examples).
+    config: { validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, upstreamProxy: undefined, mock: { dynamic: false }, isProxy: false },
+    components: { logger },
+  });
+  const address = await server.listen(port, host);
+  servers.push(server);
+  process.stdout.write(`READY ${api} ${String(address).replace(/\/$/, '')}\n`);
+}
+
+process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => stop(0));
+process.stdin.on('end', () => stop(0));
+process.stdin.resume();
+
+const requested = JSON.parse(process.argv[2] || '[]');
+Promise.all(requested.map(serve)).catch((error) => {
+  process.stderr.write(`${error && error.message ? error.message : String(error)}\n`);
+  stop(1);
+});

@@ -1,0 +1,62 @@
+// Wall time and request counts of the contract suite: on the embedded mocks
+// (Prism start included), on the clean fake deployment, and across the
+// fault-injection variants (with which checks caught each fault).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { runContract } from '../src/runner.js';
+import { FAULTS } from '../test/fake-deployment/faults.js';
+import { runOptionsFor, startFakeDeployment } from '../test/fake-deployment/server.js';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+it('measures the contract suite', async () => {
+  const mockRuns: Array<{ wallMs: number; requests: number }> = [];
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    const result = await runContract();
+    mockRuns.push({ wallMs: Math.round(performance.now() - started), requests: result.requestCount });
+    expect(result.exitCode).toBe(0);
+  }
+
+  const fakeRuns: Array<{ wallMs: number; requests: number }> = [];
+  for (let round = 0; round < 5; round++) {
+    const fake = await startFakeDeployment({ marketplaceErrors: round % 2 === 0 ? 'http200' : 'http4xx' });
+    const started = performance.now();
+    const result = await runContract(runOptionsFor(fake));
+    fakeRuns.push({ wallMs: Math.round(performance.now() - started), requests: result.requestCount });
+    await fake.close();
+    expect(result.exitCode).toBe(0);
+  }
+
+  const detections: Array<{ fault: string; expected: string; caught: boolean; failingChecks: string[]; requests: number }> = [];
+  const faultsStarted = performance.now();
+  for (const fault of FAULTS) {
+    const fake = await startFakeDeployment({ faults: [fault.name] });
+    const result = await runContract({ ...runOptionsFor(fake), apis: [fault.api] });
+    await fake.close();
+    const failing = result.apis.flatMap((api) => api.checks.filter((check) => check.status === 'fail').map((check) => check.check));
+    detections.push({ fault: fault.name, expected: fault.expectedCheck, caught: failing.includes(fault.expectedCheck), failingChecks: failing, requests: result.requestCount });
+  }
+  const faultsWallMs = Math.round(performance.now() - faultsStarted);
+
+  const report = {
+    node: process.version,
+    cpus: (await import('node:os')).cpus().length,
+    mocks: { runs: mockRuns, medianWallMs: median(mockRuns.map((run) => run.wallMs)), requests: mockRuns[0]!.requests },
+    fake: { runs: fakeRuns, medianWallMs: median(fakeRuns.map((run) => run.wallMs)), requests: fakeRuns[0]!.requests },
+    faults: { variants: detections.length, caught: detections.filter((entry) => entry.caught).length, wallMs: faultsWallMs, detections },
+  };
+  const lines = [
+    `contract suite on the embedded mocks (Prism start included): median ${report.mocks.medianWallMs} ms over ${mockRuns.length} runs, ${report.mocks.requests} requests`,
+    `contract suite on the clean fake (writes on):               median ${report.fake.medianWallMs} ms over ${fakeRuns.length} runs, ${report.fake.requests} requests`,
+    `fault injection: ${report.faults.caught}/${report.faults.variants} variants caught by their expected check in ${faultsWallMs} ms`,
+    ...detections.map((entry) => `  ${entry.caught ? '✓' : '✗'} ${entry.fault.padEnd(40)} expected ${entry.expected.padEnd(29)} failing: ${entry.failingChecks.join(', ')}`),
+  ];
+  console.log(lines.join('\n'));
+  const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'bench.json');
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+  expect(report.faults.caught).toBe(report.faults.variants);
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// `pnpm bench`: timings of whole contract runs, printed and written to
+// test-results/bench.json. Never part of `pnpm test`.
+export default defineConfig({
+  test: {
+    include: ['bench/**/*.bench-run.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
