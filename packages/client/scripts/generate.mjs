@@ -29,15 +29,25 @@ function deref(spec, node, seen = new Set()) {
 }
 
 // Keeps only the keywords a validator needs, so the shipped schemas stay small.
-const VALIDATION_KEYS = new Set(['type', 'enum', 'const', 'required', 'properties', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'pattern', 'format', 'minLength']);
+const VALIDATION_KEYS = new Set([
+  'type', 'enum', 'const', 'required', 'properties', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not',
+  'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems',
+]);
+// Assertions the response checker (src/json-schema-check.ts) does not know:
+// a spec using one must fail generation rather than be checked loosely.
+const UNSUPPORTED_KEYS = new Set([
+  'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'patternProperties', 'propertyNames', 'unevaluatedProperties',
+  'unevaluatedItems', 'contains', 'prefixItems', 'multipleOf', 'uniqueItems', 'minProperties', 'maxProperties', '$dynamicRef',
+]);
 function slim(schema) {
   if (typeof schema === 'boolean' || schema === null || typeof schema !== 'object') return schema;
   if (Array.isArray(schema)) return schema.map(slim);
   const out = {};
   for (const [k, v] of Object.entries(schema)) {
+    if (UNSUPPORTED_KEYS.has(k)) throw new Error(`response schema keyword "${k}" is not supported by src/json-schema-check.ts`);
     if (!VALIDATION_KEYS.has(k)) continue;
     if (k === 'properties') out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, slim(s)]));
-    else if (['items', 'additionalProperties'].includes(k)) out[k] = slim(v);
+    else if (['items', 'additionalProperties', 'not'].includes(k)) out[k] = slim(v);
     else if (['anyOf', 'oneOf', 'allOf'].includes(k)) out[k] = v.map(slim);
     else out[k] = v;
   }

@@ -34,11 +34,23 @@ export function checkSchema(schema: Schema, value: unknown, path = '$'): string[
   if ('const' in s && value !== s.const) out.push(`${path}: expected ${JSON.stringify(s.const)}`);
   if (Array.isArray(s.enum) && !s.enum.includes(value)) out.push(`${path}: expected one of ${JSON.stringify(s.enum)}`);
   if (typeof value === 'string') {
-    if (typeof s.minLength === 'number' && value.length < s.minLength) out.push(`${path}: shorter than ${s.minLength}`);
+    if (typeof s.minLength === 'number' && [...value].length < s.minLength) out.push(`${path}: shorter than ${s.minLength}`);
+    if (typeof s.maxLength === 'number' && [...value].length > s.maxLength) out.push(`${path}: longer than ${s.maxLength}`);
     if (typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(value)) out.push(`${path}: does not match ${s.pattern}`);
     const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
     if (format && !format(value)) out.push(`${path}: not a valid ${String(s.format)}`);
   }
+  if (typeof value === 'number') {
+    if (typeof s.minimum === 'number' && value < s.minimum) out.push(`${path}: below ${s.minimum}`);
+    if (typeof s.maximum === 'number' && value > s.maximum) out.push(`${path}: above ${s.maximum}`);
+    if (typeof s.exclusiveMinimum === 'number' && value <= s.exclusiveMinimum) out.push(`${path}: not above ${s.exclusiveMinimum}`);
+    if (typeof s.exclusiveMaximum === 'number' && value >= s.exclusiveMaximum) out.push(`${path}: not below ${s.exclusiveMaximum}`);
+  }
+  if (Array.isArray(value)) {
+    if (typeof s.minItems === 'number' && value.length < s.minItems) out.push(`${path}: fewer than ${s.minItems} items`);
+    if (typeof s.maxItems === 'number' && value.length > s.maxItems) out.push(`${path}: more than ${s.maxItems} items`);
+  }
+  if (s.not !== undefined && checkSchema(s.not as Schema, value, path).length === 0) out.push(`${path}: matches a shape it must not`);
   if (typeOk('object', value)) {
     const obj = value as Record<string, unknown>;
     for (const key of (s.required as string[] | undefined) ?? []) if (!(key in obj)) out.push(`${path}.${key}: required`);

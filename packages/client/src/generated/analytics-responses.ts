@@ -185,7 +185,16 @@ export const analyticsResponseSchemas = {
        }
       }
      },
-     {}
+     {
+      "not": {
+       "properties": {
+        "data": {}
+       },
+       "required": [
+        "data"
+       ]
+      }
+     }
     ]
    },
    {
@@ -310,7 +319,16 @@ export const analyticsResponseSchemas = {
        }
       }
      },
-     {}
+     {
+      "not": {
+       "properties": {
+        "data": {}
+       },
+       "required": [
+        "data"
+       ]
+      }
+     }
     ]
    },
    {
@@ -435,7 +453,16 @@ export const analyticsResponseSchemas = {
        }
       }
      },
-     {}
+     {
+      "not": {
+       "properties": {
+        "data": {}
+       },
+       "required": [
+        "data"
+       ]
+      }
+     }
     ]
    },
    {
