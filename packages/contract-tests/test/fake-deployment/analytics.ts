@@ -44,6 +44,10 @@ export class FakeAnalytics {
   }
 
   private invalid(response: ServerResponse, field: string): void {
+    if (this.faults.has('analytics-refusals-as-html')) {
+      response.writeHead(422, { 'Content-Type': 'text/html; charset=UTF-8' });
+      return void response.end(`<!DOCTYPE html><title>Unprocessable</title><p>The ${field} is invalid.</p>`);
+    }
     sendJson(response, 422, { message: `The selected ${field.replace('_', ' ')} is invalid.`, errors: { [field]: [`The selected ${field.replace('_', ' ')} is invalid.`] } });
   }
 

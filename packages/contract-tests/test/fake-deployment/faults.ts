@@ -11,6 +11,7 @@ export const FAULTS = [
   { name: 'analytics-stats-server-error', api: 'analytics', expectedCheck: 'not_a_server_error', description: 'statistics answer HTTP 500' },
   { name: 'analytics-read-redirects', api: 'analytics', expectedCheck: 'status_code_conformance', description: 'reading a website redirects (302) to a login page' },
   { name: 'analytics-list-html', api: 'analytics', expectedCheck: 'content_type_conformance', description: 'the website list is served as text/html' },
+  { name: 'analytics-refusals-as-html', api: 'analytics', expectedCheck: 'content_type_conformance', description: 'invalid parameters are refused with an HTML page' },
   { name: 'analytics-privacy-as-word', api: 'analytics', expectedCheck: 'response_schema_conformance', description: 'privacy comes back as "private" instead of 1 (wrong type)' },
   { name: 'analytics-stats-row-without-count', api: 'analytics', expectedCheck: 'response_schema_conformance', description: 'statistic rows carry "visits" instead of "count" (missing field)' },
   { name: 'analytics-missing-key-accepted', api: 'analytics', expectedCheck: 'ignored_auth', description: 'requests without a bearer token are served' },
