@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readSpecs, type SpecOperation } from '../scripts/read-specs.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { chromiumPath, chromiumPresent, launchOfflineChromium, recordPageErrors, type OfflineBrowser } from './chromium.js';
@@ -34,6 +34,11 @@ describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () =>
     mkdirSync(resultsDir, { recursive: true });
     server = await startStaticServer({ root: distDir });
     browser = await launchOfflineChromium();
+  });
+
+  // Each test answers for the requests of its own pages only.
+  beforeEach(() => {
+    browser.blockedRequests.length = 0;
   });
 
   afterAll(async () => {
