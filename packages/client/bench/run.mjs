@@ -10,19 +10,24 @@ const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 const throughput = await measureThroughput({ createAnalyticsClient });
 const bundles = await measureBundles();
 
+const t = throughput;
 const lines = [
-  `Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}.`,
+  `Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}; ${t.rounds} rotated rounds of ${t.requests} GET requests, concurrency ${t.concurrency}, medians.`,
   '',
-  '| measure | result |',
-  '|---|---|',
-  `| raw \`fetch\` (GET + JSON, loopback, concurrency ${throughput.concurrency}) | ${Math.round(throughput.rawRps)} req/s |`,
-  `| \`client.websites.get\` (validation, auth, retries armed, no response validation) | ${Math.round(throughput.clientRps)} req/s |`,
-  `| **ratio client / raw fetch** (median of ${throughput.rounds} interleaved rounds of ${throughput.requests}) | **${throughput.ratio.toFixed(2)}** |`,
-  `| CPU per request, raw fetch / client (server in the same process) | ${Math.round(throughput.rawCpu)} µs / ${Math.round(throughput.clientCpu)} µs = **${throughput.cpuRatio.toFixed(2)}** |`,
-  `| bundle: \`createAnalyticsClient\` + \`createMarketplaceClient\` (min + gzip) | **${kb(bundles.client.gzip)}** (${kb(bundles.client.minified)} min) |`,
-  `| bundle: \`createAnalyticsClient\` only | ${kb(bundles.analyticsOnly.gzip)} |`,
-  `| bundle: openapi-fetch alone | ${kb(bundles.openapiFetch.gzip)} (${kb(bundles.openapiFetch.minified)} min) |`,
-  `| bundle: client + opt-in response validation | ${kb(bundles.clientWithResponseValidation.gzip)} |`,
+  '| measure | req/s | CPU per request |',
+  '|---|---|---|',
+  `| raw \`fetch\` (GET + JSON) | ${Math.round(t.raw.rps)} | ${Math.round(t.raw.cpu)} µs |`,
+  `| raw \`fetch\` with an AbortSignal timeout | ${Math.round(t.rawWithTimeout.rps)} | ${Math.round(t.rawWithTimeout.cpu)} µs |`,
+  `| \`client.websites.get(42)\` (input validation, auth, timeout, retries armed; no response validation) | ${Math.round(t.client.rps)} | ${Math.round(t.client.cpu)} µs |`,
+  `| **ratio client / raw fetch** | **${t.ratio.toFixed(2)}** | ${t.cpuRatio.toFixed(2)} |`,
+  `| ratio client / raw fetch with a timeout signal | ${t.ratioWithTimeout.toFixed(2)} | ${t.cpuRatioWithTimeout.toFixed(2)} |`,
+  '',
+  '| bundle (esbuild, minified, gzip -9) | gzip | minified |',
+  '|---|---|---|',
+  `| **\`createAnalyticsClient\` + \`createMarketplaceClient\`** (with input validation) | **${kb(bundles.client.gzip)}** | ${kb(bundles.client.minified)} |`,
+  `| \`createAnalyticsClient\` only | ${kb(bundles.analyticsOnly.gzip)} | ${kb(bundles.analyticsOnly.minified)} |`,
+  `| openapi-fetch alone | ${kb(bundles.openapiFetch.gzip)} | ${kb(bundles.openapiFetch.minified)} |`,
+  `| client + opt-in response validation | ${kb(bundles.clientWithResponseValidation.gzip)} | ${kb(bundles.clientWithResponseValidation.minified)} |`,
 ];
 const table = lines.join('\n');
 console.log(table);

@@ -52,30 +52,47 @@ export async function measureThroughput({ createAnalyticsClient, requests = 1500
     const body = await res.json();
     if (!res.ok || body.data.id !== 42) throw new Error('unexpected raw answer');
   };
+  // What any caller needs for a timeout: raw fetch with its own signal and timer.
+  const rawWithTimeout = async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 60_000);
+    try {
+      const res = await fetch(url, { headers, signal: controller.signal });
+      const body = await res.json();
+      if (!res.ok || body.data.id !== 42) throw new Error('unexpected raw answer');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const viaClient = async () => {
     const site = await client.websites.get(42);
     if (site.id !== 42) throw new Error('unexpected client answer');
   };
   try {
-    await timed(500, concurrency, raw);
-    await timed(500, concurrency, viaClient);
-    const rawRates = [];
-    const clientRates = [];
-    // Alternate which side goes first so warm-up and drift favour neither.
+    const variants = { raw, rawWithTimeout, client: viaClient };
+    for (const run of Object.values(variants)) await timed(500, concurrency, run);
+    const results = { raw: [], rawWithTimeout: [], client: [] };
+    // Rotate which variant goes first so warm-up and drift favour none.
+    const names = Object.keys(variants);
     for (let i = 0; i < rounds; i++) {
-      if (i % 2 === 0) {
-        rawRates.push(await timed(requests, concurrency, raw));
-        clientRates.push(await timed(requests, concurrency, viaClient));
-      } else {
-        clientRates.push(await timed(requests, concurrency, viaClient));
-        rawRates.push(await timed(requests, concurrency, raw));
+      for (let j = 0; j < names.length; j++) {
+        const name = names[(i + j) % names.length];
+        results[name].push(await timed(requests, concurrency, variants[name]));
       }
     }
-    const rawRps = median(rawRates.map((r) => r.rps));
-    const clientRps = median(clientRates.map((r) => r.rps));
-    const rawCpu = median(rawRates.map((r) => r.cpuMicros));
-    const clientCpu = median(clientRates.map((r) => r.cpuMicros));
-    return { requests, rounds, concurrency, rawRps, clientRps, ratio: clientRps / rawRps, rawCpu, clientCpu, cpuRatio: rawCpu / clientCpu };
+    const summary = Object.fromEntries(
+      Object.entries(results).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), cpu: median(rs.map((r) => r.cpuMicros)) }]),
+    );
+    return {
+      requests,
+      rounds,
+      concurrency,
+      ...summary,
+      ratio: summary.client.rps / summary.raw.rps,
+      ratioWithTimeout: summary.client.rps / summary.rawWithTimeout.rps,
+      cpuRatio: summary.raw.cpu / summary.client.cpu,
+      cpuRatioWithTimeout: summary.rawWithTimeout.cpu / summary.client.cpu,
+    };
   } finally {
     server.closeAllConnections();
     server.close();

@@ -162,6 +162,19 @@ describe('validators agree with the spec (property tests)', () => {
     );
   });
 
+  test('a range whose from is after its to is always refused', async () => {
+    const day = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    await fc.assert(
+      fc.asyncProperty(day, day, async (a, b) => {
+        fc.pre(a !== b);
+        const [from, to] = a > b ? [a, b] : [b, a];
+        const error = await analytics().stats.get(1, { ...range, from, to }).catch((e: unknown) => e);
+        expect(error).toMatchObject({ name: 'ValidationError', parameter: 'from', value: from });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   test('any key outside the spec is refused on update', async () => {
     const known = new Set(Object.keys(analyticsOperations.updateWebsite.facts));
     await fc.assert(

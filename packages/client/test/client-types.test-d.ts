@@ -1,0 +1,36 @@
+import { describe, expectTypeOf, test } from 'vitest';
+import type { AnalyticsClient, Item, MarketplaceClient, Purchase, StatRow, Website } from '../src/index.js';
+
+declare const analytics: AnalyticsClient;
+declare const market: MarketplaceClient;
+
+describe('client method types', () => {
+  test('results are the spec types', () => {
+    expectTypeOf(analytics.websites.get).returns.resolves.toEqualTypeOf<Website>();
+    expectTypeOf(analytics.websites.list).returns.resolves.toEqualTypeOf<Website[]>();
+    expectTypeOf(analytics.stats.get).returns.resolves.toEqualTypeOf<StatRow[]>();
+    expectTypeOf(market.items.get).returns.resolves.toEqualTypeOf<Item>();
+    expectTypeOf(market.purchases.validate).returns.resolves.toEqualTypeOf<Purchase>();
+  });
+
+  test('create needs a domain, update refuses one', () => {
+    // @ts-expect-error the client always sends domain on create
+    void analytics.websites.create({ privacy: 1 });
+    // @ts-expect-error domain cannot be changed by an update
+    void analytics.websites.update(1, { domain: 'x.example' });
+    void analytics.websites.update(1, { privacy: 0 });
+  });
+
+  test('per_page and search_by are closed unions', () => {
+    // @ts-expect-error 20 is not a page size
+    void analytics.websites.list({ per_page: 20 });
+    // @ts-expect-error url is the documented default, not an allowed value
+    void analytics.stats.get(1, { name: 'browser', from: '2026-10-01', to: '2026-10-02', search_by: 'url' });
+  });
+
+  test('the raw client is typed by path', () => {
+    // @ts-expect-error no such path
+    void analytics.raw.GET('/api/v1/nothing');
+    void market.raw.GET('/api/items/item', { params: { query: { item_id: 1 } } });
+  });
+});
