@@ -5,6 +5,7 @@ import type { AuthMode, RunContext } from './context.js';
 import type { Exchange } from './http/transport.js';
 import { secret } from './http/request.js';
 import { isObject, rowsOf } from './payload.js';
+import { specValue } from './spec/operations.js';
 
 export interface BaselineEntry {
   operationId: string;
@@ -92,6 +93,17 @@ async function marketplaceBaseline(ctx: RunContext): Promise<Baseline> {
   const invalid = await ctx.probe(invalidPurchaseRequest(ctx));
   entries.push({ operationId: 'validatePurchase', label: invalid.template.label, exchange: invalid, expect: 'error' });
   return { entries, skipped };
+}
+
+/**
+ * The documented quirk: statistics' search_by defaults to `url`, which is not
+ * among its allowed values. What a deployment does with it is observed (and a
+ * 5XX for it is a server error), never judged otherwise. The value is read from
+ * the spec, not retyped.
+ */
+export function quirkRequest(ctx: RunContext, websiteId: string) {
+  const documentedDefault = specValue<string>('analytics', '/components/parameters/StatSearchBy/schema/default');
+  return statsRequest(ctx, websiteId, [['search', 'a'], ['search_by', documentedDefault]], `statistics with search_by=${documentedDefault} (the documented default, outside the enum)`);
 }
 
 export function itemNotFoundRequest(ctx: RunContext) {

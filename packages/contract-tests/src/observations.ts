@@ -25,6 +25,11 @@ function analytics(exchanges: Exchange[]): string[] {
   firstShape('updateWebsite', 'website update');
   firstShape('deleteWebsite', 'website delete');
   firstShape('getStats', 'statistics');
+  const quirk = exchanges.find((exchange) => exchange.template.label.includes('the documented default, outside the enum') && exchange.response);
+  if (quirk) {
+    const value = quirk.template.query.find(([name]) => name === 'search_by')?.[1];
+    lines.push(`statistics search_by=${String(value)} (documented default outside the enum, x-tallyport-quirk): HTTP ${quirk.response!.status}, ${is2xx(quirk) ? 'accepted' : 'refused'}`);
+  }
   const read = exchanges.find((exchange) => exchange.template.operationId === 'getWebsite' && is2xx(exchange));
   const id = read ? websiteOf(read.response!.json)?.id : undefined;
   if (id !== undefined) lines.push(`website id type: ${typeof id}`);

@@ -1,4 +1,4 @@
-import { baseline } from '../baseline.js';
+import { baseline, quirkRequest, websiteIdForReads } from '../baseline.js';
 import { readOnlyNegativeProbes } from '../negative-probes.js';
 import { fail, noResponse, pass } from './evidence.js';
 import type { CheckDefinition } from './types.js';
@@ -11,6 +11,8 @@ export const notAServerError: CheckDefinition = {
     const { entries } = await baseline(ctx);
     const { probes } = await readOnlyNegativeProbes(ctx);
     const exchanges = [...entries.map((entry) => entry.exchange), ...(await Promise.all(probes.map((probe) => ctx.probe(probe.template))))];
+    const websiteId = ctx.api === 'analytics' ? await websiteIdForReads(ctx) : undefined;
+    if (websiteId !== undefined) exchanges.push(await ctx.probe(quirkRequest(ctx, websiteId)));
     return exchanges.map((exchange) => {
       const title = exchange.template.label;
       const missing = noResponse(title, exchange);

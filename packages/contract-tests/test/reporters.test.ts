@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkLine, summaryText } from '../src/reporters/console.js';
+import { jsonReport } from '../src/reporters/json.js';
+import { junitReport } from '../src/reporters/junit.js';
+import type { RunResult } from '../src/runner.js';
+
+const result: RunResult = {
+  runId: '20261122-abcdef',
+  startedAt: '2026-11-22T02:00:00.000Z',
+  durationMs: 1234,
+  requestCount: 12,
+  interrupted: false,
+  exitCode: 1,
+  apis: [
+    {
+      api: 'marketplace',
+      target: 'http://127.0.0.1:1',
+      mock: false,
+      observations: ['HTTP status of 错误 answers: 404 ×1'],
+      leftovers: [],
+      checks: [
+        {
+          api: 'marketplace',
+          check: 'marketplace_status_semantics',
+          description: 'd',
+          status: 'fail',
+          reason: '1 of 2 cases failed',
+          durationMs: 10,
+          cases: [
+            { title: 'account details', status: 'pass' },
+            { title: 'item <7> & "x"', status: 'fail', reason: 'msg "Item not found"', expected: 'msg "未找到任何商品"', actual: 'msg "Item not found"', curl: "curl -sS 'http://x'" },
+          ],
+        },
+        { api: 'marketplace', check: 'parameter_effects', description: 'd', status: 'skip', reason: 'static examples', durationMs: 0, cases: [{ title: 'p', status: 'skip', reason: 'static examples' }] },
+      ],
+    },
+  ],
+};
+
+describe('reporters', () => {
+  it('JUnit counts every case and escapes XML', () => {
+    const xml = junitReport(result);
+    expect(xml).toContain('<testsuites name="tallyport-contract" tests="3" failures="1" skipped="1"');
+    expect(xml).toContain('name="marketplace_status_semantics › item &lt;7&gt; &amp; &quot;x&quot;"');
+    expect(xml).toContain('<skipped message="static examples"/>');
+    expect(xml).toContain('curl: curl -sS');
+  });
+
+  it('JSON carries the whole result with a report version', () => {
+    const parsed = JSON.parse(jsonReport(result));
+    expect(parsed.reportVersion).toBe(1);
+    expect(parsed.apis[0].checks[0].cases[1].curl).toBe("curl -sS 'http://x'");
+  });
+
+  it('the console summary shows spec, answer, curl and the verdict', () => {
+    const text = summaryText(result, { colour: false });
+    expect(text).toContain('spec: msg "未找到任何商品"');
+    expect(text).toContain('got:  msg "Item not found"');
+    expect(text).toContain("curl: curl -sS 'http://x'");
+    expect(text).toContain('skip  parameter_effects · static examples');
+    expect(text).toContain('violations found (exit 1)');
+    expect(checkLine(result.apis[0]!.checks[0]!, { colour: true })).toContain('\u001b[31m');
+  });
+});
