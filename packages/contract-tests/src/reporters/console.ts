@@ -53,8 +53,15 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
       const mark = MARK[check.status];
       lines.push(`    ${paint(style, mark.colour, mark.word.padEnd(4))}  ${check.check}${check.reason ? ` · ${check.reason}` : ''}`);
       if (check.status !== 'skip') {
-        const skipped = [...new Set(check.cases.filter((entry) => entry.status === 'skip').map((entry) => `${entry.title}: ${entry.reason}`))];
-        for (const line of skipped) lines.push(`          ${paint(style, 'dim', `skipped ${line}`)}`);
+        // Skipped cases grouped by reason, so a mock run stays readable.
+        const byReason = new Map<string, string[]>();
+        for (const entry of check.cases.filter((candidate) => candidate.status === 'skip')) {
+          byReason.set(entry.reason ?? '', [...(byReason.get(entry.reason ?? '') ?? []), entry.title]);
+        }
+        for (const [reason, titles] of byReason) {
+          const shown = titles.length > 3 ? `${titles.slice(0, 3).join('; ')}; …` : titles.join('; ');
+          lines.push(`          ${paint(style, 'dim', `skipped ${titles.length} (${shown}): ${reason}`)}`);
+        }
       }
     }
     if (api.leftovers.length > 0) lines.push(`    ${paint(style, 'red', 'could not delete websites this run created:')} ${api.leftovers.join(', ')}`);
