@@ -128,6 +128,19 @@ describe('analytics requests', () => {
     expect(last().path).toBe('/tenant/api/v1/websites');
   });
 
+  test('a raw PUT is form-encoded like the resource method', async () => {
+    server.reply({ body: website });
+    await client().raw.PUT('/api/v1/websites/{id}', { params: { path: { id: 42 } }, body: { privacy: 0 } });
+    expect(last().method).toBe('PUT');
+    expect(last().headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(last().body).toBe('privacy=0');
+  });
+
+  test('a raw call that fails throws the same error classes', async () => {
+    server.reply({ status: 401, body: { message: 'Unauthenticated.' } });
+    await expect(client().raw.GET('/api/v1/websites')).rejects.toMatchObject({ name: 'AuthenticationError', status: 401 });
+  });
+
   test('the raw openapi-fetch client reaches paths with the same auth', async () => {
     server.reply({ body: { data: website } });
     const { data } = await client().raw.GET('/api/v1/websites/{id}', { params: { path: { id: 42 } } });

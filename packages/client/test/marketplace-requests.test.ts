@@ -86,6 +86,14 @@ describe('marketplace key transport options', () => {
     expect(last().body).toBe('purchase_code=code-1');
   });
 
+  test('a raw POST gets a form body with the key filled in', async () => {
+    server.reply({ body: { status: '成功', data: { purchase } } });
+    const { data } = await client().raw.POST('/api/purchases/validation', { body: { api_key: '', purchase_code: 'code-1' } });
+    expect(data).toMatchObject({ status: '成功' });
+    expect(last().headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(last().body))).toEqual({ api_key: CANARY_KEY, purchase_code: 'code-1' });
+  });
+
   test('the raw client gets the key attached too', async () => {
     server.reply({ body: { status: '成功', items: [] } });
     const { data } = await client().raw.GET('/api/items/all');
