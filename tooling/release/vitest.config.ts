@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...packagingTests],
     testTimeout: 30_000,
+    // Building the CLI (tsc) before the CLI tests can take a while on a busy 2-core machine.
+    hookTimeout: 120_000,
   },
 });

@@ -32,7 +32,8 @@ class SpecDiff {
     const a = this.after.root;
     if (b.openapi !== a.openapi) this.log.addition(['openapi'], `OpenAPI version changed from ${b.openapi} to ${a.openapi}`);
     this.diffInfo();
-    if (canonical(b.servers) !== canonical(a.servers)) this.log.addition(['servers'], 'servers changed');
+    if (canonical(withoutDocs(b.servers)) !== canonical(withoutDocs(a.servers))) this.log.addition(['servers'], 'servers changed');
+    else if (canonical(b.servers) !== canonical(a.servers)) this.log.docs(['servers'], 'description changed');
     this.diffPaths();
     this.diffNamedSchemas();
     this.diffSecuritySchemes();
