@@ -37,14 +37,15 @@ export function readCurrentState(rootDir: string): CurrentState {
 }
 
 export function readReleasedState(rootDir: string, specNames: string[]): ReleasedState {
-  const baseline = readBaseline(rootDir, specNames);
   const tagOf = (name: string) => latestReleaseTag(rootDir, name);
   const specTag = tagOf(specReleaseTagPackage);
-  if (!specTag) return baseline;
+  if (!specTag) return readBaseline(rootDir, specNames);
   const specs: Record<string, string | undefined> = {};
   for (const name of specNames) specs[name] = gitShow(rootDir, `${specTag.tag}:specs/${name}`);
+  // A package without a tag of its own was last released at its baseline version, if any.
+  const baselineVersions = existsSync(join(baselineDir(rootDir), 'versions.json')) ? readBaseline(rootDir, []).packageVersions : {};
   const packageVersions: Record<string, string | undefined> = {};
-  for (const pkg of publicPackages) packageVersions[pkg.name] = tagOf(pkg.name)?.version ?? baseline.packageVersions[pkg.name];
+  for (const pkg of publicPackages) packageVersions[pkg.name] = tagOf(pkg.name)?.version ?? baselineVersions[pkg.name];
   return { source: `git tag ${specTag.tag}`, specs, packageVersions };
 }
 
