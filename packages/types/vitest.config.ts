@@ -5,7 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     typecheck: {
       enabled: true,
-      only: true,
       include: ['test/**/*.test-d.ts'],
       tsconfig: './tsconfig.json',
     },
