@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { startMocks } from '../src/mocks.js';
 import { runContract } from '../src/runner.js';
 import { FAULTS } from '../test/fake-deployment/faults.js';
 import { runOptionsFor, startFakeDeployment } from '../test/fake-deployment/server.js';
@@ -12,11 +13,14 @@ import { runOptionsFor, startFakeDeployment } from '../test/fake-deployment/serv
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 it('measures the contract suite', async () => {
-  const mockRuns: Array<{ wallMs: number; requests: number }> = [];
+  const mockRuns: Array<{ wallMs: number; prismStartMs: number; requests: number }> = [];
   for (let round = 0; round < 3; round++) {
     const started = performance.now();
-    const result = await runContract();
-    mockRuns.push({ wallMs: Math.round(performance.now() - started), requests: result.requestCount });
+    const mocks = await startMocks();
+    const ready = performance.now();
+    const result = await runContract({ mocks });
+    mockRuns.push({ wallMs: Math.round(performance.now() - started), prismStartMs: Math.round(ready - started), requests: result.requestCount });
+    await mocks.close();
     expect(result.exitCode).toBe(0);
   }
 
@@ -44,12 +48,13 @@ it('measures the contract suite', async () => {
   const report = {
     node: process.version,
     cpus: (await import('node:os')).cpus().length,
-    mocks: { runs: mockRuns, medianWallMs: median(mockRuns.map((run) => run.wallMs)), requests: mockRuns[0]!.requests },
+    loadAverage: (await import('node:os')).loadavg()[0] ?? 0,
+    mocks: { runs: mockRuns, medianWallMs: median(mockRuns.map((run) => run.wallMs)), medianPrismStartMs: median(mockRuns.map((run) => run.prismStartMs)), requests: mockRuns[0]!.requests },
     fake: { runs: fakeRuns, medianWallMs: median(fakeRuns.map((run) => run.wallMs)), requests: fakeRuns[0]!.requests },
     faults: { variants: detections.length, caught: detections.filter((entry) => entry.caught).length, wallMs: faultsWallMs, detections },
   };
   const lines = [
-    `contract suite on the embedded mocks (Prism start included): median ${report.mocks.medianWallMs} ms over ${mockRuns.length} runs, ${report.mocks.requests} requests`,
+    `contract suite on the embedded mocks (Prism start included): median ${report.mocks.medianWallMs} ms over ${mockRuns.length} runs (Prism start ${report.mocks.medianPrismStartMs} ms), ${report.mocks.requests} requests, load average ${report.loadAverage.toFixed(1)}`,
     `contract suite on the clean fake (writes on):               median ${report.fake.medianWallMs} ms over ${fakeRuns.length} runs, ${report.fake.requests} requests`,
     `fault injection: ${report.faults.caught}/${report.faults.variants} variants caught by their expected check in ${faultsWallMs} ms`,
     ...detections.map((entry) => `  ${entry.caught ? '✓' : '✗'} ${entry.fault.padEnd(40)} expected ${entry.expected.padEnd(29)} failing: ${entry.failingChecks.join(', ')}`),
