@@ -133,6 +133,13 @@ export { wrong, supportedUntil };
     expect(result.status).toBe(0);
   });
 
+  it('run tallyport-contract against its embedded mock, with the specs it ships (not the repository\'s)', () => {
+    const result = runIn(project, join(project, 'node_modules', '.bin', 'tallyport-contract'), ['--api', 'marketplace', '--json', 'contract-report.json']);
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(project, 'contract-report.json'), 'utf8'));
+    expect(report).toMatchObject({ tool: 'tallyport-contract', exitCode: 0, apis: [{ api: 'marketplace', mock: true }] });
+  });
+
   it('run tallyport-contract --help from the installed tarball', () => {
     const result = runIn(project, join(project, 'node_modules', '.bin', 'tallyport-contract'), ['--help']);
     expect(result.status).toBe(0);
