@@ -109,8 +109,14 @@ async function showOperation(page: Page, operation: SpecOperation): Promise<void
     .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(String(operation.summary))}\\s*$`) })
     .first();
   await heading.waitFor({ state: 'visible', timeout });
-  const section = await heading.evaluate((h) => h.closest('section, [data-section-id], main')?.textContent ?? document.body.textContent ?? '');
-  expect(section.toLowerCase()).toContain(operation.path.toLowerCase());
+  // The heading sits in the operation's own section, which shows its method and path.
+  const section = await heading.evaluate((h) => {
+    const box = h.closest('[data-section-id]');
+    return { id: box?.getAttribute('data-section-id') ?? '', text: (box?.textContent ?? '').toLowerCase() };
+  });
+  expect(section.id.toLowerCase()).toMatch(new RegExp(`/${String(operation.operationId).toLowerCase()}$`));
+  expect(section.text).toContain(operation.path.toLowerCase());
+  expect(section.text).toContain(operation.method.toLowerCase());
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
