@@ -23,8 +23,9 @@ beforeAll(() => {
     packed.set(pkg.name, packPackage(pkg.name, dir, join(work, 'tarballs')));
   }
   mkdirSync(resultsDir, { recursive: true });
-  const sizes = [...packed.values()].map((p) => ({ name: p.name, tarball: p.file.split('/').at(-1), bytes: p.bytes, files: p.entries.length }));
+  const sizes = [...packed.values()].map((p) => ({ name: p.name, tarball: p.file.split('/').at(-1), bytes: p.bytes, unpackedBytes: p.unpackedBytes, files: p.entries.length }));
   writeFileSync(join(resultsDir, 'tarballs.json'), JSON.stringify(sizes, null, 2) + '\n');
+  console.log(sizes.map((s) => `${s.tarball}: ${(s.bytes / 1024).toFixed(1)} KiB packed, ${(s.unpackedBytes / 1024).toFixed(1)} KiB unpacked, ${s.files} files`).join('\n'));
   createFreshProject(project, [...packed.values()].map((p) => p.file));
 }, 600_000);
 

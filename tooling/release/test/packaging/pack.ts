@@ -7,6 +7,7 @@ export interface PackedPackage {
   name: string;
   file: string;
   bytes: number;
+  unpackedBytes: number;
   /** Paths inside the tarball, without the leading `package/`. */
   entries: string[];
 }
@@ -20,12 +21,15 @@ export function packPackage(name: string, packageDir: string, destination: strin
     .filter((line) => line.endsWith('.tgz'))
     .at(-1);
   if (!file) throw new Error(`pnpm pack printed no tarball for ${name}:\n${output}`);
-  const entries = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })
+  // `tar -tv` lines: mode owner size date time path
+  const listing = execFileSync('tar', ['-tvzf', file], { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean)
-    .map((entry) => entry.replace(/^package\//, ''))
-    .sort();
-  return { name, file, bytes: statSync(file).size, entries };
+    .map((line) => /^\S+\s+\S+\s+(\d+)\s+\S+\s+\S+\s+(.+)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null);
+  const entries = listing.map((match) => match[2]!.replace(/^package\//, '')).sort();
+  const unpackedBytes = listing.reduce((sum, match) => sum + Number(match[1]), 0);
+  return { name, file, bytes: statSync(file).size, unpackedBytes, entries };
 }
 
 /** What a user of a published package needs; anything else should stay out. */
