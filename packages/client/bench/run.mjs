@@ -12,7 +12,7 @@ const bundles = await measureBundles();
 
 const t = throughput;
 const lines = [
-  `Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}; ${t.rounds} rotated rounds of ${t.requests} GET requests, concurrency ${t.concurrency}, medians.`,
+  `Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}; loopback server in a child process; ${t.rounds} rotated rounds of ${t.requests} GET requests, concurrency ${t.concurrency}; medians; CPU is the client process's own.`,
   '',
   '| measure | req/s | CPU per request |',
   '|---|---|---|',
