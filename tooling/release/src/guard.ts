@@ -66,15 +66,21 @@ export function runGuard({ released, current, pending }: GuardInput): GuardRepor
     const pendingLevel = pending[name] ?? 'none';
     const granted = maxLevel<BumpLevel | 'none'>(pendingLevel, applied);
     const ok = covers(granted, required);
-    if (!ok) {
-      problems.push(
-        `${name} needs a ${required} release but ${describeGranted(pendingLevel, applied)}. Reason${reasons.length > 1 ? 's' : ''}:\n` +
-          reasons.map((r) => `      ${r}`).join('\n') +
-          `\n    Fix: add a changeset (\`pnpm changeset\`) that gives ${name} a ${required} bump.`,
-      );
-    }
     return { name, required, pending: pendingLevel, applied, releasedVersion, currentVersion, ok };
   });
+
+  const short = packages.filter((pkg) => !pkg.ok);
+  if (short.length > 0) {
+    problems.push(
+      [
+        `the spec changes need a ${required} release of ${short.map((p) => p.name).join(', ')}:`,
+        ...short.map((p) => `      ${p.name}: ${describeGranted(p.pending, p.applied)}`),
+        `    because:`,
+        ...reasons.map((r) => `      ${r}`),
+        `    Fix: add a changeset (\`pnpm changeset\`) that gives ${short.length > 1 ? 'each of them' : 'it'} a ${required} bump.`,
+      ].join('\n'),
+    );
+  }
 
   return { source: released.source, specs, packages, problems, ok: problems.length === 0 };
 }

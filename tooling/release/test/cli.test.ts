@@ -69,7 +69,8 @@ describe('tallyport-spec-guard', () => {
     const result = runGuard(root);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`major  GET /api/v1/websites › query per_page: enum value ${removed} removed`);
-    expect(result.stdout).toContain('@tallyport/types needs a major release but the pending changesets give it only patch');
+    expect(result.stdout).toContain('the spec changes need a major release of @tallyport/types, @tallyport/client, @tallyport/contract-tests');
+    expect(result.stdout).toContain('@tallyport/types: the pending changesets give it only patch');
     expect(result.stdout).toContain('analytics.yaml: the changes since the release need a major bump of info.version');
   });
 

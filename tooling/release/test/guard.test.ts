@@ -28,8 +28,10 @@ describe('runGuard', () => {
       ['@tallyport/client', 'major', 'patch', false],
       ['@tallyport/contract-tests', 'major', 'patch', false],
     ]);
-    expect(report.problems[0]).toContain('@tallyport/types needs a major release but the pending changesets give it only patch');
-    expect(report.problems[0]).toContain('GET /things › query per_page: enum value 100 removed');
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0]).toContain('the spec changes need a major release of @tallyport/types, @tallyport/client, @tallyport/contract-tests');
+    expect(report.problems[0]).toContain('@tallyport/types: the pending changesets give it only patch');
+    expect(report.problems[0]).toContain('api.yaml: GET /things › query per_page: enum value 100 removed');
   });
 
   it('lets the same change through with major changesets and info.version 2.0.0', () => {
@@ -41,7 +43,8 @@ describe('runGuard', () => {
   it('fails each package that the changesets leave out', () => {
     const report = runGuard(input('enum-value-removed', { '@tallyport/types': 'major' }));
     expect(report.packages.filter((p) => !p.ok).map((p) => p.name)).toEqual(['@tallyport/client', '@tallyport/contract-tests']);
-    expect(report.problems.join('\n')).toContain('@tallyport/client needs a major release but no pending changeset names it');
+    expect(report.problems.join('\n')).toContain('the spec changes need a major release of @tallyport/client, @tallyport/contract-tests');
+    expect(report.problems.join('\n')).toContain('@tallyport/client: no pending changeset names it');
   });
 
   it('counts a version already raised by `changeset version` once the changesets are consumed', () => {
