@@ -1,7 +1,6 @@
 // createAnalyticsClient: resource methods over the Analytics API, with the
 // typed openapi-fetch client underneath for path-level calls.
 import createClient, { type Client } from 'openapi-fetch';
-import { buildUrl } from './url.js';
 import type {
   AnalyticsPaths,
   DeletePayload,
@@ -14,7 +13,7 @@ import type {
   WebsiteUpdateBody,
 } from '@tallyport/types';
 import { formBody } from './form.js';
-import { lowerCaseHeaders } from './url.js';
+import { buildUrl, lowerCaseHeaders } from './url.js';
 import {
   analyticsOperations as ops,
   createWebsiteBodySchema,
@@ -81,13 +80,13 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
   const strategy = options.nextPage ?? 'auto';
   const maxPages = options.maxPages ?? 1000;
   const check = options.validateResponses;
+  const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
   const raw = createClient<AnalyticsPaths>({
     baseUrl,
-    headers: { ...options.defaultHeaders, Accept: 'application/json' },
+    headers,
     bodySerializer: formBody,
     fetch: (request: Request) => http.send(request),
   });
-  const headers = lowerCaseHeaders({ ...options.defaultHeaders, Accept: 'application/json' });
 
   // Resource methods reuse openapi-fetch's URL and parameter serialisation but
   // skip its Request objects: the same bytes on the wire, less work per call.

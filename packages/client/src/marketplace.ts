@@ -82,13 +82,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     },
   );
   const check = options.validateResponses;
+  const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
   const raw = createClient<MarketplacePaths>({
     baseUrl,
-    headers: { ...options.defaultHeaders, Accept: 'application/json' },
+    headers,
     bodySerializer: formBody,
     fetch: (request: Request) => http.send(request),
   });
-  const headers = lowerCaseHeaders({ ...options.defaultHeaders, Accept: 'application/json' });
 
   async function request<K extends string>(
     operationId: OperationId,
@@ -109,10 +109,9 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       { ...options, operation: operationId, idempotent: true },
     );
     const payload = outcome.payload;
-    const response = outcome;
     check?.(operationId, payload);
     const details = (): APIErrorDetails => ({
-      status: response.status,
+      status: outcome.status,
       method: op.method,
       url: redactor.url(baseUrl + op.path),
       body: redactor.value(payload),
