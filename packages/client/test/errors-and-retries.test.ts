@@ -209,7 +209,7 @@ describe('timeouts and abort', () => {
 
   test('a timed-out GET is retried with a fresh signal and can then succeed', async () => {
     server.reply({ hang: true }, { body: [] });
-    expect(await client({ timeout: 150, maxRetries: 1 }).websites.list()).toEqual([]);
+    expect(await client({ timeout: 1_000, maxRetries: 1 }).websites.list()).toEqual([]);
     expect(server.requests).toHaveLength(2);
   });
 
