@@ -54,6 +54,12 @@ export function wireClient(
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     throw new TallyportError(`\`apiKey\` is required: pass it as an option or set ${api}_API_KEY.`);
   }
+  if (options.timeout !== undefined && !(options.timeout > 0 && Number.isFinite(options.timeout))) {
+    throw new TallyportError(`\`timeout\` must be a positive number of milliseconds, got ${String(options.timeout)}.`);
+  }
+  if (options.maxRetries !== undefined && !(Number.isInteger(options.maxRetries) && options.maxRetries >= 0)) {
+    throw new TallyportError(`\`maxRetries\` must be a whole number >= 0, got ${String(options.maxRetries)}.`);
+  }
   const base = checkBaseUrl(options.baseUrl ?? env(`${api}_BASE_URL`), options.allowInsecureHttp);
   const redactor = new Redactor([apiKey], extra.sensitiveNames);
   const log = createLog(options.logger, options.logLevel);

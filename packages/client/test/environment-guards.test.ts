@@ -56,6 +56,14 @@ describe('required configuration', () => {
     expect(() => createAnalyticsClient({ apiKey: CANARY_KEY, baseUrl: 'ftp://a.example' })).toThrow(/http or https/);
   });
 
+  test('a timeout or retry count that makes no sense is refused', () => {
+    const base = { baseUrl: 'https://a.example', apiKey: CANARY_KEY };
+    expect(() => createAnalyticsClient({ ...base, timeout: 0 })).toThrow(/timeout/);
+    expect(() => createAnalyticsClient({ ...base, timeout: Number.NaN })).toThrow(/timeout/);
+    expect(() => createMarketplaceClient({ ...base, maxRetries: -1 })).toThrow(/maxRetries/);
+    expect(() => createMarketplaceClient({ ...base, maxRetries: 1.5 })).toThrow(/maxRetries/);
+  });
+
   test('credentials inside the base URL are refused', () => {
     expect(() => createAnalyticsClient({ apiKey: CANARY_KEY, baseUrl: 'https://user:pw@a.example' })).toThrow(/must not carry credentials/);
   });
