@@ -27,7 +27,7 @@ import {
 } from './generated/analytics.js';
 import type { PerRequestOptions } from './http.js';
 import { type ClientOptions, wireClient } from './options.js';
-import { type NextPageStrategy, type PageQuery, type Unwrap, paginate, unwrapList, unwrapPayload } from './pagination.js';
+import { type NextPageStrategy, type PageQuery, type Unwrap, nextPageQuery, paginate, unwrapList, unwrapPayload } from './pagination.js';
 import type { ResponseValidator } from './response-check.js';
 import { assertDateRange, validate } from './validation.js';
 
@@ -49,10 +49,25 @@ export type ListWebsitesParams = ListWebsitesQuery;
 export type StatsParams = StatsQuery;
 export type RequestOptions = PerRequestOptions;
 
+/** One page, with the raw payload (for totals and other envelope fields) and the query of the next page. */
+export interface Page<T> {
+  items: T[];
+  payload: unknown;
+  /** Pass as `pageQuery` to read the next page; null on the last one. */
+  nextPage: PageQuery | null;
+}
+
+export interface PageRequestOptions extends RequestOptions {
+  /** A `nextPage` of a previous page: query parameters the server asked for, sent as given. */
+  pageQuery?: PageQuery;
+}
+
 export interface AnalyticsClient {
   websites: {
     /** The websites of one page (the first, unless the query says otherwise). */
     list(query?: ListWebsitesParams, options?: RequestOptions): Promise<Website[]>;
+    /** One page with its payload and the query of the next page. */
+    listPage(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<Website>>;
     /** Every website, page after page. */
     listAll(query?: ListWebsitesParams, options?: RequestOptions): AsyncGenerator<Website, void, undefined>;
     get(id: WebsiteId, options?: RequestOptions): Promise<Website>;
@@ -65,6 +80,8 @@ export interface AnalyticsClient {
   stats: {
     /** The rows of one page of a statistic. */
     get(id: WebsiteId, query: StatsParams, options?: RequestOptions): Promise<StatRow[]>;
+    /** One page of rows with its payload and the query of the next page. */
+    getPage(id: WebsiteId, query: StatsParams, options?: PageRequestOptions): Promise<Page<StatRow>>;
     /** Every row of a statistic, page after page. */
     iterate(id: WebsiteId, query: StatsParams, options?: RequestOptions): AsyncGenerator<StatRow, void, undefined>;
   };
@@ -124,6 +141,12 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
         const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
         return unwrapList<Website>(await request('listWebsites', { query: q }, options), unwrap, 'websites.list');
       },
+      async listPage(query = {}, options = {}) {
+        const { pageQuery, ...rest } = options;
+        const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
+        const payload = await request('listWebsites', { query: { ...q, ...pageQuery } }, rest);
+        return { items: unwrapList<Website>(payload, unwrap, 'websites.listPage'), payload, nextPage: nextPageQuery(strategy, payload, { ...q, ...pageQuery }) };
+      },
       async *listAll(query = {}, options) {
         const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
         yield* paginate<Website>(
@@ -156,6 +179,13 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
         const path = validate('stats.get', getStatsPathSchema, { id }, ops.getStats);
         const q = statsQuery(query);
         return unwrapList<StatRow>(await request('getStats', { path, query: q }, options), unwrap, 'stats.get');
+      },
+      async getPage(id, query, options = {}) {
+        const { pageQuery, ...rest } = options;
+        const path = validate('stats.get', getStatsPathSchema, { id }, ops.getStats);
+        const q = statsQuery(query);
+        const payload = await request('getStats', { path, query: { ...q, ...pageQuery } }, rest);
+        return { items: unwrapList<StatRow>(payload, unwrap, 'stats.getPage'), payload, nextPage: nextPageQuery(strategy, payload, { ...q, ...pageQuery }) };
       },
       async *iterate(id, query, options) {
         const path = validate('stats.get', getStatsPathSchema, { id }, ops.getStats);

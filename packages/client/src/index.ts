@@ -4,6 +4,8 @@ export type {
   AnalyticsClientOptions,
   CreateWebsiteParams,
   ListWebsitesParams,
+  Page,
+  PageRequestOptions,
   StatsParams,
   UpdateWebsiteParams,
 } from './analytics.js';

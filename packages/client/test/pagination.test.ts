@@ -101,6 +101,25 @@ describe('iterating over every page', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  test('listPage returns the payload for totals and the next page to ask for', async () => {
+    server.reply((r) => ({ body: { data: [{ id: pageOf(r) }], meta: { current_page: pageOf(r), last_page: 2, total: 2 } } }));
+    const first = await client().websites.listPage({ per_page: 10 });
+    expect(first.items).toEqual([{ id: 1 }]);
+    expect(first.payload).toMatchObject({ meta: { total: 2 } });
+    expect(first.nextPage).toEqual({ page: '2' });
+    const second = await client().websites.listPage({ per_page: 10 }, { pageQuery: first.nextPage! });
+    expect(second.items).toEqual([{ id: 2 }]);
+    expect(second.nextPage).toBeNull();
+    expect(Object.fromEntries(server.requests[1]!.query)).toEqual({ per_page: '10', page: '2' });
+  });
+
+  test('stats.getPage follows the same next-page rules', async () => {
+    server.reply({ body: { data: [{ value: 'a', count: 1 }], links: { next: '/api/v1/stats/1?page=2' } } });
+    const page = await client().stats.getPage(1, { name: 'os', from: '2026-10-01', to: '2026-10-01' });
+    expect(page.items).toHaveLength(1);
+    expect(page.nextPage).toEqual({ page: '2' });
+  });
+
   test('a payload with no list says how to unwrap it', async () => {
     server.reply({ body: { websites: [] } });
     await expect(collect(client().websites.listAll())).rejects.toThrow(/unwrap/);
