@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createAnalyticsClient } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
-import { type RecordingServer, startRecordingServer } from './helpers/recording-server.js';
+import { useRecordingServer } from './helpers/recording-server.js';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useRecordingServer();
 
 const client = () => createAnalyticsClient({ baseUrl: server.url, apiKey: CANARY_KEY, logLevel: 'off' });
 const last = () => server.requests.at(-1)!;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -17,16 +17,9 @@ import {
 } from '../src/index.js';
 import type { AnalyticsClientOptions, Logger } from '../src/index.js';
 import { CANARY_KEY, fastRetry } from './helpers/canary.js';
-import { type RecordingServer, startRecordingServer } from './helpers/recording-server.js';
+import { startRecordingServer, useRecordingServer } from './helpers/recording-server.js';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useRecordingServer();
 
 const client = (options: Partial<AnalyticsClientOptions> = {}) =>
   createAnalyticsClient({ baseUrl: server.url, apiKey: CANARY_KEY, logLevel: 'off', retry: fastRetry, ...options });

@@ -1,18 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ValidationError, createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
 import { analyticsOperations } from '../src/generated/analytics.js';
 import { CANARY_KEY } from './helpers/canary.js';
-import { type RecordingServer, startRecordingServer } from './helpers/recording-server.js';
+import { useRecordingServer } from './helpers/recording-server.js';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
+const server = useRecordingServer();
+beforeAll(() => {
   server.reply({ body: { status: '成功', data: [], items: [], item: {} } });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
 });
 
 const analytics = () => createAnalyticsClient({ baseUrl: server.url, apiKey: CANARY_KEY, logLevel: 'off' });

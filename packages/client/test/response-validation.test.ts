@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ResponseValidationError, createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
 import { analyticsResponseValidator, marketplaceResponseValidator } from '../src/response-validation.js';
 import { CANARY_KEY } from './helpers/canary.js';
-import { type RecordingServer, startRecordingServer } from './helpers/recording-server.js';
+import { useRecordingServer } from './helpers/recording-server.js';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(() => server.close());
+const server = useRecordingServer();
 
 const media = { thumbnail: 'https://c.example/t.png', screenshots: [] };
 const item = (m: Record<string, unknown>) => ({

@@ -1,15 +1,11 @@
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { TallyportError, createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
 import type { ApiKeyTransport, Logger } from '../src/index.js';
 import { CANARY_KEY, fastRetry } from './helpers/canary.js';
-import { type RecordingServer, type Reply, startRecordingServer } from './helpers/recording-server.js';
+import { type Reply, useRecordingServer } from './helpers/recording-server.js';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(() => server.close());
+const server = useRecordingServer();
 
 function captureLogs(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];

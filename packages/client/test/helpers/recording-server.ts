@@ -3,6 +3,7 @@
 import { once } from 'node:events';
 import { type IncomingHttpHeaders, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -84,4 +85,27 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * One recording server for a whole test file: started before its first test,
+ * emptied of recorded requests before each test, closed after the last. The
+ * handle forwards to the running server, so tests use it like the server.
+ */
+export function useRecordingServer(): RecordingServer {
+  let running: RecordingServer | undefined;
+  beforeAll(async () => {
+    running = await startRecordingServer();
+  });
+  afterAll(() => running?.close());
+  beforeEach(() => {
+    if (running) running.requests.length = 0;
+  });
+  return new Proxy({} as RecordingServer, {
+    get(_, key) {
+      if (!running) throw new Error('the recording server starts in beforeAll; use it inside hooks and tests');
+      const value: unknown = Reflect.get(running, key);
+      return typeof value === 'function' ? value.bind(running) : value;
+    },
+  });
 }
