@@ -21,12 +21,20 @@ function typeOk(type: string, v: unknown): boolean {
   }
 }
 
+/** Named schemas that `{ "$ref": name }` points at. */
+export type SchemaDefinitions = Readonly<Record<string, Schema>>;
+
 /** The problems of `value` against `schema`, as `path: reason` strings (empty when valid). */
-export function checkSchema(schema: Schema, value: unknown, path = '$'): string[] {
+export function checkSchema(schema: Schema, value: unknown, path = '$', defs: SchemaDefinitions = {}): string[] {
   if (schema === true) return [];
   if (schema === false) return [`${path}: must be absent`];
   const s = schema;
   const out: string[] = [];
+  if (typeof s.$ref === 'string') {
+    const target = defs[s.$ref];
+    if (target === undefined) return [`${path}: unknown schema ${s.$ref}`];
+    out.push(...checkSchema(target, value, path, defs));
+  }
   if (s.type !== undefined) {
     const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
     if (!types.some((t) => typeOk(t, value))) return [`${path}: expected ${types.join(' | ')}`];
@@ -50,22 +58,22 @@ export function checkSchema(schema: Schema, value: unknown, path = '$'): string[
     if (typeof s.minItems === 'number' && value.length < s.minItems) out.push(`${path}: fewer than ${s.minItems} items`);
     if (typeof s.maxItems === 'number' && value.length > s.maxItems) out.push(`${path}: more than ${s.maxItems} items`);
   }
-  if (s.not !== undefined && checkSchema(s.not as Schema, value, path).length === 0) out.push(`${path}: matches a shape it must not`);
+  if (s.not !== undefined && checkSchema(s.not as Schema, value, path, defs).length === 0) out.push(`${path}: matches a shape it must not`);
   if (typeOk('object', value)) {
     const obj = value as Record<string, unknown>;
     for (const key of (s.required as string[] | undefined) ?? []) if (!(key in obj)) out.push(`${path}.${key}: required`);
     const props = (s.properties as Record<string, Schema> | undefined) ?? {};
     for (const [key, v] of Object.entries(obj)) {
       const sub = props[key] ?? (s.additionalProperties as Schema | undefined);
-      if (sub !== undefined) out.push(...checkSchema(sub, v, `${path}.${key}`));
+      if (sub !== undefined) out.push(...checkSchema(sub, v, `${path}.${key}`, defs));
     }
   }
-  if (Array.isArray(value) && s.items !== undefined) value.forEach((v, i) => out.push(...checkSchema(s.items as Schema, v, `${path}[${i}]`)));
-  for (const sub of (s.allOf as Schema[] | undefined) ?? []) out.push(...checkSchema(sub, value, path));
+  if (Array.isArray(value) && s.items !== undefined) value.forEach((v, i) => out.push(...checkSchema(s.items as Schema, v, `${path}[${i}]`, defs)));
+  for (const sub of (s.allOf as Schema[] | undefined) ?? []) out.push(...checkSchema(sub, value, path, defs));
   for (const key of ['anyOf', 'oneOf'] as const) {
     const branches = s[key] as Schema[] | undefined;
     if (!Array.isArray(branches)) continue;
-    const results = branches.map((sub) => checkSchema(sub, value, path));
+    const results = branches.map((sub) => checkSchema(sub, value, path, defs));
     const matches = results.filter((r) => r.length === 0).length;
     if (matches === 0) {
       // The closest shape explains the failure best: report its problems.
