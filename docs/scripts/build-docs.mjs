@@ -42,7 +42,9 @@ export function buildDocs(options = {}) {
     writeFileSync(file, html);
     const remote = findRemoteAssets(html);
     if (remote.length > 0) {
-      throw new Error(`${spec.api}.html still loads remote assets, so it would not work offline:\n  ${remote.join('\n  ')}`);
+      throw new Error(
+        `${spec.api}.html still loads remote assets, so it would not work offline:\n  ${remote.join('\n  ')}`,
+      );
     }
     log(`docs: ${spec.api}.html (${spec.operations.length} operations)`);
     return { api: spec.api, file, title: spec.title };

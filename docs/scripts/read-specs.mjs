@@ -25,7 +25,13 @@ export function readSpecs(specsDir) {
     for (const [route, item] of Object.entries(doc.paths ?? {})) {
       for (const method of httpMethods) {
         const op = item?.[method];
-        if (op) operations.push({ method: method.toUpperCase(), path: route, operationId: op.operationId, summary: op.summary });
+        if (op)
+          operations.push({
+            method: method.toUpperCase(),
+            path: route,
+            operationId: op.operationId,
+            summary: op.summary,
+          });
       }
     }
     return {

@@ -32,7 +32,9 @@ export function extractQuirksAndUnknowns(markdown) {
     }
   }
   if (parts.length === 0) {
-    throw new Error('specs/README.md has no "Quirks" or "Unknowns" section: the docs guide shows those sections and cannot be built without them.');
+    throw new Error(
+      'specs/README.md has no "Quirks" or "Unknowns" section: the docs guide shows those sections and cannot be built without them.',
+    );
   }
   return parts.join('');
 }

@@ -61,7 +61,10 @@ ${marked.parse(quirksAndUnknowns)}
 
 function renderApiCard(spec) {
   const operations = spec.operations
-    .map((op) => `<li><span class="method">${escapeHtml(op.method)}</span> <code>${escapeHtml(op.path)}</code> ${escapeHtml(op.summary ?? op.operationId ?? '')}</li>`)
+    .map(
+      (op) =>
+        `<li><span class="method">${escapeHtml(op.method)}</span> <code>${escapeHtml(op.path)}</code> ${escapeHtml(op.summary ?? op.operationId ?? '')}</li>`,
+    )
     .join('\n');
   return `<article class="api">
 <h2><a href="${escapeHtml(spec.api)}.html">${escapeHtml(spec.title)}</a></h2>

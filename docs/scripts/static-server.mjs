@@ -46,10 +46,11 @@ export function startStaticServer({ root, port = 0, host = '127.0.0.1' }) {
       resolvePromise({
         url: `http://${host}:${actualPort}/`,
         port: actualPort,
-        close: () => new Promise((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

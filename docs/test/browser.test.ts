@@ -8,7 +8,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readSpecs, type SpecOperation } from '../scripts/read-specs.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
-import { chromiumPath, chromiumPresent, launchOfflineChromium, recordPageErrors, type OfflineBrowser } from './chromium.js';
+import {
+  chromiumPath,
+  chromiumPresent,
+  launchOfflineChromium,
+  recordPageErrors,
+  type OfflineBrowser,
+} from './chromium.js';
 import { distDir, resultsDir, specsDir } from './paths.js';
 
 const specs = readSpecs(specsDir);
@@ -49,28 +55,33 @@ describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () =>
     await server?.close();
   });
 
-  it.each(specs.map((spec) => [spec.api, spec] as const))('renders every operation of %s with no error and no request off the machine', async (api, spec) => {
-    const page = await browser.context.newPage();
-    const errors = recordPageErrors(page);
-    await page.goto(`${server.url}${api}.html`, { waitUntil: 'load' });
-    expect(await page.locator('h1').first().textContent({ timeout })).toContain(spec.title);
+  it.each(specs.map((spec) => [spec.api, spec] as const))(
+    'renders every operation of %s with no error and no request off the machine',
+    async (api, spec) => {
+      const page = await browser.context.newPage();
+      const errors = recordPageErrors(page);
+      await page.goto(`${server.url}${api}.html`, { waitUntil: 'load' });
+      expect(await page.locator('h1').first().textContent({ timeout })).toContain(spec.title);
 
-    for (const operation of spec.operations) {
-      await showOperation(page, operation);
-    }
+      for (const operation of spec.operations) {
+        await showOperation(page, operation);
+      }
 
-    await page.screenshot({ path: join(resultsDir, `${api}.png`), fullPage: true });
-    expect(errors).toEqual([]);
-    expect(browser.blockedRequests).toEqual([]);
-    await page.close();
-  });
+      await page.screenshot({ path: join(resultsDir, `${api}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      expect(browser.blockedRequests).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('renders the index page, which links every API page and shows the guide', async () => {
     const page = await browser.context.newPage();
     const errors = recordPageErrors(page);
     await page.goto(server.url, { waitUntil: 'load' });
     for (const spec of specs) {
-      expect(await page.getByRole('link', { name: spec.title, exact: true }).getAttribute('href', { timeout })).toBe(`${spec.api}.html`);
+      expect(await page.getByRole('link', { name: spec.title, exact: true }).getAttribute('href', { timeout })).toBe(
+        `${spec.api}.html`,
+      );
     }
     await page.getByRole('heading', { name: 'Quirks and unknowns' }).waitFor({ state: 'visible', timeout });
     await page.screenshot({ path: join(resultsDir, 'index.png'), fullPage: true });
@@ -103,7 +114,10 @@ async function showOperation(page: Page, operation: SpecOperation): Promise<void
   const found = await link
     .first()
     .waitFor({ state: 'attached', timeout })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   expect(found, `${operation.method} ${operation.path} (${operation.operationId}) has no link on the page`).toBe(true);
   await link.first().click();
   // The heading's own text, not its accessible name: Redoc adds a "link to …" label.

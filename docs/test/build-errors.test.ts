@@ -18,7 +18,8 @@ function specsFolderWith(readme: string | null): { specs: string; out: string } 
   scratch.push(root);
   const specs = join(root, 'specs');
   mkdirSync(specs);
-  for (const name of readdirSync(specsDir).filter((n) => n.endsWith('.yaml'))) copyFileSync(join(specsDir, name), join(specs, name));
+  for (const name of readdirSync(specsDir).filter((n) => n.endsWith('.yaml')))
+    copyFileSync(join(specsDir, name), join(specs, name));
   if (readme !== null) writeFileSync(join(specs, 'README.md'), readme);
   return { specs, out: join(root, 'dist') };
 }
@@ -26,13 +27,17 @@ function specsFolderWith(readme: string | null): { specs: string; out: string } 
 describe('buildDocs', () => {
   it('fails naming specs/README.md when the README is missing, and writes nothing', () => {
     const { specs, out } = specsFolderWith(null);
-    expect(() => buildDocs({ specsDir: specs, outDir: out, log: () => {} })).toThrow(/Missing .*README\.md.*quirks and unknowns/);
+    expect(() => buildDocs({ specsDir: specs, outDir: out, log: () => {} })).toThrow(
+      /Missing .*README\.md.*quirks and unknowns/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 
   it('fails when the README has neither a Quirks nor an Unknowns section', () => {
     const { specs, out } = specsFolderWith('# Specs\n\n## Files\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
-    expect(() => buildDocs({ specsDir: specs, outDir: out, log: () => {} })).toThrow(/no "Quirks" or "Unknowns" section/);
+    expect(() => buildDocs({ specsDir: specs, outDir: out, log: () => {} })).toThrow(
+      /no "Quirks" or "Unknowns" section/,
+    );
   });
 
   it('fails when the folder holds no spec', () => {

@@ -40,7 +40,11 @@ export async function launchOfflineChromium(): Promise<OfflineBrowser> {
   const blockedRequests: string[] = [];
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
-    const local = url.protocol === 'data:' || url.protocol === 'blob:' || url.protocol === 'file:' || loopbackHosts.has(url.hostname);
+    const local =
+      url.protocol === 'data:' ||
+      url.protocol === 'blob:' ||
+      url.protocol === 'file:' ||
+      loopbackHosts.has(url.hostname);
     if (local) return route.continue();
     blockedRequests.push(url.href);
     return route.abort('internetdisconnected');
@@ -62,6 +66,8 @@ export function recordPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+  page.on('requestfailed', (request) =>
+    errors.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`),
+  );
   return errors;
 }

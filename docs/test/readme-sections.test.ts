@@ -3,7 +3,8 @@ import { extractQuirksAndUnknowns } from '../scripts/readme-sections.mjs';
 
 describe('extractQuirksAndUnknowns', () => {
   it('keeps each Quirks and Unknowns section up to the next heading of the same level', () => {
-    const md = '# T\n\nintro\n\n## Quirks\n\nq-body\n\n### Detail\n\nd-body\n\n## Other\n\no-body\n\n## Unknowns\n\nu-body\n';
+    const md =
+      '# T\n\nintro\n\n## Quirks\n\nq-body\n\n### Detail\n\nd-body\n\n## Other\n\no-body\n\n## Unknowns\n\nu-body\n';
     const out = extractQuirksAndUnknowns(md);
     expect(out).toContain('### Quirks');
     expect(out).toContain('q-body');

@@ -19,14 +19,17 @@ describe('findRemoteAssets', () => {
   });
 
   it('accepts inline code, local files and plain links', () => {
-    const html = '<script>let a = "https://x.test"</script><script src="app.js"></script><a href="https://github.com/x">x</a><img src="data:image/png;base64,AA">';
+    const html =
+      '<script>let a = "https://x.test"</script><script src="app.js"></script><a href="https://github.com/x">x</a><img src="data:image/png;base64,AA">';
     expect(findRemoteAssets(html)).toEqual([]);
   });
 });
 
 describe('rewriteForOffline', () => {
   it('replaces the CDN logo of the Redoc bundle with an inline image', () => {
-    const { html, rewritten } = rewriteForOffline('src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`');
+    const { html, rewritten } = rewriteForOffline(
+      'src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`',
+    );
     expect(rewritten).toHaveLength(2);
     expect(html).not.toContain('cdn.redoc.ly');
     expect(html).toContain('data:image/svg+xml,');

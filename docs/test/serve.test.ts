@@ -10,7 +10,10 @@ const serveScript = join(docsDir, 'scripts', 'serve.mjs');
 describe('scripts/serve.mjs', () => {
   it('serves the built index on 127.0.0.1 at the port given in PORT', async () => {
     // PORT=0 lets the OS pick a free port; the script prints the address.
-    const child = spawn(process.execPath, [serveScript], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [serveScript], {
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let output = '';
       const url = await new Promise<string>((resolve, reject) => {
@@ -31,7 +34,10 @@ describe('scripts/serve.mjs', () => {
   });
 
   it('refuses a PORT that is not a port number', () => {
-    const result = spawnSync(process.execPath, [serveScript], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [serveScript], {
+      env: { ...process.env, PORT: 'eighty' },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT must be a port number');
   });

@@ -35,7 +35,9 @@ for (const file of files) {
   }
   failed = true;
   for (const problem of report.problems ?? []) {
-    console.error(`${file}: ${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location?.[0]?.pointer}`);
+    console.error(
+      `${file}: ${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location?.[0]?.pointer}`,
+    );
   }
   console.error(`redocly lint ${file}: ${errors} error(s), ${warnings} warning(s); the specs must lint clean.`);
 }

@@ -35,21 +35,29 @@ describe('section 4.1: website operations', () => {
   });
 
   it('has exactly the six operations of sections 4.1 and 4.2', () => {
-    expect(operations(doc).map((entry) => entry.operation.operationId).sort()).toEqual(
-      ['createWebsite', 'deleteWebsite', 'getStats', 'getWebsite', 'listWebsites', 'updateWebsite'].sort(),
-    );
+    expect(
+      operations(doc)
+        .map((entry) => entry.operation.operationId)
+        .sort(),
+    ).toEqual(['createWebsite', 'deleteWebsite', 'getStats', 'getWebsite', 'listWebsites', 'updateWebsite'].sort());
   });
 
-  it.each(['getWebsite', 'updateWebsite', 'deleteWebsite', 'getStats'])('%s takes the website id in the path', (operationId) => {
-    const id = parametersOf(doc, operationById(doc, operationId)).get('path:id');
-    expect(id?.required).toBe(true);
-  });
+  it.each(['getWebsite', 'updateWebsite', 'deleteWebsite', 'getStats'])(
+    '%s takes the website id in the path',
+    (operationId) => {
+      const id = parametersOf(doc, operationById(doc, operationId)).get('path:id');
+      expect(id?.required).toBe(true);
+    },
+  );
 
-  it.each(['listWebsites', 'getWebsite', 'getStats'])('%s answers application/json (the Accept header of the seed)', (operationId) => {
-    const responses = operationById(doc, operationId).operation.responses as JsonObject;
-    const success = deref(doc, responses['2XX'] as Json) as JsonObject;
-    expect(Object.keys(success.content as JsonObject)).toEqual(['application/json']);
-  });
+  it.each(['listWebsites', 'getWebsite', 'getStats'])(
+    '%s answers application/json (the Accept header of the seed)',
+    (operationId) => {
+      const responses = operationById(doc, operationId).operation.responses as JsonObject;
+      const success = deref(doc, responses['2XX'] as Json) as JsonObject;
+      expect(Object.keys(success.content as JsonObject)).toEqual(['application/json']);
+    },
+  );
 
   it.each(['createWebsite', 'updateWebsite'])('%s takes a form-urlencoded body', (operationId) => {
     const body = operationById(doc, operationId).operation.requestBody as JsonObject;
@@ -83,7 +91,13 @@ describe('section 4.1: list query parameters (all optional)', () => {
     expect(schema.default).toEqual(fallback);
   });
   it('has no other parameters', () => {
-    expect([...parameters.keys()].sort()).toEqual(['query:per_page', 'query:search', 'query:search_by', 'query:sort', 'query:sort_by']);
+    expect([...parameters.keys()].sort()).toEqual([
+      'query:per_page',
+      'query:search',
+      'query:search_by',
+      'query:sort',
+      'query:sort_by',
+    ]);
   });
   it('labels sort_by id as the date created', () => {
     const schema = parameters.get('query:sort_by')?.schema as JsonObject;
@@ -125,7 +139,9 @@ describe('section 4.1: update body parameters', () => {
   it.each(['privacy', 'password', 'email', 'exclude_bots', 'exclude_params', 'exclude_ips'])(
     '%s has the same type and allowed values as on create, and no default',
     (name) => {
-      expect(propertySchema(doc, body, name)).toEqual(propertySchema(doc, schemas.WebsiteCreateBody as JsonObject, name));
+      expect(propertySchema(doc, body, name)).toEqual(
+        propertySchema(doc, schemas.WebsiteCreateBody as JsonObject, name),
+      );
       expect((properties[name] as JsonObject).default).toBeUndefined();
     },
   );
@@ -193,8 +209,23 @@ describe('section 4.2: statistics parameters', () => {
   });
   it('name is one of the 17 statistics', () => {
     expect(schemaOf('name').enum).toEqual([
-      'browser', 'campaign', 'city', 'continent', 'country', 'device', 'event', 'landing_page', 'language',
-      'os', 'page', 'pageviews', 'pageviews_hours', 'referrer', 'resolution', 'visitors', 'visitors_hours',
+      'browser',
+      'campaign',
+      'city',
+      'continent',
+      'country',
+      'device',
+      'event',
+      'landing_page',
+      'language',
+      'os',
+      'page',
+      'pageviews',
+      'pageviews_hours',
+      'referrer',
+      'resolution',
+      'visitors',
+      'visitors_hours',
     ]);
   });
   it.each(['from', 'to'])('%s is a Y-m-d date', (name) => {
@@ -274,7 +305,10 @@ describe('sections 7 and 8: errors, status codes and limits', () => {
 });
 
 describe('sections 3, 6 and 8: what the seed does not show at all', () => {
-  it.each(['rate-limits', 'date-range', 'size-limits', 'states', 'events', 'pagination'])('%s is listed as unknown', (topic) => {
-    expect((doc['x-tallyport-unknowns'] as JsonObject)[topic]).toEqual(expect.stringContaining('not shown'));
-  });
+  it.each(['rate-limits', 'date-range', 'size-limits', 'states', 'events', 'pagination'])(
+    '%s is listed as unknown',
+    (topic) => {
+      expect((doc['x-tallyport-unknowns'] as JsonObject)[topic]).toEqual(expect.stringContaining('not shown'));
+    },
+  );
 });

@@ -95,13 +95,21 @@ describe('section 2.4: item fields', () => {
   it('version is a dotted major.minor.patch number', () => {
     const version = propertySchema(doc, ref('Item'), 'version') as Json;
     expect(['2.4.1', '10.0.12'].map((v) => accepts(version, v))).toEqual([true, true]);
-    expect(['2.4', 'v2.4.1', '2.4.1-beta', '2.x.1'].map((v) => accepts(version, v))).toEqual([false, false, false, false]);
+    expect(['2.4', 'v2.4.1', '2.4.1-beta', '2.x.1'].map((v) => accepts(version, v))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   const regular = namedExample('RegularItemDetails').item as JsonObject;
   const video = namedExample('VideoItemDetails').item as JsonObject;
   const audio = namedExample('AudioItemDetails').item as JsonObject;
-  const withMedia = (item: JsonObject, media: JsonObject) => ({ ...item, media: { ...(item.media as JsonObject), ...media } });
+  const withMedia = (item: JsonObject, media: JsonObject) => ({
+    ...item,
+    media: { ...(item.media as JsonObject), ...media },
+  });
   const without = (item: JsonObject, key: string) => {
     const media = { ...(item.media as JsonObject) };
     delete media[key];
@@ -147,8 +155,8 @@ describe('section 2.5: purchase fields', () => {
 
   it('supported_until: a UTC timestamp, omitted when support is disabled or not supported', () => {
     expectField('Purchase', ['supported_until', 'string', 'date-time'], false);
-    const supported = ((namedExample('SupportedPurchase').data as JsonObject).purchase as JsonObject);
-    const unsupported = ((namedExample('UnsupportedPurchase').data as JsonObject).purchase as JsonObject);
+    const supported = (namedExample('SupportedPurchase').data as JsonObject).purchase as JsonObject;
+    const unsupported = (namedExample('UnsupportedPurchase').data as JsonObject).purchase as JsonObject;
     expect('supported_until' in supported && !('supported_until' in unsupported)).toBe(true);
     expect([supported, unsupported].map((p) => accepts(ref('Purchase'), p))).toEqual([true, true]);
   });
@@ -174,9 +182,11 @@ describe('section 4.3: operations', () => {
   });
 
   it('has exactly the four operations', () => {
-    expect(operations(doc).map((entry) => entry.operation.operationId).sort()).toEqual(
-      ['getAccountDetails', 'getItem', 'listItems', 'validatePurchase'].sort(),
-    );
+    expect(
+      operations(doc)
+        .map((entry) => entry.operation.operationId)
+        .sort(),
+    ).toEqual(['getAccountDetails', 'getItem', 'listItems', 'validatePurchase'].sort());
   });
   it('every operation requires api_key, whose transport is marked unknown', () => {
     const scheme = (components.securitySchemes as JsonObject).apiKeyQuery as JsonObject;
@@ -185,7 +195,9 @@ describe('section 4.3: operations', () => {
     for (const { operation } of operations(doc)) {
       const viaScheme = JSON.stringify(operation.security) === JSON.stringify([{ apiKeyQuery: [] }]);
       const body = operation.requestBody ? (deref(doc, operation.requestBody as Json) as JsonObject) : undefined;
-      const form = (body?.content as JsonObject | undefined)?.['application/x-www-form-urlencoded'] as JsonObject | undefined;
+      const form = (body?.content as JsonObject | undefined)?.['application/x-www-form-urlencoded'] as
+        | JsonObject
+        | undefined;
       const viaBody = form ? isRequired(doc, form.schema as Json, 'api_key') : false;
       expect(viaScheme !== viaBody, `${operation.operationId} carries api_key exactly one way`).toBe(true);
     }
@@ -204,12 +216,26 @@ describe('section 4.3: operations', () => {
     expect(schemas.ErrorStatus).toMatchObject({ const: '错误' });
   });
   it('a success body never matches the error shape, and an error body never matches a success shape', () => {
-    const successes = ['AccountDetails', 'ItemList', 'RegularItemDetails', 'VideoItemDetails', 'AudioItemDetails', 'SupportedPurchase', 'UnsupportedPurchase'];
+    const successes = [
+      'AccountDetails',
+      'ItemList',
+      'RegularItemDetails',
+      'VideoItemDetails',
+      'AudioItemDetails',
+      'SupportedPurchase',
+      'UnsupportedPurchase',
+    ];
     const failures = ['InvalidRequest', 'NoItems', 'ItemNotFound', 'InvalidPurchaseCode'];
-    const successShapes = ['AccountDetailsSuccess', 'ItemListSuccess', 'ItemDetailsSuccess', 'PurchaseValidationSuccess'];
+    const successShapes = [
+      'AccountDetailsSuccess',
+      'ItemListSuccess',
+      'ItemDetailsSuccess',
+      'PurchaseValidationSuccess',
+    ];
     for (const name of successes) expect(accepts(ref('MarketplaceError'), namedExample(name)), name).toBe(false);
     for (const name of failures) {
-      for (const shape of successShapes) expect(accepts(ref(shape), namedExample(name)), `${name} as ${shape}`).toBe(false);
+      for (const shape of successShapes)
+        expect(accepts(ref(shape), namedExample(name)), `${name} as ${shape}`).toBe(false);
     }
     expect(accepts(ref('MarketplaceError'), { status: '成功', msg: 'ok' })).toBe(false);
   });
@@ -234,7 +260,9 @@ describe('section 7: error messages', () => {
     }
   });
   it('error codes are unique', () => {
-    const codes = operations(doc).flatMap(({ operation }) => (operation['x-tallyport-error-messages'] as JsonObject[]).map((m) => m.code));
+    const codes = operations(doc).flatMap(({ operation }) =>
+      (operation['x-tallyport-error-messages'] as JsonObject[]).map((m) => m.code),
+    );
     expect(new Set(codes).size).toBe(4);
   });
   it('the error body is {status: 错误, msg} with any message (others are not shown)', () => {
@@ -246,7 +274,9 @@ describe('section 7: error messages', () => {
       const responses = operation.responses as JsonObject;
       expect(Object.keys(responses)).toEqual(['2XX', '4XX', 'default']);
       for (const status of ['4XX', 'default']) {
-        expect((deref(doc, responses[status] as Json) as JsonObject)['x-tallyport-unknown']).toEqual(expect.any(String));
+        expect((deref(doc, responses[status] as Json) as JsonObject)['x-tallyport-unknown']).toEqual(
+          expect.any(String),
+        );
       }
     }
   });

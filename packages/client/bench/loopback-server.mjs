@@ -2,7 +2,17 @@
 // so that its CPU time is not counted as the client's. Prints its port.
 import { createServer } from 'node:http';
 
-const BODY = JSON.stringify({ data: { id: 42, domain: 'shop.lunaria.cn', privacy: 1, email: 0, exclude_bots: 1, exclude_params: null, exclude_ips: null } });
+const BODY = JSON.stringify({
+  data: {
+    id: 42,
+    domain: 'shop.lunaria.cn',
+    privacy: 1,
+    email: 0,
+    exclude_bots: 1,
+    exclude_params: null,
+    exclude_ips: null,
+  },
+});
 const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {

@@ -71,7 +71,10 @@ export async function measureThroughput({ createAnalyticsClient, requests = 1500
       }
     }
     const summary = Object.fromEntries(
-      Object.entries(results).map(([name, rs]) => [name, { rps: median(rs.map((r) => r.rps)), cpu: median(rs.map((r) => r.cpuMicros)) }]),
+      Object.entries(results).map(([name, rs]) => [
+        name,
+        { rps: median(rs.map((r) => r.rps)), cpu: median(rs.map((r) => r.cpuMicros)) },
+      ]),
     );
     return {
       requests,

@@ -20,28 +20,67 @@ function deref(spec, node, seen = new Set()) {
   if (!node || typeof node !== 'object') return node;
   if (typeof node.$ref === 'string') {
     if (seen.has(node.$ref)) throw new Error(`cyclic $ref ${node.$ref}`);
-    const target = node.$ref.replace(/^#\//, '').split('/').reduce((o, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+    const target = node.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((o, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
     const { $ref, ...siblings } = node;
     const resolved = deref(spec, target, new Set([...seen, $ref]));
-    return typeof resolved === 'object' && resolved !== null ? { ...resolved, ...deref(spec, siblings, seen) } : resolved;
+    return typeof resolved === 'object' && resolved !== null
+      ? { ...resolved, ...deref(spec, siblings, seen) }
+      : resolved;
   }
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, deref(spec, v, seen)]));
 }
 
 // Keeps only the keywords a validator needs, so the shipped schemas stay small.
 const VALIDATION_KEYS = new Set([
-  'type', 'enum', 'const', 'required', 'properties', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not',
-  'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems',
+  'type',
+  'enum',
+  'const',
+  'required',
+  'properties',
+  'items',
+  'additionalProperties',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
 ]);
 // Assertions the response checker (src/json-schema-check.ts) does not know:
 // a spec using one must fail generation rather than be checked loosely.
 const UNSUPPORTED_KEYS = new Set([
-  'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'patternProperties', 'propertyNames', 'unevaluatedProperties',
-  'unevaluatedItems', 'contains', 'prefixItems', 'multipleOf', 'uniqueItems', 'minProperties', 'maxProperties', '$dynamicRef',
+  'if',
+  'then',
+  'else',
+  'dependentRequired',
+  'dependentSchemas',
+  'patternProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'prefixItems',
+  'multipleOf',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  '$dynamicRef',
 ]);
 const COMPONENT_SCHEMA = '#/components/schemas/';
 function componentName(ref) {
-  if (!ref.startsWith(COMPONENT_SCHEMA)) throw new Error(`response schemas may only reference component schemas: ${ref}`);
+  if (!ref.startsWith(COMPONENT_SCHEMA))
+    throw new Error(`response schemas may only reference component schemas: ${ref}`);
   return ref.slice(COMPONENT_SCHEMA.length);
 }
 
@@ -66,7 +105,8 @@ function slim(schema) {
   if (Array.isArray(schema)) return schema.map(slim);
   const out = {};
   for (const [k, v] of Object.entries(schema)) {
-    if (UNSUPPORTED_KEYS.has(k)) throw new Error(`response schema keyword "${k}" is not supported by src/json-schema-check.ts`);
+    if (UNSUPPORTED_KEYS.has(k))
+      throw new Error(`response schema keyword "${k}" is not supported by src/json-schema-check.ts`);
     if (k === '$ref') {
       out.$ref = componentName(v);
       continue;
@@ -92,9 +132,12 @@ function zodFor(schema, { required = false } = {}) {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const parts = types.map((type) => {
     switch (type) {
-      case 'integer': return 'z.int()';
-      case 'number': return 'z.number()';
-      case 'boolean': return 'z.boolean()';
+      case 'integer':
+        return 'z.int()';
+      case 'number':
+        return 'z.number()';
+      case 'boolean':
+        return 'z.boolean()';
       case 'string': {
         if (schema.format === 'date') return 'z.iso.date()';
         const checks = [];
@@ -104,7 +147,8 @@ function zodFor(schema, { required = false } = {}) {
         if (schema.pattern) checks.push(`z.regex(new RegExp(${JSON.stringify(schema.pattern)}))`);
         return checks.length ? `z.string().check(${checks.join(', ')})` : 'z.string()';
       }
-      default: throw new Error(`unsupported input schema type ${type}`);
+      default:
+        throw new Error(`unsupported input schema type ${type}`);
     }
   });
   return parts.length === 1 ? parts[0] : `z.union([${parts.join(', ')}])`;
@@ -124,8 +168,9 @@ function factsFor(schema, required) {
 }
 
 function objectSchemaCode(fields) {
-  const entries = Object.entries(fields).map(([name, { code, required }]) =>
-    `  ${JSON.stringify(name)}: ${required ? code : `z.optional(${code})`},`);
+  const entries = Object.entries(fields).map(
+    ([name, { code, required }]) => `  ${JSON.stringify(name)}: ${required ? code : `z.optional(${code})`},`,
+  );
   return `z.strictObject({\n${entries.join('\n')}\n})`;
 }
 
@@ -143,7 +188,11 @@ function describeOperation(spec, pathKey, method, rawOp, rawPathItem) {
       if (scheme?.type === 'http' && scheme.scheme === 'bearer') apiKey = { in: 'bearer' };
     }
   }
-  const keyParamNames = new Set(Object.values(schemes).filter((s) => s.type === 'apiKey').map((s) => s.name));
+  const keyParamNames = new Set(
+    Object.values(schemes)
+      .filter((s) => s.type === 'apiKey')
+      .map((s) => s.name),
+  );
   const groups = { path: {}, query: {}, body: {} };
   const facts = {};
   const forbidden = [];
@@ -159,10 +208,16 @@ function describeOperation(spec, pathKey, method, rawOp, rawPathItem) {
     const body = content[mediaType].schema;
     const required = new Set([...(body.required ?? []), ...(CLIENT_REQUIRED[op.operationId] ?? [])]);
     for (const [name, prop] of Object.entries(body.properties ?? {})) {
-      if (prop === false) { forbidden.push(name); continue; }
+      if (prop === false) {
+        forbidden.push(name);
+        continue;
+      }
       // A body field named like an apiKey scheme's parameter is the credential
       // itself (the spec sends it in the form body there): the client fills it.
-      if (!apiKey && keyParamNames.has(name)) { apiKey = { in: 'form', name }; continue; }
+      if (!apiKey && keyParamNames.has(name)) {
+        apiKey = { in: 'form', name };
+        continue;
+      }
       groups.body[name] = { code: zodFor(prop, { required: required.has(name) }), required: required.has(name) };
       facts[name] = factsFor(prop, required.has(name));
     }
@@ -196,17 +251,25 @@ function render(api, file, operations) {
     for (const where of ['path', 'query', 'body']) {
       const fields = op.groups[where];
       if (!Object.keys(fields).length) continue;
-      lines.push(`export const ${op.id}${where[0].toUpperCase()}${where.slice(1)}Schema = ${objectSchemaCode(fields)};`, '');
+      lines.push(
+        `export const ${op.id}${where[0].toUpperCase()}${where.slice(1)}Schema = ${objectSchemaCode(fields)};`,
+        '',
+      );
     }
   }
-  const meta = Object.fromEntries(operations.map((op) => [op.id, {
-    method: op.method,
-    path: op.path,
-    apiKey: op.apiKey,
-    facts: op.facts,
-    forbidden: op.forbidden,
-    errorMessages: op.errorMessages,
-  }]));
+  const meta = Object.fromEntries(
+    operations.map((op) => [
+      op.id,
+      {
+        method: op.method,
+        path: op.path,
+        apiKey: op.apiKey,
+        facts: op.facts,
+        forbidden: op.forbidden,
+        errorMessages: op.errorMessages,
+      },
+    ]),
+  );
   lines.push(`export const ${api}Operations = ${JSON.stringify(meta, null, 2)} as const;`, '');
   return lines.join('\n');
 }
@@ -215,7 +278,12 @@ function render(api, file, operations) {
 // validation carry them in their bundle.
 function renderResponses(api, file, spec, operations) {
   const responses = Object.fromEntries(operations.map((op) => [op.id, op.responseSchema]));
-  const names = [...reachableComponents(spec, operations.map((op) => op.responseSchema))].sort();
+  const names = [
+    ...reachableComponents(
+      spec,
+      operations.map((op) => op.responseSchema),
+    ),
+  ].sort();
   const definitions = Object.fromEntries(names.map((name) => [name, slim(spec.components.schemas[name])]));
   return [
     `// generated by packages/client/scripts/generate.mjs from specs/${file}, do not edit; run \`pnpm generate\`.`,

@@ -27,7 +27,15 @@ import {
 } from './generated/analytics.js';
 import type { PerRequestOptions } from './http.js';
 import { type ClientOptions, wireClient } from './options.js';
-import { type NextPageStrategy, type PageQuery, type Unwrap, nextPageQuery, paginate, unwrapList, unwrapPayload } from './pagination.js';
+import {
+  type NextPageStrategy,
+  type PageQuery,
+  type Unwrap,
+  nextPageQuery,
+  paginate,
+  unwrapList,
+  unwrapPayload,
+} from './pagination.js';
 import type { ResponseValidator } from './response-check.js';
 import { assertDateRange, validate } from './validation.js';
 
@@ -133,7 +141,8 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
     return q;
   }
 
-  const onCapReached = () => log('warn', `stopped after maxPages (${maxPages}) pages; raise \`maxPages\` to read further.`);
+  const onCapReached = () =>
+    log('warn', `stopped after maxPages (${maxPages}) pages; raise \`maxPages\` to read further.`);
 
   return {
     websites: {
@@ -145,7 +154,11 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
         const { pageQuery, ...rest } = options;
         const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
         const payload = await request('listWebsites', { query: { ...q, ...pageQuery } }, rest);
-        return { items: unwrapList<Website>(payload, unwrap, 'websites.listPage'), payload, nextPage: nextPageQuery(strategy, payload, { ...q, ...pageQuery }) };
+        return {
+          items: unwrapList<Website>(payload, unwrap, 'websites.listPage'),
+          payload,
+          nextPage: nextPageQuery(strategy, payload, { ...q, ...pageQuery }),
+        };
       },
       async *listAll(query = {}, options) {
         const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
@@ -162,7 +175,10 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
       },
       async create(body, options) {
         const b = validate('websites.create', createWebsiteBodySchema, body, ops.createWebsite);
-        return unwrapPayload(await request('createWebsite', { body: b }, { ...options, maxRetries: 0 }), unwrap) as Website;
+        return unwrapPayload(
+          await request('createWebsite', { body: b }, { ...options, maxRetries: 0 }),
+          unwrap,
+        ) as Website;
       },
       async update(id, body, options) {
         const path = validate('websites.update', updateWebsitePathSchema, { id }, ops.updateWebsite);
@@ -185,7 +201,11 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
         const path = validate('stats.get', getStatsPathSchema, { id }, ops.getStats);
         const q = statsQuery(query);
         const payload = await request('getStats', { path, query: { ...q, ...pageQuery } }, rest);
-        return { items: unwrapList<StatRow>(payload, unwrap, 'stats.getPage'), payload, nextPage: nextPageQuery(strategy, payload, { ...q, ...pageQuery }) };
+        return {
+          items: unwrapList<StatRow>(payload, unwrap, 'stats.getPage'),
+          payload,
+          nextPage: nextPageQuery(strategy, payload, { ...q, ...pageQuery }),
+        };
       },
       async *iterate(id, query, options) {
         const path = validate('stats.get', getStatsPathSchema, { id }, ops.getStats);

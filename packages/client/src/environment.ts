@@ -3,7 +3,12 @@
 import { TallyportError } from './errors.js';
 
 export function isBrowserLike(): boolean {
-  const g = globalThis as { window?: { document?: unknown }; document?: unknown; importScripts?: unknown; navigator?: { product?: string } };
+  const g = globalThis as {
+    window?: { document?: unknown };
+    document?: unknown;
+    importScripts?: unknown;
+    navigator?: { product?: string };
+  };
   return (
     (typeof g.window === 'object' && g.window !== null && typeof g.window.document !== 'undefined') ||
     typeof g.importScripts === 'function' ||

@@ -19,7 +19,14 @@ import {
 } from './errors.js';
 import type { Log } from './logger.js';
 import type { Redactor } from './redact.js';
-import { IDEMPOTENT_METHODS, RETRYABLE_STATUS, type RetryOptions, parseRetryAfter, retryDelay, sleep } from './retry.js';
+import {
+  IDEMPOTENT_METHODS,
+  RETRYABLE_STATUS,
+  type RetryOptions,
+  parseRetryAfter,
+  retryDelay,
+  sleep,
+} from './retry.js';
 
 export interface OutgoingParts {
   method: string;
@@ -63,7 +70,6 @@ export interface SendOptions extends PerRequestOptions {
   operation?: string;
   idempotent?: boolean;
 }
-
 
 const ERROR_BY_STATUS: Record<number, typeof APIError> = {
   400: BadRequestError,
@@ -115,7 +121,13 @@ export function createHttp(config: HttpConfig) {
     const contentType = response.headers.get('content-type') ?? '';
     const html = looksLikeHtml(contentType, text);
     const body = html ? undefined : redactor.value(parseBody(text));
-    const details: APIErrorDetails = { status: response.status, method, url, body, headers: redactor.headers(response.headers) };
+    const details: APIErrorDetails = {
+      status: response.status,
+      method,
+      url,
+      body,
+      headers: redactor.headers(response.headers),
+    };
     const known = config.classifyErrorBody?.(body, details);
     if (known) return known;
     const where = `${response.status} from ${method} ${url}`;
@@ -137,7 +149,8 @@ export function createHttp(config: HttpConfig) {
   }
 
   function toSuccess(response: Response, text: string, method: string, url: () => string): Outcome {
-    if (text === '' || response.status === 204) return { status: response.status, headers: response.headers, payload: undefined };
+    if (text === '' || response.status === 204)
+      return { status: response.status, headers: response.headers, payload: undefined };
     const contentType = response.headers.get('content-type') ?? '';
     const html = looksLikeHtml(contentType, text);
     if (!html) {
@@ -147,7 +160,9 @@ export function createHttp(config: HttpConfig) {
         // reported below
       }
     }
-    const kind = html ? 'an HTML page (often a login page or a web server default page)' : `non-JSON content (${contentType || 'no content type'})`;
+    const kind = html
+      ? 'an HTML page (often a login page or a web server default page)'
+      : `non-JSON content (${contentType || 'no content type'})`;
     throw new UnexpectedResponseError(`Expected JSON from ${method} ${url()} but got ${kind}. ${CHECK_SETUP}`, {
       status: response.status,
       method,
@@ -196,25 +211,38 @@ export function createHttp(config: HttpConfig) {
         response = await config.fetch(href, { method, headers, body, signal: controller.signal, redirect: 'manual' });
         // Read the body under the same timer: a stalled body times out too.
         const text = await response.text();
-        if (log.enabled('debug')) log('debug', `response ${response.status} ${method} ${url()}`, { headers: redactor.headers(response.headers) });
+        if (log.enabled('debug'))
+          log('debug', `response ${response.status} ${method} ${url()}`, {
+            headers: redactor.headers(response.headers),
+          });
         if (response.status >= 200 && response.status < 300) return toSuccess(response, text, method, url);
         failure = toError(response, text, method, url());
       } catch (error) {
         if (error instanceof APIError) throw error;
         if (userSignal?.aborted) throw aborted();
-        const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : 'unknown error';
+        const cause =
+          error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : 'unknown error';
         failure = timedOut
           ? new APIConnectionTimeoutError(`${method} ${url()} timed out after ${timeout} ms.`, method, url())
-          : new APIConnectionError(`Could not reach ${method} ${url()}: ${redactor.text(String(cause))}.`, method, url());
+          : new APIConnectionError(
+              `Could not reach ${method} ${url()}: ${redactor.text(String(cause))}.`,
+              method,
+              url(),
+            );
       } finally {
         clearTimeout(timer);
         userSignal?.removeEventListener('abort', onUserAbort);
       }
-      const retryable = failure instanceof APIConnectionError || (failure.status !== undefined && RETRYABLE_STATUS(failure.status));
+      const retryable =
+        failure instanceof APIConnectionError || (failure.status !== undefined && RETRYABLE_STATUS(failure.status));
       if (!retryable || attempt >= maxRetries) throw failure;
       const delay = retryDelay(attempt, response?.headers, config.retry);
       if (delay === undefined) throw failure;
-      log('info', `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 2} of ${maxRetries + 1})`, { reason: failure.message });
+      log(
+        'info',
+        `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 2} of ${maxRetries + 1})`,
+        { reason: failure.message },
+      );
       try {
         await sleep(delay, userSignal);
       } catch {
@@ -230,11 +258,20 @@ export function createHttp(config: HttpConfig) {
       headers[name] = value;
     });
     const outcome = await execute(
-      { method: request.method, url: request.url, headers, body: request.body ? await request.text() : undefined, operation: options.operation },
+      {
+        method: request.method,
+        url: request.url,
+        headers,
+        body: request.body ? await request.text() : undefined,
+        operation: options.operation,
+      },
       { signal: request.signal, ...options },
     );
     if (outcome.payload === undefined) return new Response(null, { status: 204 });
-    return new Response(JSON.stringify(outcome.payload), { status: outcome.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(outcome.payload), {
+      status: outcome.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }
 
   return { execute, send };

@@ -5,7 +5,11 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { Account, Item, MarketplacePaths, Purchase } from '@tallyport/types';
 import { type APIErrorDetails, MarketplaceAPIError, UnexpectedResponseError } from './errors.js';
 import { formBody } from './form.js';
-import { getItemQuerySchema, marketplaceOperations as ops, validatePurchaseBodySchema } from './generated/marketplace.js';
+import {
+  getItemQuerySchema,
+  marketplaceOperations as ops,
+  validatePurchaseBodySchema,
+} from './generated/marketplace.js';
 import type { PerRequestOptions } from './http.js';
 import { buildUrl, lowerCaseHeaders } from './url.js';
 import { type ClientOptions, wireClient } from './options.js';
@@ -45,7 +49,9 @@ type OperationId = keyof typeof ops;
 const SUCCESS = '成功';
 const FAILURE = '错误';
 
-const CODES = new Map<string, string>(Object.values(ops).flatMap((op) => op.errorMessages.map((m) => [m.msg, m.code] as [string, string])));
+const CODES = new Map<string, string>(
+  Object.values(ops).flatMap((op) => op.errorMessages.map((m) => [m.msg, m.code] as [string, string])),
+);
 
 /** The stable code of a known marketplace message, `unknown` for any other. */
 export function marketplaceErrorCode(msg: string): string {
@@ -60,7 +66,12 @@ function failure(body: { msg?: unknown }, details: APIErrorDetails): Marketplace
   const msg = typeof body.msg === 'string' ? body.msg : '';
   const code = marketplaceErrorCode(msg);
   const status = details.status === undefined ? '' : ` (HTTP ${details.status})`;
-  return new MarketplaceAPIError(`Marketplace error from ${details.method} ${details.url}${status}: ${msg || 'no message'} [${code}]`, details, msg, code);
+  return new MarketplaceAPIError(
+    `Marketplace error from ${details.method} ${details.url}${status}: ${msg || 'no message'} [${code}]`,
+    details,
+    msg,
+    code,
+  );
 }
 
 function operationFor(method: string, pathname: string): (typeof ops)[OperationId] | undefined {
@@ -73,8 +84,14 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     'MARKETPLACE',
     options,
     (parts, apiKey) => {
-      const op = (parts.operation && ops[parts.operation as OperationId]) || operationFor(parts.method, new URL(parts.url).pathname);
-      placeKey(parts, resolvePlacement(transport, op?.apiKey ?? { in: 'query', name: 'api_key' }, parts.method), apiKey);
+      const op =
+        (parts.operation && ops[parts.operation as OperationId]) ||
+        operationFor(parts.method, new URL(parts.url).pathname);
+      placeKey(
+        parts,
+        resolvePlacement(transport, op?.apiKey ?? { in: 'query', name: 'api_key' }, parts.method),
+        apiKey,
+      );
     },
     {
       classifyErrorBody: (body, details) => (isFailureBody(body) ? failure(body, details) : undefined),
@@ -145,16 +162,26 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     },
     purchases: {
       async validate(purchaseCode, options) {
-        const body = validate('purchases.validate', validatePurchaseBodySchema, { purchase_code: purchaseCode }, ops.validatePurchase);
-        const data = (await request('validatePurchase', 'data', { body }, options)) as { purchase?: Purchase } | undefined;
+        const body = validate(
+          'purchases.validate',
+          validatePurchaseBodySchema,
+          { purchase_code: purchaseCode },
+          ops.validatePurchase,
+        );
+        const data = (await request('validatePurchase', 'data', { body }, options)) as
+          | { purchase?: Purchase }
+          | undefined;
         if (!data?.purchase) {
-          throw new UnexpectedResponseError(`purchases.validate: the success response has no data.purchase. Check \`baseUrl\`.`, {
-            status: undefined,
-            method: 'POST',
-            url: redactor.url(baseUrl + ops.validatePurchase.path),
-            body: undefined,
-            headers: {},
-          });
+          throw new UnexpectedResponseError(
+            `purchases.validate: the success response has no data.purchase. Check \`baseUrl\`.`,
+            {
+              status: undefined,
+              method: 'POST',
+              url: redactor.url(baseUrl + ops.validatePurchase.path),
+              body: undefined,
+              headers: {},
+            },
+          );
         }
         return data.purchase;
       },

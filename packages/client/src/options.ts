@@ -63,9 +63,11 @@ export function wireClient(
   const base = checkBaseUrl(options.baseUrl ?? env(`${api}_BASE_URL`), options.allowInsecureHttp);
   const redactor = new Redactor([apiKey], extra.sensitiveNames);
   const log = createLog(options.logger, options.logLevel);
-  if (options.dangerouslyAllowBrowser) log('warn', 'dangerouslyAllowBrowser is on: the API key is readable by anyone who loads this code.');
+  if (options.dangerouslyAllowBrowser)
+    log('warn', 'dangerouslyAllowBrowser is on: the API key is readable by anyone who loads this code.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') throw new TallyportError('No fetch implementation found: pass `fetch` (Node 20+ has one built in).');
+  if (typeof fetchImpl !== 'function')
+    throw new TallyportError('No fetch implementation found: pass `fetch` (Node 20+ has one built in).');
   const http = createHttp({
     fetch: fetchImpl,
     timeout: options.timeout ?? 60_000,

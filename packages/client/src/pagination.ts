@@ -8,7 +8,10 @@ import { TallyportError } from './errors.js';
 export type PageQuery = Record<string, string>;
 
 /** Returns the query parameters of the next page, or null when this was the last. */
-export type NextPageStrategy = 'auto' | 'none' | ((payload: unknown, currentQuery: Readonly<Record<string, unknown>>) => PageQuery | null | undefined);
+export type NextPageStrategy =
+  | 'auto'
+  | 'none'
+  | ((payload: unknown, currentQuery: Readonly<Record<string, unknown>>) => PageQuery | null | undefined);
 
 /** How a list is found inside a payload: 'auto' takes a bare array or the array under `data`. */
 export type Unwrap = 'auto' | ((payload: unknown) => unknown);
@@ -45,7 +48,11 @@ export function autoNextPage(payload: unknown): PageQuery | null {
   return pageFromCounters(payload);
 }
 
-export function nextPageQuery(strategy: NextPageStrategy, payload: unknown, currentQuery: Readonly<Record<string, unknown>>): PageQuery | null {
+export function nextPageQuery(
+  strategy: NextPageStrategy,
+  payload: unknown,
+  currentQuery: Readonly<Record<string, unknown>>,
+): PageQuery | null {
   if (strategy === 'none') return null;
   if (strategy === 'auto') return autoNextPage(payload);
   return strategy(payload, currentQuery) ?? null;
@@ -54,7 +61,9 @@ export function nextPageQuery(strategy: NextPageStrategy, payload: unknown, curr
 /** The payload itself when it is not an envelope, else its `data`. */
 export function unwrapPayload(payload: unknown, unwrap: Unwrap): unknown {
   if (typeof unwrap === 'function') return unwrap(payload);
-  return isObject(payload) && 'data' in payload && (isObject(payload.data) || Array.isArray(payload.data)) ? payload.data : payload;
+  return isObject(payload) && 'data' in payload && (isObject(payload.data) || Array.isArray(payload.data))
+    ? payload.data
+    : payload;
 }
 
 export function unwrapList<T>(payload: unknown, unwrap: Unwrap, operation: string): T[] {

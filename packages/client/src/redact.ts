@@ -6,14 +6,17 @@ export const REDACTED = '[REDACTED]';
 const ENCODED = encodeURIComponent(REDACTED);
 const readable = (s: string) => s.split(ENCODED).join(REDACTED);
 
-const SENSITIVE_NAME = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|key|token|access[-_]?token|password|purchase_code)$/i;
+const SENSITIVE_NAME =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|key|token|access[-_]?token|password|purchase_code)$/i;
 
 export class Redactor {
   private readonly secrets: string[];
   private readonly names: Set<string>;
 
   constructor(secrets: readonly string[], extraSensitiveNames: readonly string[] = []) {
-    this.secrets = secrets.filter((s) => s.length > 0).flatMap((s) => [...new Set([s, encodeURIComponent(s), new URLSearchParams({ s }).toString().slice(2)])]);
+    this.secrets = secrets
+      .filter((s) => s.length > 0)
+      .flatMap((s) => [...new Set([s, encodeURIComponent(s), new URLSearchParams({ s }).toString().slice(2)])]);
     this.names = new Set(extraSensitiveNames.map((n) => n.toLowerCase()));
   }
 
@@ -35,7 +38,8 @@ export class Redactor {
         url.username = REDACTED;
         url.password = '';
       }
-      for (const name of [...url.searchParams.keys()]) if (this.isSensitiveName(name)) url.searchParams.set(name, REDACTED);
+      for (const name of [...url.searchParams.keys()])
+        if (this.isSensitiveName(name)) url.searchParams.set(name, REDACTED);
       return readable(this.text(url.toString()));
     } catch {
       return this.text(raw);

@@ -25,6 +25,12 @@ function validatorFor(schemas: Record<string, unknown>, definitions: SchemaDefin
 }
 
 /** Pass as `validateResponses` to createAnalyticsClient. */
-export const analyticsResponseValidator: ResponseValidator = validatorFor(analyticsResponseSchemas, analyticsResponseDefinitions as SchemaDefinitions);
+export const analyticsResponseValidator: ResponseValidator = validatorFor(
+  analyticsResponseSchemas,
+  analyticsResponseDefinitions as SchemaDefinitions,
+);
 /** Pass as `validateResponses` to createMarketplaceClient. */
-export const marketplaceResponseValidator: ResponseValidator = validatorFor(marketplaceResponseSchemas, marketplaceResponseDefinitions as SchemaDefinitions);
+export const marketplaceResponseValidator: ResponseValidator = validatorFor(
+  marketplaceResponseSchemas,
+  marketplaceResponseDefinitions as SchemaDefinitions,
+);

@@ -39,7 +39,11 @@ export function backoffDelay(attempt: number, options: RetryOptions = {}, random
  * The wait before the next attempt, or `undefined` when the server asked for
  * a longer wait than the cap allows (retrying sooner would be refused anyway).
  */
-export function retryDelay(attempt: number, headers: Headers | undefined, options: RetryOptions = {}): number | undefined {
+export function retryDelay(
+  attempt: number,
+  headers: Headers | undefined,
+  options: RetryOptions = {},
+): number | undefined {
   const asked = headers ? parseRetryAfter(headers) : undefined;
   if (asked === undefined) return backoffDelay(attempt, options);
   return asked <= (options.maxRetryAfterMs ?? 60_000) ? asked : undefined;

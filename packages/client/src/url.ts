@@ -31,7 +31,11 @@ function fillPath(url: string, params: Record<string, unknown>): string {
   return out;
 }
 
-export function buildUrl(baseUrl: string, path: string, params: { path?: Record<string, unknown>; query?: Record<string, unknown> }): string {
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  params: { path?: Record<string, unknown>; query?: Record<string, unknown> },
+): string {
   return createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: fillPath });
 }
 

@@ -44,11 +44,18 @@ function expectation(fact: Fact | undefined): string {
   if (!fact) return '';
   if (fact.allowed) return `; allowed values: ${list(fact.allowed)}`;
   if (fact.format === 'date') return '; expected a real calendar date in Y-m-d format (YYYY-MM-DD)';
-  if (fact.type) return `; expected ${fact.type.replace('integer', 'an integer').replace('string', 'a non-empty string')}`;
+  if (fact.type)
+    return `; expected ${fact.type.replace('integer', 'an integer').replace('string', 'a non-empty string')}`;
   return '';
 }
 
-function issueToError(operation: string, issue: Issue, input: unknown, spec: OperationFacts, accepted: string[]): ValidationError {
+function issueToError(
+  operation: string,
+  issue: Issue,
+  input: unknown,
+  spec: OperationFacts,
+  accepted: string[],
+): ValidationError {
   const allKnown = accepted;
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys?.[0] ?? '';
@@ -56,17 +63,35 @@ function issueToError(operation: string, issue: Issue, input: unknown, spec: Ope
     const why = spec.forbidden.includes(key)
       ? `"${key}" is not a parameter of ${operation} (the spec forbids it here)`
       : `Unknown parameter "${key}" for ${operation}`;
-    return new ValidationError(`${why}; accepted parameters: ${allKnown.join(', ') || 'none'}.`, operation, key, value, allKnown);
+    return new ValidationError(
+      `${why}; accepted parameters: ${allKnown.join(', ') || 'none'}.`,
+      operation,
+      key,
+      value,
+      allKnown,
+    );
   }
   const parameter = issue.path.length ? String(issue.path[0]) : undefined;
   if (parameter === undefined) {
-    return new ValidationError(`${operation} expects an object of parameters, got ${show(input)}.`, operation, undefined, input, allKnown);
+    return new ValidationError(
+      `${operation} expects an object of parameters, got ${show(input)}.`,
+      operation,
+      undefined,
+      input,
+      allKnown,
+    );
   }
   const fact = spec.facts[parameter];
   const value = input && typeof input === 'object' ? (input as Record<string, unknown>)[parameter] : undefined;
   const allowed = fact?.allowed ?? (issue.values as readonly unknown[] | undefined);
   if (value === undefined && fact?.required) {
-    return new ValidationError(`Missing required parameter "${parameter}" for ${operation}${expectation(fact)}.`, operation, parameter, value, allowed);
+    return new ValidationError(
+      `Missing required parameter "${parameter}" for ${operation}${expectation(fact)}.`,
+      operation,
+      parameter,
+      value,
+      allowed,
+    );
   }
   let message = `Invalid parameter "${parameter}" for ${operation}: got ${show(value)}${expectation(fact)}.`;
   if (fact?.quirk && value === fact.default) {

@@ -45,13 +45,19 @@ describe('analytics requests', () => {
 
   test('websites.create sends a form body with domain and only the given settings', async () => {
     server.reply({ status: 201, body: { data: website } });
-    expect(await client().websites.create({ domain: 'shop.lunaria.cn', privacy: 2, password: 'harbour lantern&42' })).toEqual(website);
+    expect(
+      await client().websites.create({ domain: 'shop.lunaria.cn', privacy: 2, password: 'harbour lantern&42' }),
+    ).toEqual(website);
     const r = last();
     expect(r.method).toBe('POST');
     expect(r.path).toBe('/api/v1/websites');
     expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(r.headers.authorization).toBe(`Bearer ${CANARY_KEY}`);
-    expect(Object.fromEntries(new URLSearchParams(r.body))).toEqual({ domain: 'shop.lunaria.cn', privacy: '2', password: 'harbour lantern&42' });
+    expect(Object.fromEntries(new URLSearchParams(r.body))).toEqual({
+      domain: 'shop.lunaria.cn',
+      privacy: '2',
+      password: 'harbour lantern&42',
+    });
   });
 
   test('websites.create with only a domain sends no defaults', async () => {
@@ -102,15 +108,35 @@ describe('analytics requests', () => {
 
   test('stats.get sends search_by=value when the caller sets it', async () => {
     server.reply({ body: [] });
-    await client().stats.get(42, { name: 'page', from: '2026-10-01', to: '2026-10-01', search: '/blog', search_by: 'value', sort_by: 'value', sort: 'asc', per_page: 100 });
+    await client().stats.get(42, {
+      name: 'page',
+      from: '2026-10-01',
+      to: '2026-10-01',
+      search: '/blog',
+      search_by: 'value',
+      sort_by: 'value',
+      sort: 'asc',
+      per_page: 100,
+    });
     expect(Object.fromEntries(last().query)).toEqual({
-      name: 'page', from: '2026-10-01', to: '2026-10-01', search: '/blog', search_by: 'value', sort_by: 'value', sort: 'asc', per_page: '100',
+      name: 'page',
+      from: '2026-10-01',
+      to: '2026-10-01',
+      search: '/blog',
+      search_by: 'value',
+      sort_by: 'value',
+      sort: 'asc',
+      per_page: '100',
     });
   });
 
   test('defaultHeaders are sent but cannot replace Accept', async () => {
     server.reply({ body: [] });
-    await createAnalyticsClient({ baseUrl: server.url, apiKey: CANARY_KEY, defaultHeaders: { 'X-Trace': 't1', Accept: 'text/html' } }).websites.list();
+    await createAnalyticsClient({
+      baseUrl: server.url,
+      apiKey: CANARY_KEY,
+      defaultHeaders: { 'X-Trace': 't1', Accept: 'text/html' },
+    }).websites.list();
     expect(last().headers['x-trace']).toBe('t1');
     expect(last().headers.accept).toBe('application/json');
   });
@@ -131,7 +157,10 @@ describe('analytics requests', () => {
 
   test('a raw call that fails throws the same error classes', async () => {
     server.reply({ status: 401, body: { message: 'Unauthenticated.' } });
-    await expect(client().raw.GET('/api/v1/websites')).rejects.toMatchObject({ name: 'AuthenticationError', status: 401 });
+    await expect(client().raw.GET('/api/v1/websites')).rejects.toMatchObject({
+      name: 'AuthenticationError',
+      status: 401,
+    });
   });
 
   test('the raw openapi-fetch client reaches paths with the same auth', async () => {

@@ -10,7 +10,9 @@ afterEach(() => {
 describe('browser guard', () => {
   test('refuses to start in a browser-like environment', () => {
     g.window = { document: {} };
-    expect(() => createAnalyticsClient({ baseUrl: 'https://a.example', apiKey: CANARY_KEY })).toThrow(/browser.*dangerouslyAllowBrowser/);
+    expect(() => createAnalyticsClient({ baseUrl: 'https://a.example', apiKey: CANARY_KEY })).toThrow(
+      /browser.*dangerouslyAllowBrowser/,
+    );
     expect(() => createMarketplaceClient({ baseUrl: 'https://m.example', apiKey: CANARY_KEY })).toThrow(TallyportError);
   });
 
@@ -18,7 +20,14 @@ describe('browser guard', () => {
     g.window = { document: {} };
     const warnings: string[] = [];
     const logger = { error() {}, warn: (m: string) => warnings.push(m), info() {}, debug() {} };
-    expect(() => createAnalyticsClient({ baseUrl: 'https://a.example', apiKey: CANARY_KEY, dangerouslyAllowBrowser: true, logger })).not.toThrow();
+    expect(() =>
+      createAnalyticsClient({
+        baseUrl: 'https://a.example',
+        apiKey: CANARY_KEY,
+        dangerouslyAllowBrowser: true,
+        logger,
+      }),
+    ).not.toThrow();
     expect(warnings.join()).toContain('dangerouslyAllowBrowser');
   });
 
@@ -28,17 +37,28 @@ describe('browser guard', () => {
 });
 
 describe('plain-http guard', () => {
-  test.each(['http://analytics.example.com', 'http://10.0.0.5:8080', 'http://192.168.1.2'])('refuses plain http to %s', (baseUrl) => {
-    expect(() => createAnalyticsClient({ baseUrl, apiKey: CANARY_KEY })).toThrow(/plain http.*allowInsecureHttp/);
-    expect(() => createMarketplaceClient({ baseUrl, apiKey: CANARY_KEY })).toThrow(TallyportError);
-  });
+  test.each(['http://analytics.example.com', 'http://10.0.0.5:8080', 'http://192.168.1.2'])(
+    'refuses plain http to %s',
+    (baseUrl) => {
+      expect(() => createAnalyticsClient({ baseUrl, apiKey: CANARY_KEY })).toThrow(/plain http.*allowInsecureHttp/);
+      expect(() => createMarketplaceClient({ baseUrl, apiKey: CANARY_KEY })).toThrow(TallyportError);
+    },
+  );
 
-  test.each(['http://127.0.0.1:4010', 'http://localhost:4011', 'http://[::1]:4010', 'http://127.8.9.10', 'http://api.localhost'])('allows loopback %s', (baseUrl) => {
+  test.each([
+    'http://127.0.0.1:4010',
+    'http://localhost:4011',
+    'http://[::1]:4010',
+    'http://127.8.9.10',
+    'http://api.localhost',
+  ])('allows loopback %s', (baseUrl) => {
     expect(() => createAnalyticsClient({ baseUrl, apiKey: CANARY_KEY })).not.toThrow();
   });
 
   test('allows a non-loopback http host when explicitly allowed', () => {
-    expect(() => createAnalyticsClient({ baseUrl: 'http://analytics.internal', apiKey: CANARY_KEY, allowInsecureHttp: true })).not.toThrow();
+    expect(() =>
+      createAnalyticsClient({ baseUrl: 'http://analytics.internal', apiKey: CANARY_KEY, allowInsecureHttp: true }),
+    ).not.toThrow();
   });
 
   test('https is always allowed', () => {
@@ -48,7 +68,9 @@ describe('plain-http guard', () => {
 
 describe('required configuration', () => {
   test('a missing key is refused without printing anything secret', () => {
-    expect(() => createAnalyticsClient({ baseUrl: 'https://a.example', apiKey: '' })).toThrow(/apiKey.*ANALYTICS_API_KEY/);
+    expect(() => createAnalyticsClient({ baseUrl: 'https://a.example', apiKey: '' })).toThrow(
+      /apiKey.*ANALYTICS_API_KEY/,
+    );
   });
 
   test('a missing or malformed base URL is refused', () => {
@@ -65,7 +87,9 @@ describe('required configuration', () => {
   });
 
   test('credentials inside the base URL are refused', () => {
-    expect(() => createAnalyticsClient({ apiKey: CANARY_KEY, baseUrl: 'https://user:pw@a.example' })).toThrow(/must not carry credentials/);
+    expect(() => createAnalyticsClient({ apiKey: CANARY_KEY, baseUrl: 'https://user:pw@a.example' })).toThrow(
+      /must not carry credentials/,
+    );
   });
 
   test('the key and base URL can come from the environment', () => {

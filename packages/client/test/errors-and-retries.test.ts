@@ -23,7 +23,11 @@ const server = useRecordingServer();
 
 const client = (options: Partial<AnalyticsClientOptions> = {}) =>
   createAnalyticsClient({ baseUrl: server.url, apiKey: CANARY_KEY, logLevel: 'off', retry: fastRetry, ...options });
-const failure = (run: () => Promise<unknown>) => run().then(() => undefined, (e: unknown) => e);
+const failure = (run: () => Promise<unknown>) =>
+  run().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('HTTP errors map to classes', () => {
   const cases: [number, new (...args: never[]) => APIError][] = [
@@ -49,14 +53,21 @@ describe('HTTP errors map to classes', () => {
   }
 
   test('422 carries the field messages of a Laravel-style body', async () => {
-    server.reply({ status: 422, body: { message: 'The given data was invalid.', errors: { per_page: ['The selected per page is invalid.'] } } });
+    server.reply({
+      status: 422,
+      body: { message: 'The given data was invalid.', errors: { per_page: ['The selected per page is invalid.'] } },
+    });
     const error = await failure(() => client().websites.list());
     expect(error).toBeInstanceOf(UnprocessableEntityError);
     expect((error as UnprocessableEntityError).fields).toEqual({ per_page: ['The selected per page is invalid.'] });
   });
 
   test('an HTML page where JSON was expected says to check the base URL and key', async () => {
-    server.reply({ status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>Sign in</title>' });
+    server.reply({
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: '<!doctype html><title>Sign in</title>',
+    });
     const error = await failure(() => client().websites.list());
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as Error).message).toMatch(/HTML page.*Check `baseUrl`.*API key/);
@@ -72,7 +83,11 @@ describe('HTTP errors map to classes', () => {
   });
 
   test('a 404 HTML page adds the base URL hint', async () => {
-    server.reply({ status: 404, headers: { 'content-type': 'text/html' }, body: '<html><body>Not Found</body></html>' });
+    server.reply({
+      status: 404,
+      headers: { 'content-type': 'text/html' },
+      body: '<html><body>Not Found</body></html>',
+    });
     const error = await failure(() => client().websites.get(1));
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toContain('Check `baseUrl`');
@@ -89,7 +104,9 @@ describe('HTTP errors map to classes', () => {
     const gone = await startRecordingServer();
     const url = gone.url;
     await gone.close();
-    const error = await failure(() => createAnalyticsClient({ baseUrl: url, apiKey: CANARY_KEY, maxRetries: 0 }).websites.list());
+    const error = await failure(() =>
+      createAnalyticsClient({ baseUrl: url, apiKey: CANARY_KEY, maxRetries: 0 }).websites.list(),
+    );
     expect(error).toBeInstanceOf(APIConnectionError);
   });
 });
@@ -165,7 +182,10 @@ describe('retries', () => {
   });
 
   test('Retry-After as an HTTP date is honoured', async () => {
-    server.reply(() => ({ status: 503, headers: { 'retry-after': new Date(Date.now() + 2_000).toUTCString() }, body: {} }), { body: [] });
+    server.reply(
+      () => ({ status: 503, headers: { 'retry-after': new Date(Date.now() + 2_000).toUTCString() }, body: {} }),
+      { body: [] },
+    );
     const { logger, waits } = retryWaits();
     await client({ logger, logLevel: 'info', retry: { ...fastRetry, maxRetryAfterMs: 5_000 } }).websites.list();
     expect(server.requests).toHaveLength(2);
@@ -177,7 +197,9 @@ describe('retries', () => {
   test('without Retry-After the backoff grows and stays under its cap', async () => {
     server.reply({ status: 500, body: {} });
     const { logger, waits } = retryWaits();
-    await failure(() => client({ logger, logLevel: 'info', maxRetries: 4, retry: { initialDelayMs: 4, maxDelayMs: 20 } }).websites.list());
+    await failure(() =>
+      client({ logger, logLevel: 'info', maxRetries: 4, retry: { initialDelayMs: 4, maxDelayMs: 20 } }).websites.list(),
+    );
     expect(waits).toHaveLength(4);
     for (const wait of waits) expect(wait).toBeLessThanOrEqual(20);
     expect(waits[3]).toBeGreaterThanOrEqual(15);

@@ -114,10 +114,12 @@ describe('validators agree with the spec (property tests)', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constantFrom(...perPage)), async (value) => {
         server.requests.length = 0;
-        const outcome = await analytics().websites.list({ per_page: value as never }).then(
-          () => 'sent',
-          (e: unknown) => (e instanceof ValidationError ? 'refused' : 'other'),
-        );
+        const outcome = await analytics()
+          .websites.list({ per_page: value as never })
+          .then(
+            () => 'sent',
+            (e: unknown) => (e instanceof ValidationError ? 'refused' : 'other'),
+          );
         expect(outcome).toBe((perPage as readonly number[]).includes(value) ? 'sent' : 'refused');
       }),
       { numRuns: 60 },
@@ -125,7 +127,9 @@ describe('validators agree with the spec (property tests)', () => {
   });
 
   test('every real calendar date pair with from <= to is accepted, with the dates sent verbatim', async () => {
-    const day = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const day = fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     await fc.assert(
       fc.asyncProperty(day, day, fc.constantFrom(...statNames), async (a, b, name) => {
         server.requests.length = 0;
@@ -139,17 +143,24 @@ describe('validators agree with the spec (property tests)', () => {
   });
 
   test('strings that are not a real Y-m-d date are refused', async () => {
-    const notDate = fc.oneof(
-      fc.string({ maxLength: 12 }),
-      fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 13, max: 99 }), fc.integer({ min: 1, max: 28 })).map(
-        ([y, m, d]) => `${String(y).padStart(4, '0')}-${m}-${String(d).padStart(2, '0')}`,
-      ),
-      fc.integer({ min: 1901, max: 2099 }).filter((y) => y % 4 !== 0).map((y) => `${y}-02-29`),
-    ).filter((s) => !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(s) || s.endsWith('-02-29'));
+    const notDate = fc
+      .oneof(
+        fc.string({ maxLength: 12 }),
+        fc
+          .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 13, max: 99 }), fc.integer({ min: 1, max: 28 }))
+          .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${m}-${String(d).padStart(2, '0')}`),
+        fc
+          .integer({ min: 1901, max: 2099 })
+          .filter((y) => y % 4 !== 0)
+          .map((y) => `${y}-02-29`),
+      )
+      .filter((s) => !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(s) || s.endsWith('-02-29'));
     await fc.assert(
       fc.asyncProperty(notDate, async (from) => {
         server.requests.length = 0;
-        const error = await analytics().stats.get(1, { ...range, from }).catch((e: unknown) => e);
+        const error = await analytics()
+          .stats.get(1, { ...range, from })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ValidationError);
         expect(server.requests).toHaveLength(0);
       }),
@@ -158,12 +169,16 @@ describe('validators agree with the spec (property tests)', () => {
   });
 
   test('a range whose from is after its to is always refused', async () => {
-    const day = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const day = fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     await fc.assert(
       fc.asyncProperty(day, day, async (a, b) => {
         fc.pre(a !== b);
         const [from, to] = a > b ? [a, b] : [b, a];
-        const error = await analytics().stats.get(1, { ...range, from, to }).catch((e: unknown) => e);
+        const error = await analytics()
+          .stats.get(1, { ...range, from, to })
+          .catch((e: unknown) => e);
         expect(error).toMatchObject({ name: 'ValidationError', parameter: 'from', value: from });
       }),
       { numRuns: 40 },
@@ -173,10 +188,15 @@ describe('validators agree with the spec (property tests)', () => {
   test('any key outside the spec is refused on update', async () => {
     const known = new Set(Object.keys(analyticsOperations.updateWebsite.facts));
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.has(k) && k !== '__proto__'), async (key) => {
-        const error = await analytics().websites.update(1, { [key]: 1 } as never).catch((e: unknown) => e);
-        expect(error).toMatchObject({ name: 'ValidationError', parameter: key });
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.has(k) && k !== '__proto__'),
+        async (key) => {
+          const error = await analytics()
+            .websites.update(1, { [key]: 1 } as never)
+            .catch((e: unknown) => e);
+          expect(error).toMatchObject({ name: 'ValidationError', parameter: key });
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -81,10 +81,15 @@ describe('marketplace key transport options', () => {
 
   test('a raw POST gets a form body with the key filled in', async () => {
     server.reply({ body: { status: '成功', data: { purchase } } });
-    const { data } = await client().raw.POST('/api/purchases/validation', { body: { api_key: '', purchase_code: 'code-1' } });
+    const { data } = await client().raw.POST('/api/purchases/validation', {
+      body: { api_key: '', purchase_code: 'code-1' },
+    });
     expect(data).toMatchObject({ status: '成功' });
     expect(last().headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(last().body))).toEqual({ api_key: CANARY_KEY, purchase_code: 'code-1' });
+    expect(Object.fromEntries(new URLSearchParams(last().body))).toEqual({
+      api_key: CANARY_KEY,
+      purchase_code: 'code-1',
+    });
   });
 
   test('the raw client gets the key attached too', async () => {
@@ -100,7 +105,12 @@ describe('marketplace error bodies', () => {
     ['account.details', '无效请求', 'invalid_request', (c: ReturnType<typeof client>) => c.account.details()],
     ['items.list', '该分类下暂无商品上架', 'no_items', (c: ReturnType<typeof client>) => c.items.list()],
     ['items.get', '未找到任何商品', 'item_not_found', (c: ReturnType<typeof client>) => c.items.get(1)],
-    ['purchases.validate', '购买代码无效', 'invalid_purchase_code', (c: ReturnType<typeof client>) => c.purchases.validate('bad')],
+    [
+      'purchases.validate',
+      '购买代码无效',
+      'invalid_purchase_code',
+      (c: ReturnType<typeof client>) => c.purchases.validate('bad'),
+    ],
   ] as const;
 
   for (const [name, msg, code, run] of cases) {
@@ -117,7 +127,12 @@ describe('marketplace error bodies', () => {
 
   test('an unknown message keeps its text with code unknown', async () => {
     server.reply({ status: 401, body: { status: '错误', msg: 'api_key 无效' } });
-    await expect(client().items.list()).rejects.toMatchObject({ name: 'MarketplaceAPIError', msg: 'api_key 无效', code: 'unknown', status: 401 });
+    await expect(client().items.list()).rejects.toMatchObject({
+      name: 'MarketplaceAPIError',
+      msg: 'api_key 无效',
+      code: 'unknown',
+      status: 401,
+    });
   });
 
   test('a success payload without the success status is an unexpected response', async () => {

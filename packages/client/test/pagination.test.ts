@@ -38,7 +38,12 @@ describe('iterating over every page', () => {
   });
 
   test('follows next_page_url', async () => {
-    server.reply((r) => ({ body: { data: [{ value: `v${pageOf(r)}`, count: 1 }], next_page_url: pageOf(r) < 2 ? '/api/v1/stats/1?page=2' : null } }));
+    server.reply((r) => ({
+      body: {
+        data: [{ value: `v${pageOf(r)}`, count: 1 }],
+        next_page_url: pageOf(r) < 2 ? '/api/v1/stats/1?page=2' : null,
+      },
+    }));
     const rows = await collect(client().stats.iterate(1, { name: 'page', from: '2026-10-01', to: '2026-10-02' }));
     expect(rows.map((r) => r.value)).toEqual(['v1', 'v2']);
     expect(server.requests[1]?.query.get('name')).toBe('page');
@@ -77,7 +82,9 @@ describe('iterating over every page', () => {
   });
 
   test('a custom nextPage strategy and unwrap read a cursor envelope', async () => {
-    server.reply((r) => ({ body: { results: [{ id: r.query.get('cursor') ?? 'start' }], cursor: r.query.get('cursor') ? null : 'c2' } }));
+    server.reply((r) => ({
+      body: { results: [{ id: r.query.get('cursor') ?? 'start' }], cursor: r.query.get('cursor') ? null : 'c2' },
+    }));
     const c = client({
       unwrap: (p) => (p as { results: unknown }).results,
       nextPage: (p) => ((p as { cursor: string | null }).cursor ? { cursor: (p as { cursor: string }).cursor } : null),
@@ -95,7 +102,9 @@ describe('iterating over every page', () => {
   });
 
   test('listPage returns the payload for totals and the next page to ask for', async () => {
-    server.reply((r) => ({ body: { data: [{ id: pageOf(r) }], meta: { current_page: pageOf(r), last_page: 2, total: 2 } } }));
+    server.reply((r) => ({
+      body: { data: [{ id: pageOf(r) }], meta: { current_page: pageOf(r), last_page: 2, total: 2 } },
+    }));
     const first = await client().websites.listPage({ per_page: 10 });
     expect(first.items).toEqual([{ id: 1 }]);
     expect(first.payload).toMatchObject({ meta: { total: 2 } });

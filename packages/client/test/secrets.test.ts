@@ -9,20 +9,26 @@ const server = useRecordingServer();
 
 function captureLogs(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
-  const record = (message: string, ...data: unknown[]) => lines.push([message, ...data.map((d) => inspect(d, { depth: 10 }))].join(' '));
+  const record = (message: string, ...data: unknown[]) =>
+    lines.push([message, ...data.map((d) => inspect(d, { depth: 10 }))].join(' '));
   return { logger: { error: record, warn: record, info: record, debug: record }, lines };
 }
 
 /** Every way an error can be shown: the key must appear in none. */
 function everyRendering(error: unknown): string {
   const e = error as Error;
-  return [e.message, String(e), JSON.stringify(e), inspect(e, { depth: 10, showHidden: true }), e.stack ?? ''].join('\n');
+  return [e.message, String(e), JSON.stringify(e), inspect(e, { depth: 10, showHidden: true }), e.stack ?? ''].join(
+    '\n',
+  );
 }
 
 async function failure(run: () => Promise<unknown>): Promise<unknown> {
-  return run().then(() => {
-    throw new Error('expected a failure');
-  }, (e: unknown) => e);
+  return run().then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e,
+  );
 }
 
 const ECHO_KEY_PAGE = `<html>Invalid key ${CANARY_KEY}</html>`;
@@ -31,7 +37,14 @@ const transports: ApiKeyTransport[] = ['spec', 'query', 'form', { header: 'X-Api
 describe('the key never leaks', () => {
   test('analytics errors of every kind, and debug logs, never contain the key', async () => {
     const { logger, lines } = captureLogs();
-    const analytics = createAnalyticsClient({ baseUrl: server.url, apiKey: CANARY_KEY, logger, logLevel: 'debug', retry: fastRetry, maxRetries: 1 });
+    const analytics = createAnalyticsClient({
+      baseUrl: server.url,
+      apiKey: CANARY_KEY,
+      logger,
+      logLevel: 'debug',
+      retry: fastRetry,
+      maxRetries: 1,
+    });
     const scenarios: Reply[] = [
       { status: 401, body: { message: `bad key ${CANARY_KEY}`, key: CANARY_KEY } },
       { status: 422, body: { message: 'invalid', errors: { api_key: [CANARY_KEY] } } },
@@ -47,7 +60,9 @@ describe('the key never leaks', () => {
       expect(everyRendering(error)).not.toContain(CANARY_KEY);
     }
     server.reply({ hang: true });
-    expect(everyRendering(await failure(() => analytics.websites.get(1, { timeout: 50, maxRetries: 0 })))).not.toContain(CANARY_KEY);
+    expect(
+      everyRendering(await failure(() => analytics.websites.get(1, { timeout: 50, maxRetries: 0 }))),
+    ).not.toContain(CANARY_KEY);
     server.reply({ body: { data: [] } });
     await analytics.websites.create({ domain: 'a.example' });
     expect(lines.length).toBeGreaterThan(5);
@@ -58,7 +73,15 @@ describe('the key never leaks', () => {
   for (const transport of transports) {
     test(`marketplace errors and debug logs with transport ${JSON.stringify(transport)} never contain the key`, async () => {
       const { logger, lines } = captureLogs();
-      const market = createMarketplaceClient({ baseUrl: server.url, apiKey: CANARY_KEY, apiKeyTransport: transport, logger, logLevel: 'debug', retry: fastRetry, maxRetries: 1 });
+      const market = createMarketplaceClient({
+        baseUrl: server.url,
+        apiKey: CANARY_KEY,
+        apiKeyTransport: transport,
+        logger,
+        logLevel: 'debug',
+        retry: fastRetry,
+        maxRetries: 1,
+      });
       const scenarios: Reply[] = [
         { status: 200, body: { status: '错误', msg: `密钥 ${CANARY_KEY} 无效` } },
         { status: 403, body: { status: '错误', msg: '无效请求', echo: { api_key: CANARY_KEY } } },
@@ -90,7 +113,10 @@ describe('the key never leaks', () => {
 
   test('a URL-encoded form of the key is redacted too', async () => {
     const key = 'k+y/with spaces&=';
-    server.reply({ status: 400, body: { message: `got ${encodeURIComponent(key)} and ${new URLSearchParams({ k: key }).toString()}` } });
+    server.reply({
+      status: 400,
+      body: { message: `got ${encodeURIComponent(key)} and ${new URLSearchParams({ k: key }).toString()}` },
+    });
     const market = createMarketplaceClient({ baseUrl: server.url, apiKey: key, maxRetries: 0 });
     const error = await failure(() => market.items.list());
     const shown = everyRendering(error);

@@ -32,7 +32,15 @@ async function serve({ api, specFile, host, port }) {
   const server = createServer(operations, {
     cors: true,
     // The same settings as `prism mock` (validate requests and security, static examples).
-    config: { validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, upstreamProxy: undefined, mock: { dynamic: false }, isProxy: false },
+    config: {
+      validateRequest: true,
+      validateResponse: true,
+      checkSecurity: true,
+      errors: false,
+      upstreamProxy: undefined,
+      mock: { dynamic: false },
+      isProxy: false,
+    },
     components: { logger },
   });
   const address = await server.listen(port, host);

@@ -19,7 +19,11 @@ it('measures the contract suite', async () => {
     const mocks = await startMocks();
     const ready = performance.now();
     const result = await runContract({ mocks });
-    mockRuns.push({ wallMs: Math.round(performance.now() - started), prismStartMs: Math.round(ready - started), requests: result.requestCount });
+    mockRuns.push({
+      wallMs: Math.round(performance.now() - started),
+      prismStartMs: Math.round(ready - started),
+      requests: result.requestCount,
+    });
     await mocks.close();
     expect(result.exitCode).toBe(0);
   }
@@ -34,14 +38,28 @@ it('measures the contract suite', async () => {
     expect(result.exitCode).toBe(0);
   }
 
-  const detections: Array<{ fault: string; expected: string; caught: boolean; failingChecks: string[]; requests: number }> = [];
+  const detections: Array<{
+    fault: string;
+    expected: string;
+    caught: boolean;
+    failingChecks: string[];
+    requests: number;
+  }> = [];
   const faultsStarted = performance.now();
   for (const fault of FAULTS) {
     const fake = await startFakeDeployment({ faults: [fault.name] });
     const result = await runContract({ ...runOptionsFor(fake), apis: [fault.api] });
     await fake.close();
-    const failing = result.apis.flatMap((api) => api.checks.filter((check) => check.status === 'fail').map((check) => check.check));
-    detections.push({ fault: fault.name, expected: fault.expectedCheck, caught: failing.includes(fault.expectedCheck), failingChecks: failing, requests: result.requestCount });
+    const failing = result.apis.flatMap((api) =>
+      api.checks.filter((check) => check.status === 'fail').map((check) => check.check),
+    );
+    detections.push({
+      fault: fault.name,
+      expected: fault.expectedCheck,
+      caught: failing.includes(fault.expectedCheck),
+      failingChecks: failing,
+      requests: result.requestCount,
+    });
   }
   const faultsWallMs = Math.round(performance.now() - faultsStarted);
 
@@ -49,15 +67,28 @@ it('measures the contract suite', async () => {
     node: process.version,
     cpus: (await import('node:os')).cpus().length,
     loadAverage: (await import('node:os')).loadavg()[0] ?? 0,
-    mocks: { runs: mockRuns, medianWallMs: median(mockRuns.map((run) => run.wallMs)), medianPrismStartMs: median(mockRuns.map((run) => run.prismStartMs)), requests: mockRuns[0]!.requests },
+    mocks: {
+      runs: mockRuns,
+      medianWallMs: median(mockRuns.map((run) => run.wallMs)),
+      medianPrismStartMs: median(mockRuns.map((run) => run.prismStartMs)),
+      requests: mockRuns[0]!.requests,
+    },
     fake: { runs: fakeRuns, medianWallMs: median(fakeRuns.map((run) => run.wallMs)), requests: fakeRuns[0]!.requests },
-    faults: { variants: detections.length, caught: detections.filter((entry) => entry.caught).length, wallMs: faultsWallMs, detections },
+    faults: {
+      variants: detections.length,
+      caught: detections.filter((entry) => entry.caught).length,
+      wallMs: faultsWallMs,
+      detections,
+    },
   };
   const lines = [
     `contract suite on the embedded mocks (Prism start included): median ${report.mocks.medianWallMs} ms over ${mockRuns.length} runs (Prism start ${report.mocks.medianPrismStartMs} ms), ${report.mocks.requests} requests, load average ${report.loadAverage.toFixed(1)}`,
     `contract suite on the clean fake (writes on):               median ${report.fake.medianWallMs} ms over ${fakeRuns.length} runs, ${report.fake.requests} requests`,
     `fault injection: ${report.faults.caught}/${report.faults.variants} variants caught by their expected check in ${faultsWallMs} ms`,
-    ...detections.map((entry) => `  ${entry.caught ? '✓' : '✗'} ${entry.fault.padEnd(40)} expected ${entry.expected.padEnd(29)} failing: ${entry.failingChecks.join(', ')}`),
+    ...detections.map(
+      (entry) =>
+        `  ${entry.caught ? '✓' : '✗'} ${entry.fault.padEnd(40)} expected ${entry.expected.padEnd(29)} failing: ${entry.failingChecks.join(', ')}`,
+    ),
   ];
   console.log(lines.join('\n'));
   const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'bench.json');

@@ -17,7 +17,8 @@ for (const api of ['analytics', 'marketplace']) {
   const document = parse(source);
   const refs = JSON.stringify(document).match(/"\$ref":"[^"]*"/g) ?? [];
   const external = refs.filter((ref) => !ref.startsWith('"$ref":"#'));
-  if (external.length > 0) throw new Error(`${api}.yaml has non-local $refs, which this bundler does not resolve: ${external.join(', ')}`);
+  if (external.length > 0)
+    throw new Error(`${api}.yaml has non-local $refs, which this bundler does not resolve: ${external.join(', ')}`);
   const marked = {
     'x-tallyport-generated': `generated, do not edit: bundled from specs/${api}.yaml by packages/contract-tests/scripts/generate.mjs (pnpm generate)`,
     ...document,

@@ -17,7 +17,8 @@ async function* walk(dir) {
 
 for await (const file of walk(join(root, 'src', 'generated'))) {
   const text = await readFile(file, 'utf8');
-  if (!/generated, do not edit/.test(text.split('\n').slice(0, 3).join('\n'))) problems.push(`${relative(root, file)}: missing the "generated, do not edit" marker`);
+  if (!/generated, do not edit/.test(text.split('\n').slice(0, 3).join('\n')))
+    problems.push(`${relative(root, file)}: missing the "generated, do not edit" marker`);
 }
 for (const dir of ['src', 'test', 'bench']) {
   for await (const file of walk(join(root, dir))) {
@@ -26,7 +27,8 @@ for (const dir of ['src', 'test', 'bench']) {
     const name = relative(root, file);
     if (/\b(it|test|describe)\.only\(/.test(text)) problems.push(`${name}: focused test (.only)`);
     if (dir !== 'src' && /listen\(\s*[1-9][0-9]{2,}/.test(text)) problems.push(`${name}: listens on a fixed port`);
-    if (/console\.(log|error)\([^)]*process\.env\.[A-Z_]*API_KEY/.test(text)) problems.push(`${name}: prints an API key from the environment`);
+    if (/console\.(log|error)\([^)]*process\.env\.[A-Z_]*API_KEY/.test(text))
+      problems.push(`${name}: prints an API key from the environment`);
   }
 }
 if (problems.length > 0) {

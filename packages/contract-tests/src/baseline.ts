@@ -35,7 +35,9 @@ export async function websiteIdForReads(ctx: RunContext): Promise<string | undef
   if (ctx.settings.websiteId) return ctx.settings.websiteId;
   const list = await ctx.probe(ctx.request('listWebsites', { label: 'list websites' }));
   const first = rowsOf(list.response?.json)?.[0];
-  return isObject(first) && (typeof first.id === 'number' || typeof first.id === 'string') ? String(first.id) : undefined;
+  return isObject(first) && (typeof first.id === 'number' || typeof first.id === 'string')
+    ? String(first.id)
+    : undefined;
 }
 
 export async function itemIdsForReads(ctx: RunContext): Promise<string[]> {
@@ -43,13 +45,27 @@ export async function itemIdsForReads(ctx: RunContext): Promise<string[]> {
   const list = await ctx.probe(ctx.request('listItems', { label: 'list all items' }));
   const json = list.response?.json;
   const items = isObject(json) && Array.isArray(json.items) ? json.items : [];
-  return items.filter(isObject).map((item) => String(item.id)).filter((id) => /^\d+$/.test(id));
+  return items
+    .filter(isObject)
+    .map((item) => String(item.id))
+    .filter((id) => /^\d+$/.test(id));
 }
 
-export function statsRequest(ctx: RunContext, websiteId: string, extra: Array<[string, string]> = [], label?: string, auth: AuthMode = 'valid') {
+export function statsRequest(
+  ctx: RunContext,
+  websiteId: string,
+  extra: Array<[string, string]> = [],
+  label?: string,
+  auth: AuthMode = 'valid',
+) {
   const { from, to } = statsRange();
   const query: Array<[string, string]> = [['name', 'browser'], ['from', from], ['to', to], ...extra];
-  return ctx.request('getStats', { pathParams: { id: websiteId }, query, auth, label: label ?? 'read the browser statistic' });
+  return ctx.request('getStats', {
+    pathParams: { id: websiteId },
+    query,
+    auth,
+    label: label ?? 'read the browser statistic',
+  });
 }
 
 async function analyticsBaseline(ctx: RunContext): Promise<Baseline> {
@@ -79,7 +95,10 @@ async function marketplaceBaseline(ctx: RunContext): Promise<Baseline> {
   entries.push({ operationId: 'listItems', label: 'list all items', exchange: items, expect: 'success' });
   const [itemId] = await itemIdsForReads(ctx);
   if (itemId === undefined) {
-    skipped.push({ operationId: 'getItem', reason: 'no item to read: pass --item-id, or have at least one item listed' });
+    skipped.push({
+      operationId: 'getItem',
+      reason: 'no item to read: pass --item-id, or have at least one item listed',
+    });
   } else {
     const item = await ctx.probe(ctx.request('getItem', { query: [['item_id', itemId]], label: `item ${itemId}` }));
     entries.push({ operationId: 'getItem', label: `item ${itemId}`, exchange: item, expect: 'success' });
@@ -103,15 +122,31 @@ async function marketplaceBaseline(ctx: RunContext): Promise<Baseline> {
  */
 export function quirkRequest(ctx: RunContext, websiteId: string) {
   const documentedDefault = specValue<string>('analytics', '/components/parameters/StatSearchBy/schema/default');
-  return statsRequest(ctx, websiteId, [['search', 'a'], ['search_by', documentedDefault]], `statistics with search_by=${documentedDefault} (the documented default, outside the enum)`);
+  return statsRequest(
+    ctx,
+    websiteId,
+    [
+      ['search', 'a'],
+      ['search_by', documentedDefault],
+    ],
+    `statistics with search_by=${documentedDefault} (the documented default, outside the enum)`,
+  );
 }
 
 export function itemNotFoundRequest(ctx: RunContext) {
-  return ctx.request('getItem', { query: [['item_id', ABSENT_ITEM_ID]], prefer: 'example=itemNotFound', label: `item ${ABSENT_ITEM_ID} (no such item)` });
+  return ctx.request('getItem', {
+    query: [['item_id', ABSENT_ITEM_ID]],
+    prefer: 'example=itemNotFound',
+    label: `item ${ABSENT_ITEM_ID} (no such item)`,
+  });
 }
 
 export function validPurchaseRequest(ctx: RunContext, auth: AuthMode = 'valid') {
-  return ctx.request('validatePurchase', { form: [['purchase_code', secret('MARKETPLACE_PURCHASE_CODE')]], auth, label: 'validate the known purchase code' });
+  return ctx.request('validatePurchase', {
+    form: [['purchase_code', secret('MARKETPLACE_PURCHASE_CODE')]],
+    auth,
+    label: 'validate the known purchase code',
+  });
 }
 
 export function invalidPurchaseRequest(ctx: RunContext) {

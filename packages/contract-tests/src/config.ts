@@ -55,17 +55,22 @@ Checks: ${CHECK_NAMES.join(', ')}`;
 function positive(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new ConfigError(`${flag} must be a positive number, got "${value}"`);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new ConfigError(`${flag} must be a positive number, got "${value}"`);
   return number;
 }
 
-function target(env: NodeJS.ProcessEnv, prefix: 'ANALYTICS' | 'MARKETPLACE'): { baseUrl: string; apiKey: string } | undefined {
+function target(
+  env: NodeJS.ProcessEnv,
+  prefix: 'ANALYTICS' | 'MARKETPLACE',
+): { baseUrl: string; apiKey: string } | undefined {
   const baseUrl = env[`${prefix}_BASE_URL`]?.trim();
   if (!baseUrl) return undefined;
   try {
     const url = new URL(baseUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
-    if (url.username || url.password) throw new ConfigError(`${prefix}_BASE_URL must not carry credentials; set ${prefix}_API_KEY`);
+    if (url.username || url.password)
+      throw new ConfigError(`${prefix}_BASE_URL must not carry credentials; set ${prefix}_API_KEY`);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`${prefix}_BASE_URL is not an http(s) URL`);
@@ -101,16 +106,28 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
   } catch (error) {
     // parseArgs quotes the offending argument; it could be a key, so only the flag name is kept.
     const flag = error instanceof Error ? /'(--?[a-z-]+)/i.exec(error.message)?.[1] : undefined;
-    throw new ConfigError(`unknown or malformed option${flag ? ` ${flag}` : ''} (keys are read only from the environment; see --help)`);
+    throw new ConfigError(
+      `unknown or malformed option${flag ? ` ${flag}` : ''} (keys are read only from the environment; see --help)`,
+    );
   }
   const apis: ApiName[] =
-    values.api === 'all' ? ['analytics', 'marketplace'] : values.api === 'analytics' || values.api === 'marketplace' ? [values.api] : [];
+    values.api === 'all'
+      ? ['analytics', 'marketplace']
+      : values.api === 'analytics' || values.api === 'marketplace'
+        ? [values.api]
+        : [];
   if (apis.length === 0) throw new ConfigError(`--api must be analytics, marketplace or all`);
-  const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean) ?? [];
+  const only =
+    values.only
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean) ?? [];
   const unknown = only.filter((name) => !CHECK_NAMES.includes(name));
-  if (unknown.length > 0) throw new ConfigError(`unknown check(s) in --only: ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
+  if (unknown.length > 0)
+    throw new ConfigError(`unknown check(s) in --only: ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
   const websiteId = values['website-id'];
-  if (websiteId !== undefined && !/^[A-Za-z0-9_-]+$/.test(websiteId)) throw new ConfigError('--website-id must be an id (letters, digits, - or _)');
+  if (websiteId !== undefined && !/^[A-Za-z0-9_-]+$/.test(websiteId))
+    throw new ConfigError('--website-id must be an id (letters, digits, - or _)');
   const itemId = values['item-id'];
   if (itemId !== undefined && !/^\d+$/.test(itemId)) throw new ConfigError('--item-id must be a whole number');
 
@@ -128,8 +145,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     ...(positive(values['max-requests-per-second'], '--max-requests-per-second') !== undefined
       ? { maxRequestsPerSecond: positive(values['max-requests-per-second'], '--max-requests-per-second')! }
       : {}),
-    ...(positive(values['max-requests'], '--max-requests') !== undefined ? { maxRequests: Math.floor(positive(values['max-requests'], '--max-requests')!) } : {}),
-    ...(positive(values.concurrency, '--concurrency') !== undefined ? { concurrency: Math.floor(positive(values.concurrency, '--concurrency')!) } : {}),
+    ...(positive(values['max-requests'], '--max-requests') !== undefined
+      ? { maxRequests: Math.floor(positive(values['max-requests'], '--max-requests')!) }
+      : {}),
+    ...(positive(values.concurrency, '--concurrency') !== undefined
+      ? { concurrency: Math.floor(positive(values.concurrency, '--concurrency')!) }
+      : {}),
     ...(timeout !== undefined ? { timeoutMs: Math.round(timeout * 1000) } : {}),
   };
   return {

@@ -60,7 +60,9 @@ export class RunContext {
 
   request(operationId: string, spec: RequestSpec): RequestTemplate {
     const op = this.op(operationId);
-    const path = op.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(spec.pathParams?.[name] ?? ''));
+    const path = op.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) =>
+      encodeURIComponent(spec.pathParams?.[name] ?? ''),
+    );
     const query: Array<[string, TemplateValue]> = [...(spec.query ?? [])];
     const headers: Array<[string, TemplateValue]> = [['Accept', 'application/json']];
     let form = spec.form ? [...spec.form] : undefined;
@@ -70,13 +72,30 @@ export class RunContext {
       if (auth === 'wrong') headers.push(['Authorization', `Bearer ${this.wrongKey}`]);
     } else {
       const key: TemplateValue | undefined =
-        auth === 'valid' ? secret('MARKETPLACE_API_KEY') : auth === 'wrong' ? this.wrongKey : auth === 'empty-account' ? secret('MARKETPLACE_EMPTY_API_KEY') : undefined;
+        auth === 'valid'
+          ? secret('MARKETPLACE_API_KEY')
+          : auth === 'wrong'
+            ? this.wrongKey
+            : auth === 'empty-account'
+              ? secret('MARKETPLACE_EMPTY_API_KEY')
+              : undefined;
       // The modelled transport of api_key: query string for GET, form body for POST.
       if (op.method === 'GET' && key !== undefined) query.unshift(['api_key', key]);
-      if (op.method === 'POST') form = [...(key !== undefined ? [['api_key', key] as [string, TemplateValue]] : []), ...(form ?? [])];
+      if (op.method === 'POST')
+        form = [...(key !== undefined ? [['api_key', key] as [string, TemplateValue]] : []), ...(form ?? [])];
     }
     if (spec.prefer && this.isMock) headers.push(['Prefer', spec.prefer]);
-    return { api: this.api, operationId, method: op.method, baseUrl: this.baseUrl, path, query, headers, ...(form ? { form } : {}), label: spec.label };
+    return {
+      api: this.api,
+      operationId,
+      method: op.method,
+      baseUrl: this.baseUrl,
+      path,
+      query,
+      headers,
+      ...(form ? { form } : {}),
+      label: spec.label,
+    };
   }
 
   /** Sends a read-only probe once per run; later asks get the same exchange. */

@@ -1,4 +1,12 @@
 export { startMocks, type StartMocksOptions, type RunningMocks, type MockEndpoint } from './mocks.js';
 export { specDocuments, API_NAMES, type ApiName } from './specs.js';
-export { runContract, DEFAULT_LIMITS, type RunOptions, type RunResult, type ApiRunResult, type CheckResult, type DeploymentTarget } from './runner.js';
+export {
+  runContract,
+  DEFAULT_LIMITS,
+  type RunOptions,
+  type RunResult,
+  type ApiRunResult,
+  type CheckResult,
+  type DeploymentTarget,
+} from './runner.js';
 export { CHECK_NAMES, type CaseResult, type CaseStatus } from './checks/index.js';

@@ -21,7 +21,8 @@ Stop with Ctrl-C.`;
 function portFrom(value: string | undefined, fallback: number, label: string): number {
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${label} must be a port number, got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${label} must be a port number, got "${value}"`);
   return port;
 }
 
@@ -41,15 +42,27 @@ async function main(): Promise<number> {
     return 0;
   }
   const apis: ApiName[] =
-    values.api === 'all' ? ['analytics', 'marketplace'] : values.api === 'analytics' || values.api === 'marketplace' ? [values.api] : [];
+    values.api === 'all'
+      ? ['analytics', 'marketplace']
+      : values.api === 'analytics' || values.api === 'marketplace'
+        ? [values.api]
+        : [];
   if (apis.length === 0) throw new Error(`--api must be analytics, marketplace or all, got "${values.api}"`);
 
   const mocks = await startMocks({
     apis,
     host: values.host,
     ports: {
-      analytics: portFrom(values['analytics-port'] ?? process.env.TALLYPORT_MOCK_ANALYTICS_PORT, 4010, '--analytics-port'),
-      marketplace: portFrom(values['marketplace-port'] ?? process.env.TALLYPORT_MOCK_MARKETPLACE_PORT, 4011, '--marketplace-port'),
+      analytics: portFrom(
+        values['analytics-port'] ?? process.env.TALLYPORT_MOCK_ANALYTICS_PORT,
+        4010,
+        '--analytics-port',
+      ),
+      marketplace: portFrom(
+        values['marketplace-port'] ?? process.env.TALLYPORT_MOCK_MARKETPLACE_PORT,
+        4011,
+        '--marketplace-port',
+      ),
     },
     log: (line) => console.log(line),
   });

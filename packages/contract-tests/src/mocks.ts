@@ -48,7 +48,9 @@ function installExitHook(): void {
 
 /** dist/prism-host.cjs once built; assets/prism-host.cjs when run from source. */
 function hostScript(): string {
-  const candidates = ['./prism-host.cjs', '../assets/prism-host.cjs'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  const candidates = ['./prism-host.cjs', '../assets/prism-host.cjs'].map((relative) =>
+    fileURLToPath(new URL(relative, import.meta.url)),
+  );
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`prism-host.cjs not found (looked in ${candidates.join(', ')})`);
   return found;
@@ -102,7 +104,10 @@ export async function startMocks(options: StartMocksOptions = {}): Promise<Runni
     await new Promise<void>((resolve, reject) => {
       const pending = new Set(apis);
       const errors: string[] = [];
-      const timer = setTimeout(() => reject(new Error(`Prism mocks were not ready after ${readyTimeoutMs} ms`)), readyTimeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`Prism mocks were not ready after ${readyTimeoutMs} ms`)),
+        readyTimeoutMs,
+      );
       let buffered = '';
       child.stdout?.on('data', (chunk: Buffer) => {
         buffered += chunk.toString('utf8');
@@ -126,7 +131,9 @@ export async function startMocks(options: StartMocksOptions = {}): Promise<Runni
       child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8').trim()));
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`Prism mocks exited before they were ready (${code ?? signal}): ${errors.join(' ').slice(0, 500)}`));
+        reject(
+          new Error(`Prism mocks exited before they were ready (${code ?? signal}): ${errors.join(' ').slice(0, 500)}`),
+        );
       });
       child.once('error', (error) => {
         clearTimeout(timer);

@@ -15,7 +15,8 @@ export interface NegativeProbe {
 /** A value outside a string enum of the spec, checked against it. */
 function outsideEnum(ctx: RunContext, parameter: string, candidate: string): string {
   const allowed = specValue<string[]>(ctx.api, `/components/parameters/${parameter}/schema/enum`).map(String);
-  if (allowed.includes(candidate)) throw new Error(`${candidate} is allowed for ${parameter}; pick another negative value`);
+  if (allowed.includes(candidate))
+    throw new Error(`${candidate} is allowed for ${parameter}; pick another negative value`);
   return candidate;
 }
 
@@ -41,9 +42,16 @@ export async function readOnlyNegativeProbes(ctx: RunContext): Promise<{ probes:
       skipped.push('statistics probes: no website to read (pass --website-id)');
     } else {
       const { from, to } = statsRange();
-      const base: Array<[string, string]> = [['name', 'browser'], ['from', from], ['to', to]];
+      const base: Array<[string, string]> = [
+        ['name', 'browser'],
+        ['from', from],
+        ['to', to],
+      ];
       const stats = (rule: string, query: Array<[string, string]>): void => {
-        probes.push({ rule, template: ctx.request('getStats', { pathParams: { id }, query, label: `statistics with ${rule}` }) });
+        probes.push({
+          rule,
+          template: ctx.request('getStats', { pathParams: { id }, query, label: `statistics with ${rule}` }),
+        });
       };
       const without = (name: string) => base.filter(([key]) => key !== name);
       const replace = (name: string, value: string): Array<[string, string]> => [...without(name), [name, value]];
@@ -61,8 +69,14 @@ export async function readOnlyNegativeProbes(ctx: RunContext): Promise<{ probes:
     }
   } else {
     probes.push({ rule: 'item_id missing', template: ctx.request('getItem', { label: 'item without item_id' }) });
-    probes.push({ rule: 'item_id=abc (not an integer)', template: ctx.request('getItem', { query: [['item_id', 'abc']], label: 'item with item_id=abc' }) });
-    probes.push({ rule: 'purchase_code missing', template: ctx.request('validatePurchase', { form: [], label: 'validate without purchase_code' }) });
+    probes.push({
+      rule: 'item_id=abc (not an integer)',
+      template: ctx.request('getItem', { query: [['item_id', 'abc']], label: 'item with item_id=abc' }),
+    });
+    probes.push({
+      rule: 'purchase_code missing',
+      template: ctx.request('validatePurchase', { form: [], label: 'validate without purchase_code' }),
+    });
   }
   return { probes, skipped };
 }

@@ -8,15 +8,22 @@ import type { ApiName } from './specs.js';
 const tally = (values: Array<string | number>): string => {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(String(value), (counts.get(String(value)) ?? 0) + 1);
-  return [...counts.entries()].sort().map(([value, count]) => `${value} ×${count}`).join(', ');
+  return [...counts.entries()]
+    .sort()
+    .map(([value, count]) => `${value} ×${count}`)
+    .join(', ');
 };
 
-const is2xx = (exchange: Exchange) => !!exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
+const is2xx = (exchange: Exchange) =>
+  !!exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
 
 function analytics(exchanges: Exchange[]): string[] {
   const lines: string[] = [];
   const firstShape = (operationId: string, label: string): void => {
-    const found = exchanges.find((exchange) => exchange.template.operationId === operationId && is2xx(exchange) && exchange.response?.json !== undefined);
+    const found = exchanges.find(
+      (exchange) =>
+        exchange.template.operationId === operationId && is2xx(exchange) && exchange.response?.json !== undefined,
+    );
     if (found) lines.push(`${label} payload: ${shapeOf(found.response!.json)}`);
   };
   firstShape('listWebsites', 'website list');
@@ -25,21 +32,29 @@ function analytics(exchanges: Exchange[]): string[] {
   firstShape('updateWebsite', 'website update');
   firstShape('deleteWebsite', 'website delete');
   firstShape('getStats', 'statistics');
-  const quirk = exchanges.find((exchange) => exchange.template.label.includes('the documented default, outside the enum') && exchange.response);
+  const quirk = exchanges.find(
+    (exchange) => exchange.template.label.includes('the documented default, outside the enum') && exchange.response,
+  );
   if (quirk) {
     const value = quirk.template.query.find(([name]) => name === 'search_by')?.[1];
-    lines.push(`statistics search_by=${String(value)} (documented default outside the enum, x-tallyport-quirk): HTTP ${quirk.response!.status}, ${is2xx(quirk) ? 'accepted' : 'refused'}`);
+    lines.push(
+      `statistics search_by=${String(value)} (documented default outside the enum, x-tallyport-quirk): HTTP ${quirk.response!.status}, ${is2xx(quirk) ? 'accepted' : 'refused'}`,
+    );
   }
   const read = exchanges.find((exchange) => exchange.template.operationId === 'getWebsite' && is2xx(exchange));
   const id = read ? websiteOf(read.response!.json)?.id : undefined;
   if (id !== undefined) lines.push(`website id type: ${typeof id}`);
   const statuses = exchanges.filter((exchange) => exchange.response).map((exchange) => exchange.response!.status);
   if (statuses.length > 0) lines.push(`status codes seen: ${tally(statuses)}`);
-  const refused = exchanges.filter((exchange) => exchange.response && !is2xx(exchange) && exchange.response.status < 500);
+  const refused = exchanges.filter(
+    (exchange) => exchange.response && !is2xx(exchange) && exchange.response.status < 500,
+  );
   const noKey = refused.filter((exchange) => !exchange.template.headers.some(([name]) => name === 'Authorization'));
-  if (noKey.length > 0) lines.push(`status for a missing key: ${tally(noKey.map((exchange) => exchange.response!.status))}`);
+  if (noKey.length > 0)
+    lines.push(`status for a missing key: ${tally(noKey.map((exchange) => exchange.response!.status))}`);
   const bodies = refused.map((exchange) => exchange.response!.json).filter(isObject);
-  if (bodies.length > 0) lines.push(`error body shapes: ${tally(bodies.map((body) => `{${Object.keys(body).join(', ')}}`))}`);
+  if (bodies.length > 0)
+    lines.push(`error body shapes: ${tally(bodies.map((body) => `{${Object.keys(body).join(', ')}}`))}`);
   return lines;
 }
 
@@ -48,10 +63,17 @@ function marketplace(exchanges: Exchange[]): string[] {
   const answered = exchanges.filter((exchange) => exchange.response);
   const success = answered.filter((exchange) => marketplaceStatus(exchange.response!.json) === '成功');
   const errors = answered.filter((exchange) => marketplaceStatus(exchange.response!.json) === '错误');
-  if (success.length > 0) lines.push(`HTTP status of 成功 answers: ${tally(success.map((exchange) => exchange.response!.status))}`);
-  if (errors.length > 0) lines.push(`HTTP status of 错误 answers: ${tally(errors.map((exchange) => exchange.response!.status))}`);
-  const other = answered.filter((exchange) => !['成功', '错误'].includes(marketplaceStatus(exchange.response!.json) ?? ''));
-  if (other.length > 0) lines.push(`answers without a 成功/错误 status (validation errors and the like): HTTP ${tally(other.map((exchange) => exchange.response!.status))}`);
+  if (success.length > 0)
+    lines.push(`HTTP status of 成功 answers: ${tally(success.map((exchange) => exchange.response!.status))}`);
+  if (errors.length > 0)
+    lines.push(`HTTP status of 错误 answers: ${tally(errors.map((exchange) => exchange.response!.status))}`);
+  const other = answered.filter(
+    (exchange) => !['成功', '错误'].includes(marketplaceStatus(exchange.response!.json) ?? ''),
+  );
+  if (other.length > 0)
+    lines.push(
+      `answers without a 成功/错误 status (validation errors and the like): HTTP ${tally(other.map((exchange) => exchange.response!.status))}`,
+    );
   // Answers to a missing or wrong key; on the mock, examples chosen with
   // Prefer say nothing about the deployment and are left out.
   const keyErrors = errors.filter((exchange) => {
@@ -59,7 +81,9 @@ function marketplace(exchanges: Exchange[]): string[] {
     const key = [...exchange.template.query, ...(exchange.template.form ?? [])].find(([name]) => name === 'api_key');
     return !key || typeof key[1] === 'string';
   });
-  const messages = keyErrors.map((exchange) => (exchange.response!.json as { msg?: unknown }).msg).filter((msg): msg is string => typeof msg === 'string');
+  const messages = keyErrors
+    .map((exchange) => (exchange.response!.json as { msg?: unknown }).msg)
+    .filter((msg): msg is string => typeof msg === 'string');
   if (messages.length > 0) lines.push(`msg for a missing or wrong key: ${tally(messages)}`);
   return lines;
 }

@@ -2,7 +2,8 @@
 // a bare value and a `{data: ...}` envelope are both accepted.
 export type JsonObject = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Rows of a list payload: a bare array or the array under `data`. */
 export function rowsOf(json: unknown): unknown[] | undefined {

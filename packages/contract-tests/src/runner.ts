@@ -72,7 +72,12 @@ export interface RunResult {
   exitCode: 0 | 1 | 2;
 }
 
-export const DEFAULT_LIMITS: TransportLimits = { maxRequests: 1000, maxRequestsPerSecond: 20, concurrency: 4, timeoutMs: 10_000 };
+export const DEFAULT_LIMITS: TransportLimits = {
+  maxRequests: 1000,
+  maxRequestsPerSecond: 20,
+  concurrency: 4,
+  timeoutMs: 10_000,
+};
 const MOCK_KEY = 'tallyport-mock-key';
 
 export function summarise(api: ApiName, check: CheckDefinition, cases: CaseResult[], durationMs: number): CheckResult {
@@ -90,9 +95,26 @@ async function runCheck(ctx: RunContext, check: CheckDefinition): Promise<CaseRe
     return await check.run(ctx);
   } catch (error) {
     if (error instanceof RequestBudgetExceeded) return [{ title: check.name, status: 'skip', reason: error.message }];
-    if (error instanceof SafetyViolation) return [{ title: check.name, status: 'fail', reason: `the safety guard stopped a request: ${error.message}`, expected: 'only safe requests', actual: error.message }];
+    if (error instanceof SafetyViolation)
+      return [
+        {
+          title: check.name,
+          status: 'fail',
+          reason: `the safety guard stopped a request: ${error.message}`,
+          expected: 'only safe requests',
+          actual: error.message,
+        },
+      ];
     const message = error instanceof Error ? error.message : String(error);
-    return [{ title: check.name, status: 'fail', reason: `the check could not complete: ${message}`, expected: 'the check completes', actual: message }];
+    return [
+      {
+        title: check.name,
+        status: 'fail',
+        reason: `the check could not complete: ${message}`,
+        expected: 'the check completes',
+        actual: message,
+      },
+    ];
   }
 }
 
@@ -102,7 +124,8 @@ async function preflight(ctx: RunContext): Promise<string | undefined> {
   if (ctx.api === 'analytics') {
     const list = await ctx.probe(ctx.request('listWebsites', { label: 'list websites' }));
     if (!list.response) return `cannot reach ${envName}_BASE_URL (${ctx.baseUrl}): ${list.error}`;
-    if (list.response.status === 401 || list.response.status === 403) return `${envName}_API_KEY is refused (HTTP ${list.response.status} on list websites)`;
+    if (list.response.status === 401 || list.response.status === 403)
+      return `${envName}_API_KEY is refused (HTTP ${list.response.status} on list websites)`;
     return undefined;
   }
   const account = await ctx.probe(ctx.request('getAccountDetails', { label: 'account details' }));
@@ -126,7 +149,10 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
 
   const needMocks = apis.filter((api) => !options[api]);
-  const mocks = needMocks.length > 0 ? (options.mocks ?? (await startMocks({ apis: needMocks, ...(options.log ? { log: options.log } : {}) }))) : undefined;
+  const mocks =
+    needMocks.length > 0
+      ? (options.mocks ?? (await startMocks({ apis: needMocks, ...(options.log ? { log: options.log } : {}) })))
+      : undefined;
   const ownMocks = mocks !== undefined && mocks !== options.mocks;
 
   const secrets: Partial<Record<SecretName, string>> = {
@@ -164,7 +190,8 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       };
       const guard = new SafetyGuard(settings.allowWrites, `tallyport-contract-${runId}-`);
       // The embedded mock is local and ours: no rate limit unless one was asked for.
-      const apiLimits = mock && options.limits?.maxRequestsPerSecond === undefined ? { ...limits, maxRequestsPerSecond: 0 } : limits;
+      const apiLimits =
+        mock && options.limits?.maxRequestsPerSecond === undefined ? { ...limits, maxRequestsPerSecond: 0 } : limits;
       const transport = new Transport(secrets, apiLimits, guard, options.signal);
       const ctx = new RunContext(api, baseUrl, mock, settings, transport, guard);
       const result: ApiRunResult = { api, target: baseUrl, mock, checks: [], observations: [], leftovers: [] };

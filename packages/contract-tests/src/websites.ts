@@ -12,7 +12,8 @@ export interface CreatedWebsite {
   id?: string;
 }
 
-const is2xx = (exchange: Exchange): boolean => !!exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
+const is2xx = (exchange: Exchange): boolean =>
+  !!exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
 
 export async function createRunWebsite(
   ctx: RunContext,
@@ -25,7 +26,8 @@ export async function createRunWebsite(
   const exchange = await ctx.send(ctx.request('createWebsite', { form: [['domain', domain], ...form], auth, label }));
   if (!is2xx(exchange)) return { exchange, domain };
   const website = websiteOf(exchange.response?.json);
-  let id = website && (typeof website.id === 'number' || typeof website.id === 'string') ? String(website.id) : undefined;
+  let id =
+    website && (typeof website.id === 'number' || typeof website.id === 'string') ? String(website.id) : undefined;
   if (id === undefined) id = await findByDomain(ctx, domain);
   if (id !== undefined) ctx.guard.created.set(id, domain);
   return { exchange, domain, ...(id !== undefined ? { id } : {}) };
@@ -33,12 +35,19 @@ export async function createRunWebsite(
 
 /** When a create answers without an id, the list is searched so cleanup still works. */
 async function findByDomain(ctx: RunContext, domain: string): Promise<string | undefined> {
-  const list = await ctx.send(ctx.request('listWebsites', { query: [['search', domain]], label: `find website ${domain}` }));
+  const list = await ctx.send(
+    ctx.request('listWebsites', { query: [['search', domain]], label: `find website ${domain}` }),
+  );
   const row = rowsOf(list.response?.json)?.find((candidate) => isObject(candidate) && candidate.domain === domain);
   return isObject(row) && row.id !== undefined ? String(row.id) : undefined;
 }
 
-export async function deleteRunWebsite(ctx: RunContext, id: string, auth: AuthMode = 'valid', label = `delete website ${id}`): Promise<Exchange> {
+export async function deleteRunWebsite(
+  ctx: RunContext,
+  id: string,
+  auth: AuthMode = 'valid',
+  label = `delete website ${id}`,
+): Promise<Exchange> {
   const exchange = await ctx.send(ctx.request('deleteWebsite', { pathParams: { id }, auth, label }));
   if (is2xx(exchange)) ctx.guard.created.delete(id);
   return exchange;
@@ -50,10 +59,17 @@ export async function deleteRunWebsite(ctx: RunContext, id: string, auth: AuthMo
  * registered before deleting.
  */
 async function adoptRunWebsites(ctx: RunContext): Promise<void> {
-  const search = ctx.request('listWebsites', { query: [['search', ctx.guard.domainPrefix], ['per_page', '100']], label: 'cleanup: find websites of this run' });
+  const search = ctx.request('listWebsites', {
+    query: [
+      ['search', ctx.guard.domainPrefix],
+      ['per_page', '100'],
+    ],
+    label: 'cleanup: find websites of this run',
+  });
   const list = await ctx.send(search, { cleanup: true });
   for (const row of rowsOf(list.response?.json) ?? []) {
-    if (isObject(row) && typeof row.domain === 'string' && ctx.guard.isRunDomain(row.domain) && row.id !== undefined) ctx.guard.created.set(String(row.id), row.domain);
+    if (isObject(row) && typeof row.domain === 'string' && ctx.guard.isRunDomain(row.domain) && row.id !== undefined)
+      ctx.guard.created.set(String(row.id), row.domain);
   }
 }
 
@@ -64,7 +80,10 @@ export async function cleanupRunWebsites(ctx: RunContext): Promise<string[]> {
   const attempted = new Map(ctx.guard.created);
   for (const id of [...ctx.guard.created.keys()]) {
     try {
-      const exchange = await ctx.send(ctx.request('deleteWebsite', { pathParams: { id }, label: `cleanup: delete website ${id}` }), { cleanup: true });
+      const exchange = await ctx.send(
+        ctx.request('deleteWebsite', { pathParams: { id }, label: `cleanup: delete website ${id}` }),
+        { cleanup: true },
+      );
       const status = exchange.response?.status ?? 0;
       // 404 means it is already gone; either way it is no longer ours to track.
       if ((status >= 200 && status < 300) || status === 404 || status === 410) ctx.guard.created.delete(id);

@@ -22,14 +22,20 @@ async function closedPort(): Promise<number> {
 describe('tallyport-contract exit codes', () => {
   it('exits 0 with an all-green report on a conforming deployment', async () => {
     fake = await startFakeDeployment();
-    const run = await runCli(['--api', 'marketplace'], { MARKETPLACE_BASE_URL: fake.marketplaceUrl, MARKETPLACE_API_KEY: fake.keys.marketplace });
+    const run = await runCli(['--api', 'marketplace'], {
+      MARKETPLACE_BASE_URL: fake.marketplaceUrl,
+      MARKETPLACE_API_KEY: fake.keys.marketplace,
+    });
     expect(run.stdout).toContain('conforms (exit 0)');
     expect(run.code).toBe(0);
   });
 
   it('exits 1 and names the failing check on a faulty deployment', async () => {
     fake = await startFakeDeployment({ faults: ['marketplace-item-not-found-message'] });
-    const run = await runCli(['--api', 'marketplace'], { MARKETPLACE_BASE_URL: fake.marketplaceUrl, MARKETPLACE_API_KEY: fake.keys.marketplace });
+    const run = await runCli(['--api', 'marketplace'], {
+      MARKETPLACE_BASE_URL: fake.marketplaceUrl,
+      MARKETPLACE_API_KEY: fake.keys.marketplace,
+    });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/\[marketplace\] marketplace_status_semantics › item \d+ \(no such item\)/);
     expect(run.stdout).toContain('spec: status "错误" with msg "未找到任何商品"');
@@ -38,7 +44,10 @@ describe('tallyport-contract exit codes', () => {
 
   it('exits 2 when the deployment cannot be reached', async () => {
     const port = await closedPort();
-    const run = await runCli(['--api', 'analytics'], { ANALYTICS_BASE_URL: `http://127.0.0.1:${port}`, ANALYTICS_API_KEY: 'some-key-123' });
+    const run = await runCli(['--api', 'analytics'], {
+      ANALYTICS_BASE_URL: `http://127.0.0.1:${port}`,
+      ANALYTICS_API_KEY: 'some-key-123',
+    });
     expect(run.code).toBe(2);
     expect(run.stdout).toContain('cannot reach ANALYTICS_BASE_URL');
   });
@@ -78,7 +87,10 @@ describe('tallyport-contract exit codes', () => {
 
   it('prints no colour codes when stdout is not a terminal', async () => {
     fake = await startFakeDeployment();
-    const run = await runCli(['--api', 'marketplace', '--only', 'not_a_server_error'], { MARKETPLACE_BASE_URL: fake.marketplaceUrl, MARKETPLACE_API_KEY: fake.keys.marketplace });
+    const run = await runCli(['--api', 'marketplace', '--only', 'not_a_server_error'], {
+      MARKETPLACE_BASE_URL: fake.marketplaceUrl,
+      MARKETPLACE_API_KEY: fake.keys.marketplace,
+    });
     expect(run.stdout).not.toContain('\u001b[');
   });
 });

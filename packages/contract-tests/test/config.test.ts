@@ -10,12 +10,19 @@ describe('parseConfig', () => {
   });
 
   it('reads deployments and keys from the environment', () => {
-    const config = parseConfig(['--api', 'marketplace', '--timeout', '2.5', '--only', 'ignored_auth,parameter_effects'], {
-      MARKETPLACE_BASE_URL: 'https://market.example.com',
-      MARKETPLACE_API_KEY: 'k-123456',
-      MARKETPLACE_PURCHASE_CODE: 'code-1',
+    const config = parseConfig(
+      ['--api', 'marketplace', '--timeout', '2.5', '--only', 'ignored_auth,parameter_effects'],
+      {
+        MARKETPLACE_BASE_URL: 'https://market.example.com',
+        MARKETPLACE_API_KEY: 'k-123456',
+        MARKETPLACE_PURCHASE_CODE: 'code-1',
+      },
+    );
+    expect(config.run.marketplace).toEqual({
+      baseUrl: 'https://market.example.com',
+      apiKey: 'k-123456',
+      purchaseCode: 'code-1',
     });
-    expect(config.run.marketplace).toEqual({ baseUrl: 'https://market.example.com', apiKey: 'k-123456', purchaseCode: 'code-1' });
     expect(config.run.limits).toEqual({ timeoutMs: 2500 });
     expect(config.run.only).toEqual(['ignored_auth', 'parameter_effects']);
   });
@@ -30,6 +37,8 @@ describe('parseConfig', () => {
   });
 
   it('refuses a base URL with credentials in it', () => {
-    expect(() => parseConfig([], { ANALYTICS_BASE_URL: 'https://user:pw@a.example.com', ANALYTICS_API_KEY: 'k' })).toThrow(ConfigError);
+    expect(() =>
+      parseConfig([], { ANALYTICS_BASE_URL: 'https://user:pw@a.example.com', ANALYTICS_API_KEY: 'k' }),
+    ).toThrow(ConfigError);
   });
 });

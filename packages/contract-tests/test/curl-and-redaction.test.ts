@@ -9,7 +9,10 @@ const base: RequestTemplate = {
   method: 'GET',
   baseUrl: 'http://127.0.0.1:4011',
   path: '/api/items/item',
-  query: [['api_key', secret('MARKETPLACE_API_KEY')], ['item_id', '48213']],
+  query: [
+    ['api_key', secret('MARKETPLACE_API_KEY')],
+    ['item_id', '48213'],
+  ],
   headers: [['Accept', 'application/json']],
   label: 'item',
 };
@@ -22,12 +25,25 @@ describe('toCurl', () => {
   });
 
   it('writes a bearer header with the key placeholder', () => {
-    const curl = toCurl({ ...base, api: 'analytics', query: [], headers: [['Authorization', secret('ANALYTICS_API_KEY', 'Bearer ')]] });
+    const curl = toCurl({
+      ...base,
+      api: 'analytics',
+      query: [],
+      headers: [['Authorization', secret('ANALYTICS_API_KEY', 'Bearer ')]],
+    });
     expect(curl).toContain(`-H "Authorization: Bearer $ANALYTICS_API_KEY"`);
   });
 
   it('sends form bodies field by field and survives quotes in values', () => {
-    const curl = toCurl({ ...base, method: 'POST', query: [], form: [['api_key', secret('MARKETPLACE_API_KEY')], ['purchase_code', `it's "odd" $HOME`]] });
+    const curl = toCurl({
+      ...base,
+      method: 'POST',
+      query: [],
+      form: [
+        ['api_key', secret('MARKETPLACE_API_KEY')],
+        ['purchase_code', `it's "odd" $HOME`],
+      ],
+    });
     expect(curl).toContain(`--data-urlencode "api_key=$MARKETPLACE_API_KEY"`);
     expect(curl).toContain(`--data-urlencode 'purchase_code=it'\\''s "odd" $HOME'`);
   });
@@ -37,7 +53,9 @@ describe('Redactor', () => {
   it('replaces a key, also URL-encoded, by its placeholder', () => {
     const redactor = new Redactor();
     redactor.add('MARKETPLACE_API_KEY', 'k3y/with+chars');
-    expect(redactor.redact('msg: k3y/with+chars and k3y%2Fwith%2Bchars')).toBe('msg: $MARKETPLACE_API_KEY and $MARKETPLACE_API_KEY');
+    expect(redactor.redact('msg: k3y/with+chars and k3y%2Fwith%2Bchars')).toBe(
+      'msg: $MARKETPLACE_API_KEY and $MARKETPLACE_API_KEY',
+    );
   });
 
   it('ignores values too short to be keys', () => {

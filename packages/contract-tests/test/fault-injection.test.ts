@@ -9,18 +9,26 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const statusOf = (result: RunResult, check: string) => result.apis.flatMap((api) => api.checks).find((entry) => entry.check === check)?.status;
+const statusOf = (result: RunResult, check: string) =>
+  result.apis.flatMap((api) => api.checks).find((entry) => entry.check === check)?.status;
 
 describe('the clean fake deployment', () => {
-  it.each(['http200', 'http4xx'] as const)('passes every check, not merely skips, with marketplace errors as %s', async (marketplaceErrors) => {
-    fake = await startFakeDeployment({ marketplaceErrors });
-    const result = await runContract(runOptionsFor(fake));
-    const notPassed = result.apis.flatMap((api) => api.checks.filter((check) => check.status !== 'pass').map((check) => `${api.api}/${check.check}: ${check.status} ${check.reason ?? ''}`));
-    expect(notPassed).toEqual([]);
-    expect(result.apis.map((api) => api.configError)).toEqual([undefined, undefined]);
-    expect(result.apis.flatMap((api) => api.leftovers)).toEqual([]);
-    expect(result.exitCode).toBe(0);
-  });
+  it.each(['http200', 'http4xx'] as const)(
+    'passes every check, not merely skips, with marketplace errors as %s',
+    async (marketplaceErrors) => {
+      fake = await startFakeDeployment({ marketplaceErrors });
+      const result = await runContract(runOptionsFor(fake));
+      const notPassed = result.apis.flatMap((api) =>
+        api.checks
+          .filter((check) => check.status !== 'pass')
+          .map((check) => `${api.api}/${check.check}: ${check.status} ${check.reason ?? ''}`),
+      );
+      expect(notPassed).toEqual([]);
+      expect(result.apis.map((api) => api.configError)).toEqual([undefined, undefined]);
+      expect(result.apis.flatMap((api) => api.leftovers)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+    },
+  );
 });
 
 describe('a fake deployment with one fault', () => {
@@ -28,7 +36,9 @@ describe('a fake deployment with one fault', () => {
     fake = await startFakeDeployment({ faults: [fault.name] });
     const result = await runContract({ ...runOptionsFor(fake), apis: [fault.api] });
     expect(result.apis[0]?.configError).toBeUndefined();
-    expect(statusOf(result, fault.expectedCheck), `${fault.description} should fail ${fault.expectedCheck}`).toBe('fail');
+    expect(statusOf(result, fault.expectedCheck), `${fault.description} should fail ${fault.expectedCheck}`).toBe(
+      'fail',
+    );
     expect(result.exitCode).toBe(1);
     // Even a faulty deployment is left as found.
     expect(result.apis[0]?.leftovers.filter(() => fault.name !== 'analytics-delete-keeps')).toEqual([]);

@@ -23,7 +23,12 @@ describe('the key canary', () => {
     fake = await startFakeDeployment({
       analyticsKey: ANALYTICS_CANARY,
       marketplaceKey: MARKETPLACE_CANARY,
-      faults: ['marketplace-key-echoed', 'marketplace-wrong-key-accepted', 'analytics-wrong-key-accepted', 'analytics-privacy-as-word'],
+      faults: [
+        'marketplace-key-echoed',
+        'marketplace-wrong-key-accepted',
+        'analytics-wrong-key-accepted',
+        'analytics-privacy-as-word',
+      ],
     });
     dir = await mkdtemp(join(tmpdir(), 'tallyport-canary-'));
     run = await runCli(['--allow-writes', '--junit', join(dir, 'report.xml'), '--json', join(dir, 'report.json')], {

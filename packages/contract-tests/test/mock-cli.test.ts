@@ -10,14 +10,17 @@ describe('tallyport-mock', () => {
   it('says when each mock is ready and stops cleanly on Ctrl-C', async () => {
     if (!existsSync(MOCK_CLI)) throw new Error(`${MOCK_CLI} is missing: build the package first`);
     // Port 0: the OS picks free ports, never a fixed one in tests.
-    const child = spawn(process.execPath, [MOCK_CLI, '--analytics-port', '0', '--marketplace-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MOCK_CLI, '--analytics-port', '0', '--marketplace-port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const urls = new Map<string, string>();
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`not ready: ${output}`)), 60_000);
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString('utf8');
-        for (const match of output.matchAll(/(analytics|marketplace) mock ready on (\S+)/g)) urls.set(match[1]!, match[2]!);
+        for (const match of output.matchAll(/(analytics|marketplace) mock ready on (\S+)/g))
+          urls.set(match[1]!, match[2]!);
         if (urls.size === 2 && output.includes('Press Ctrl-C')) {
           clearTimeout(timer);
           resolve();

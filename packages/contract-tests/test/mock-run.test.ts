@@ -16,7 +16,9 @@ describe('a run against the embedded mocks', () => {
 
   it('is all green: every check passes or is skipped with a reason', () => {
     const checks = result.apis.flatMap((api) => api.checks);
-    expect(checks.filter((check) => check.status === 'fail').map((check) => `${check.api}/${check.check}: ${check.reason}`)).toEqual([]);
+    expect(
+      checks.filter((check) => check.status === 'fail').map((check) => `${check.api}/${check.check}: ${check.reason}`),
+    ).toEqual([]);
     expect(result.exitCode).toBe(0);
     const cases = checks.flatMap((check) => check.cases);
     expect(cases.filter((entry) => entry.status === 'skip' && !entry.reason)).toEqual([]);
@@ -27,11 +29,14 @@ describe('a run against the embedded mocks', () => {
     expect(effects.map((check) => check.status)).toEqual(['skip', 'skip']);
     expect(effects[0]?.reason).toContain('static examples');
     const lifecycle = result.apis[0]?.checks.find((check) => check.check === 'website_lifecycle');
-    expect(lifecycle?.cases.filter((entry) => entry.status === 'skip').map((entry) => entry.reason)).toContain('the Prism mock keeps no state between requests');
+    expect(lifecycle?.cases.filter((entry) => entry.status === 'skip').map((entry) => entry.reason)).toContain(
+      'the Prism mock keeps no state between requests',
+    );
   });
 
   it('still exercises the mock: schemas, validation errors and missing keys are checked', () => {
-    const passed = (api: string, check: string) => result.apis.find((entry) => entry.api === api)?.checks.find((entry) => entry.check === check)?.status;
+    const passed = (api: string, check: string) =>
+      result.apis.find((entry) => entry.api === api)?.checks.find((entry) => entry.check === check)?.status;
     for (const api of ['analytics', 'marketplace']) {
       expect(passed(api, 'response_schema_conformance')).toBe('pass');
       expect(passed(api, 'negative_data_rejection')).toBe('pass');

@@ -10,7 +10,11 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const template = (method: RequestTemplate['method'], path: string, form?: Array<[string, string]>): RequestTemplate => ({
+const template = (
+  method: RequestTemplate['method'],
+  path: string,
+  form?: Array<[string, string]>,
+): RequestTemplate => ({
   api: 'analytics',
   operationId: 'x',
   method,
@@ -36,13 +40,21 @@ describe('the safety guard', () => {
   });
 
   it('creates only websites with the run domain', () => {
-    expect(() => guard.assertAllowed(template('POST', '/api/v1/websites', [['domain', 'shop.example.com']]))).toThrow(SafetyViolation);
-    expect(() => guard.assertAllowed(template('POST', '/api/v1/websites', [['domain', 'tallyport-contract-run1-a.example.com']]))).not.toThrow();
+    expect(() => guard.assertAllowed(template('POST', '/api/v1/websites', [['domain', 'shop.example.com']]))).toThrow(
+      SafetyViolation,
+    );
+    expect(() =>
+      guard.assertAllowed(template('POST', '/api/v1/websites', [['domain', 'tallyport-contract-run1-a.example.com']])),
+    ).not.toThrow();
   });
 
   it('refuses every write without --allow-writes', () => {
     const readOnly = new SafetyGuard(false, 'tallyport-contract-run2-');
-    expect(() => readOnly.assertAllowed(template('POST', '/api/v1/websites', [['domain', 'tallyport-contract-run2-a.example.com']]))).toThrow(/--allow-writes/);
+    expect(() =>
+      readOnly.assertAllowed(
+        template('POST', '/api/v1/websites', [['domain', 'tallyport-contract-run2-a.example.com']]),
+      ),
+    ).toThrow(/--allow-writes/);
     expect(() => readOnly.assertAllowed(template('GET', '/api/v1/websites'))).not.toThrow();
   });
 });

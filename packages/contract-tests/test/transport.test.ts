@@ -43,7 +43,11 @@ describe('Transport', () => {
     label: 'x',
   });
   const transport = (limits: Partial<ConstructorParameters<typeof Transport>[1]> = {}) =>
-    new Transport({ ANALYTICS_API_KEY: 'real-key-value' }, { maxRequests: 100, maxRequestsPerSecond: 0, concurrency: 4, timeoutMs: 2000, ...limits }, new SafetyGuard(false, 'p-'));
+    new Transport(
+      { ANALYTICS_API_KEY: 'real-key-value' },
+      { maxRequests: 100, maxRequestsPerSecond: 0, concurrency: 4, timeoutMs: 2000, ...limits },
+      new SafetyGuard(false, 'p-'),
+    );
 
   it('sends the real key but records only the placeholder', async () => {
     const exchange = await transport().send(template('/api/v1/websites'));

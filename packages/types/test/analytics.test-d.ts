@@ -77,7 +77,9 @@ describe('analytics bodies', () => {
 
 describe('analytics paths', () => {
   test('every documented path is present with its methods', () => {
-    expectTypeOf<keyof AnalyticsPaths>().toEqualTypeOf<'/api/v1/websites' | '/api/v1/websites/{id}' | '/api/v1/stats/{id}'>();
+    expectTypeOf<keyof AnalyticsPaths>().toEqualTypeOf<
+      '/api/v1/websites' | '/api/v1/websites/{id}' | '/api/v1/stats/{id}'
+    >();
     expectTypeOf<AnalyticsPaths['/api/v1/websites/{id}']['delete']>().not.toBeNever();
   });
 

@@ -45,8 +45,17 @@ export class SpecValidator {
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(private readonly doc: JsonObject, readonly api: ApiName) {
-    this.ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, strictTypes: false, allowUnionTypes: true });
+  constructor(
+    private readonly doc: JsonObject,
+    readonly api: ApiName,
+  ) {
+    this.ajv = new Ajv2020({
+      strict: true,
+      strictRequired: false,
+      allErrors: true,
+      strictTypes: false,
+      allowUnionTypes: true,
+    });
     // ajv-formats is CommonJS: its default export arrives wrapped under NodeNext.
     const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin.default }).default;
     addFormats(this.ajv);
@@ -106,7 +115,8 @@ export function operations(doc: JsonObject): OperationEntry[] {
   for (const [path, pathItem] of Object.entries(doc.paths as JsonObject)) {
     for (const method of HTTP_METHODS) {
       const operation = (pathItem as JsonObject)[method];
-      if (operation) entries.push({ path, method, operation: operation as JsonObject, pathItem: pathItem as JsonObject });
+      if (operation)
+        entries.push({ path, method, operation: operation as JsonObject, pathItem: pathItem as JsonObject });
     }
   }
   return entries;
@@ -175,7 +185,9 @@ function requiredKeys(doc: JsonObject, schema: JsonObject): Set<string> {
   }
   // A key is required by a oneOf/anyOf only when every branch requires it.
   for (const combinator of ['oneOf', 'anyOf'] as const) {
-    const branches = ((schema[combinator] as Json[] | undefined) ?? []).map((b) => requiredKeys(doc, deref(doc, b) as JsonObject));
+    const branches = ((schema[combinator] as Json[] | undefined) ?? []).map((b) =>
+      requiredKeys(doc, deref(doc, b) as JsonObject),
+    );
     const [first, ...rest] = branches;
     for (const key of first ?? []) if (rest.every((branch) => branch.has(key))) keys.add(key);
   }

@@ -36,7 +36,11 @@ export function examplesOf(doc: JsonObject): ExampleCase[] {
   }
   for (const [name, schema] of Object.entries((doc.components as JsonObject).schemas as JsonObject)) {
     for (const [index, value] of (((schema as JsonObject).examples as Json[] | undefined) ?? []).entries()) {
-      cases.push({ where: `schema ${name} examples[${index}]`, schema: { $ref: `#/components/schemas/${name}` }, value });
+      cases.push({
+        where: `schema ${name} examples[${index}]`,
+        schema: { $ref: `#/components/schemas/${name}` },
+        value,
+      });
     }
   }
   return cases;
@@ -56,13 +60,20 @@ export function defaultsOf(doc: JsonObject, api: ApiName): DefaultCase[] {
   const visit = (where: string, schema: Json) => {
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return;
     if ('default' in schema) {
-      cases.push({ where, schema, value: schema.default as Json, quirk: schema['x-tallyport-quirk'] as string | undefined });
+      cases.push({
+        where,
+        schema,
+        value: schema.default as Json,
+        quirk: schema['x-tallyport-quirk'] as string | undefined,
+      });
     }
     for (const [name, property] of Object.entries((schema.properties as JsonObject | undefined) ?? {})) {
       visit(`${where}.${name}`, property);
     }
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      ((schema[key] as Json[] | undefined) ?? []).forEach((branch, index) => visit(`${where}.${key}[${index}]`, branch));
+      ((schema[key] as Json[] | undefined) ?? []).forEach((branch, index) =>
+        visit(`${where}.${key}[${index}]`, branch),
+      );
     }
     for (const key of ['items', 'additionalProperties', 'not'] as const) visit(`${where}.${key}`, schema[key] as Json);
   };

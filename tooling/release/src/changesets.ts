@@ -13,12 +13,15 @@ export interface PendingChangeset {
 
 export function parseChangeset(file: string, text: string): PendingChangeset {
   const match = /^---\r?\n([\s\S]*?)\r?\n?---/.exec(text.trimStart());
-  if (!match) throw new Error(`${file}: no front matter (a changeset starts with --- "package": major|minor|patch ---)`);
+  if (!match)
+    throw new Error(`${file}: no front matter (a changeset starts with --- "package": major|minor|patch ---)`);
   const front: unknown = match[1]!.trim() === '' ? {} : parse(match[1]!);
-  if (typeof front !== 'object' || front === null || Array.isArray(front)) throw new Error(`${file}: front matter is not a map of package to release kind`);
+  if (typeof front !== 'object' || front === null || Array.isArray(front))
+    throw new Error(`${file}: front matter is not a map of package to release kind`);
   const releases: Record<string, BumpLevel> = {};
   for (const [name, level] of Object.entries(front)) {
-    if (!isBumpLevel(level)) throw new Error(`${file}: "${name}" has release kind ${JSON.stringify(level)}; expected major, minor or patch`);
+    if (!isBumpLevel(level))
+      throw new Error(`${file}: "${name}" has release kind ${JSON.stringify(level)}; expected major, minor or patch`);
     releases[name] = level;
   }
   return { file, releases };
@@ -41,7 +44,8 @@ export function readPendingChangesets(changesetDir: string): PendingChangeset[] 
 export function pendingBumps(changesets: PendingChangeset[]): Record<string, BumpLevel> {
   const result: Record<string, BumpLevel> = {};
   for (const changeset of changesets) {
-    for (const [name, level] of Object.entries(changeset.releases)) result[name] = result[name] ? maxLevel(result[name], level) : level;
+    for (const [name, level] of Object.entries(changeset.releases))
+      result[name] = result[name] ? maxLevel(result[name], level) : level;
   }
   return result;
 }

@@ -92,14 +92,17 @@ export class SchemaDiff {
     this.diffRequired(before, after, where, direction);
     this.diffProperties(before, after, where, direction);
     this.diffAdditionalProperties(before, after, where, direction);
-    if (before.items !== undefined || after.items !== undefined) this.diff(before.items, after.items, [...where, 'items'], direction);
-    for (const keyword of ['oneOf', 'anyOf', 'allOf'] as const) this.diffComposition(before, after, where, keyword, direction);
+    if (before.items !== undefined || after.items !== undefined)
+      this.diff(before.items, after.items, [...where, 'items'], direction);
+    for (const keyword of ['oneOf', 'anyOf', 'allOf'] as const)
+      this.diffComposition(before, after, where, keyword, direction);
   }
 
   private diffBooleanSchemas(before: Json, after: Json, where: string[]): void {
     if (after === false) this.log.breaking(where, 'now forbidden (schema `false`)');
     else if (before === false) this.log.addition(where, 'now allowed (was schema `false`)');
-    else if (after === true || (isObject(after) && Object.keys(after).length === 0)) this.log.addition(where, 'now accepts anything');
+    else if (after === true || (isObject(after) && Object.keys(after).length === 0))
+      this.log.addition(where, 'now accepts anything');
     else this.log.breaking(where, 'now constrained (was schema `true`)');
   }
 
@@ -125,8 +128,16 @@ export class SchemaDiff {
     const accepts = (set: Set<string>, type: string) => set.has(type) || (type === 'integer' && set.has('number'));
     const lost = [...was].filter((type) => !accepts(now, type));
     const gained = [...now].filter((type) => !accepts(was, type));
-    if (lost.length > 0) this.log.breaking(where, `type narrowed: ${lost.join(', ')} no longer allowed (${[...was].join(' | ')} → ${[...now].join(' | ')})`);
-    if (gained.length > 0) this.log.addition(where, `type widened: ${gained.join(', ')} now allowed (${[...was].join(' | ')} → ${[...now].join(' | ')})`);
+    if (lost.length > 0)
+      this.log.breaking(
+        where,
+        `type narrowed: ${lost.join(', ')} no longer allowed (${[...was].join(' | ')} → ${[...now].join(' | ')})`,
+      );
+    if (gained.length > 0)
+      this.log.addition(
+        where,
+        `type widened: ${gained.join(', ')} now allowed (${[...was].join(' | ')} → ${[...now].join(' | ')})`,
+      );
   }
 
   private diffEnum(before: JsonObject, after: JsonObject, where: string[]): void {
@@ -143,11 +154,18 @@ export class SchemaDiff {
     }
     const nowKeys = new Set(now.map((v) => canonical(v)));
     const wasKeys = new Set(was.map((v) => canonical(v)));
-    for (const value of was) if (!nowKeys.has(canonical(value))) this.log.breaking(where, `enum value ${show(value)} removed`);
-    for (const value of now) if (!wasKeys.has(canonical(value))) this.log.addition(where, `enum value ${show(value)} added`);
+    for (const value of was)
+      if (!nowKeys.has(canonical(value))) this.log.breaking(where, `enum value ${show(value)} removed`);
+    for (const value of now)
+      if (!wasKeys.has(canonical(value))) this.log.addition(where, `enum value ${show(value)} added`);
   }
 
-  private diffKeyword(before: JsonObject, after: JsonObject, where: string[], keyword: 'const' | 'format' | 'pattern'): void {
+  private diffKeyword(
+    before: JsonObject,
+    after: JsonObject,
+    where: string[],
+    keyword: 'const' | 'format' | 'pattern',
+  ): void {
     const was = before[keyword];
     const now = after[keyword];
     if (canonical(was) === canonical(now)) return;
@@ -166,9 +184,15 @@ export class SchemaDiff {
         const now = after[key];
         if (was === now) continue;
         if (typeof now === 'number' && (typeof was !== 'number' || tighter(was, now))) {
-          this.log.breaking(where, `${key} ${typeof was === 'number' ? `tightened from ${was} to ${now}` : `${now} added`}`);
+          this.log.breaking(
+            where,
+            `${key} ${typeof was === 'number' ? `tightened from ${was} to ${now}` : `${now} added`}`,
+          );
         } else {
-          this.log.addition(where, `${key} ${typeof now === 'number' ? `relaxed from ${was} to ${now}` : `${show(was)} removed`}`);
+          this.log.addition(
+            where,
+            `${key} ${typeof now === 'number' ? `relaxed from ${was} to ${now}` : `${show(was)} removed`}`,
+          );
         }
       }
     }
@@ -190,7 +214,8 @@ export class SchemaDiff {
     for (const name of now) if (!was.has(name)) this.log.breaking(where, `field ${name} newly required`);
     for (const name of was) {
       if (now.has(name)) continue;
-      if (direction === 'response') this.log.breaking(where, `field ${name} no longer required in responses (readers may not get it)`);
+      if (direction === 'response')
+        this.log.breaking(where, `field ${name} no longer required in responses (readers may not get it)`);
       else this.log.addition(where, `field ${name} no longer required`);
     }
   }
@@ -214,7 +239,13 @@ export class SchemaDiff {
     this.diff(was ?? true, now ?? true, [...where, 'additionalProperties'], direction);
   }
 
-  private diffComposition(before: JsonObject, after: JsonObject, where: string[], keyword: 'oneOf' | 'anyOf' | 'allOf', direction: Direction): void {
+  private diffComposition(
+    before: JsonObject,
+    after: JsonObject,
+    where: string[],
+    keyword: 'oneOf' | 'anyOf' | 'allOf',
+    direction: Direction,
+  ): void {
     const was = Array.isArray(before[keyword]) ? (before[keyword] as Json[]) : [];
     const now = Array.isArray(after[keyword]) ? (after[keyword] as Json[]) : [];
     if (was.length === 0 && now.length === 0) return;

@@ -30,9 +30,11 @@ class SpecDiff {
   run(): void {
     const b = this.before.root;
     const a = this.after.root;
-    if (b.openapi !== a.openapi) this.log.addition(['openapi'], `OpenAPI version changed from ${b.openapi} to ${a.openapi}`);
+    if (b.openapi !== a.openapi)
+      this.log.addition(['openapi'], `OpenAPI version changed from ${b.openapi} to ${a.openapi}`);
     this.diffInfo();
-    if (canonical(withoutDocs(b.servers)) !== canonical(withoutDocs(a.servers))) this.log.addition(['servers'], 'servers changed');
+    if (canonical(withoutDocs(b.servers)) !== canonical(withoutDocs(a.servers)))
+      this.log.addition(['servers'], 'servers changed');
     else if (canonical(b.servers) !== canonical(a.servers)) this.log.docs(['servers'], 'description changed');
     this.diffPaths();
     this.diffNamedSchemas();
@@ -48,7 +50,8 @@ class SpecDiff {
     }
     if (canonical(this.before.root.tags) !== canonical(this.after.root.tags)) this.log.docs(['tags'], 'tags changed');
     for (const key of new Set([...Object.keys(this.before.root), ...Object.keys(this.after.root)])) {
-      if (key.startsWith('x-') && canonical(this.before.root[key]) !== canonical(this.after.root[key])) this.log.docs([key], 'changed');
+      if (key.startsWith('x-') && canonical(this.before.root[key]) !== canonical(this.after.root[key]))
+        this.log.docs([key], 'changed');
     }
   }
 
@@ -79,7 +82,13 @@ class SpecDiff {
     }
   }
 
-  private diffOperation(where: string[], wasItem: JsonObject, nowItem: JsonObject, was: JsonObject, now: JsonObject): void {
+  private diffOperation(
+    where: string[],
+    wasItem: JsonObject,
+    nowItem: JsonObject,
+    was: JsonObject,
+    now: JsonObject,
+  ): void {
     if (was.operationId !== now.operationId) {
       this.log.breaking(where, `operationId renamed from ${String(was.operationId)} to ${String(now.operationId)}`);
     }
@@ -89,7 +98,10 @@ class SpecDiff {
     const wasSecurity = was.security ?? this.before.root.security;
     const nowSecurity = now.security ?? this.after.root.security;
     if (canonical(wasSecurity) !== canonical(nowSecurity)) {
-      this.log.breaking(where, `security changed from ${JSON.stringify(wasSecurity ?? [])} to ${JSON.stringify(nowSecurity ?? [])}`);
+      this.log.breaking(
+        where,
+        `security changed from ${JSON.stringify(wasSecurity ?? [])} to ${JSON.stringify(nowSecurity ?? [])}`,
+      );
     }
     this.diffParameters(where, this.parameters(this.before, wasItem, was), this.parameters(this.after, nowItem, now));
     this.diffRequestBody(where, was.requestBody, now.requestBody);
@@ -154,7 +166,8 @@ class SpecDiff {
       return;
     }
     if (obj(was).required !== true && obj(now).required === true) this.log.breaking(at, 'request body newly required');
-    if (obj(was).required === true && obj(now).required !== true) this.log.addition(at, 'request body no longer required');
+    if (obj(was).required === true && obj(now).required !== true)
+      this.log.addition(at, 'request body no longer required');
     if (canonical(obj(was).description) !== canonical(obj(now).description)) this.log.docs(at, 'description changed');
     this.diffContent(at, obj(obj(was).content), obj(obj(now).content), 'request');
   }
@@ -182,9 +195,16 @@ class SpecDiff {
   private diffHeaders(where: string[], was: JsonObject, now: JsonObject): void {
     for (const name of Object.keys(was)) {
       if (!(name in now)) this.log.breaking([...where, `header ${name}`], 'header removed');
-      else this.schemas.diff(obj(this.before.resolve(was[name])).schema, obj(this.after.resolve(now[name])).schema, [...where, `header ${name}`], 'response');
+      else
+        this.schemas.diff(
+          obj(this.before.resolve(was[name])).schema,
+          obj(this.after.resolve(now[name])).schema,
+          [...where, `header ${name}`],
+          'response',
+        );
     }
-    for (const name of Object.keys(now)) if (!(name in was)) this.log.addition([...where, `header ${name}`], 'header added');
+    for (const name of Object.keys(now))
+      if (!(name in was)) this.log.addition([...where, `header ${name}`], 'header added');
   }
 
   private diffContent(where: string[], was: JsonObject, now: JsonObject, direction: 'request' | 'response'): void {
@@ -193,10 +213,14 @@ class SpecDiff {
       else {
         const before = obj(was[type]);
         const after = obj(now[type]);
-        if (canonical(before.example) !== canonical(after.example) || canonical(before.examples) !== canonical(after.examples)) {
+        if (
+          canonical(before.example) !== canonical(after.example) ||
+          canonical(before.examples) !== canonical(after.examples)
+        ) {
           this.log.docs([...where, type], 'examples changed');
         }
-        if (canonical(before.encoding) !== canonical(after.encoding)) this.log.breaking([...where, type], 'encoding changed');
+        if (canonical(before.encoding) !== canonical(after.encoding))
+          this.log.breaking([...where, type], 'encoding changed');
         this.schemas.diff(before.schema, after.schema, [...where, type], direction);
       }
     }
@@ -219,18 +243,28 @@ class SpecDiff {
         if (entry.condition !== next.condition) this.log.docs(at, 'condition changed');
       }
     }
-    for (const [code, entry] of now) if (!was.has(code)) this.log.addition([...where, `error message ${code}`], `error message ${show(entry.msg)} added`);
+    for (const [code, entry] of now)
+      if (!was.has(code))
+        this.log.addition([...where, `error message ${code}`], `error message ${show(entry.msg)} added`);
   }
 
   // Each named schema becomes an exported type of @tallyport/types.
   private diffNamedSchemas(): void {
     const was = obj(obj(this.before.root.components).schemas);
     const now = obj(obj(this.after.root.components).schemas);
-    for (const name of Object.keys(was)) if (!(name in now)) this.log.breaking([`schema ${name}`], 'named schema removed (its exported type goes away)');
-    for (const name of Object.keys(now)) if (!(name in was)) this.log.addition([`schema ${name}`], 'named schema added');
+    for (const name of Object.keys(was))
+      if (!(name in now)) this.log.breaking([`schema ${name}`], 'named schema removed (its exported type goes away)');
+    for (const name of Object.keys(now))
+      if (!(name in was)) this.log.addition([`schema ${name}`], 'named schema added');
     // Schemas that no operation uses are still exported types: compare them too.
     for (const name of Object.keys(was)) {
-      if (name in now && !this.schemas.visitedNames.has(name)) this.schemas.diff({ $ref: `#/components/schemas/${name}` }, { $ref: `#/components/schemas/${name}` }, [`schema ${name}`], 'response');
+      if (name in now && !this.schemas.visitedNames.has(name))
+        this.schemas.diff(
+          { $ref: `#/components/schemas/${name}` },
+          { $ref: `#/components/schemas/${name}` },
+          [`schema ${name}`],
+          'response',
+        );
     }
   }
 
@@ -241,8 +275,10 @@ class SpecDiff {
       const strip = (scheme: Json | undefined) => canonical(withoutDocs(scheme));
       if (!(name in now)) this.log.breaking([`security scheme ${name}`], 'removed');
       else if (!(name in was)) this.log.addition([`security scheme ${name}`], 'added');
-      else if (strip(was[name]) !== strip(now[name])) this.log.breaking([`security scheme ${name}`], 'changed (how the key travels)');
-      else if (canonical(was[name]) !== canonical(now[name])) this.log.docs([`security scheme ${name}`], 'description changed');
+      else if (strip(was[name]) !== strip(now[name]))
+        this.log.breaking([`security scheme ${name}`], 'changed (how the key travels)');
+      else if (canonical(was[name]) !== canonical(now[name]))
+        this.log.docs([`security scheme ${name}`], 'description changed');
     }
   }
 
@@ -254,8 +290,14 @@ class SpecDiff {
     const was = withoutDocs(dereference(this.before, this.before.root));
     const now = withoutDocs(dereference(this.after, this.after.root));
     if (canonical(was) === canonical(now)) {
-      if (this.log.changes.length === 0 && canonical(withoutVersion(this.before.root)) !== canonical(withoutVersion(this.after.root))) {
-        this.log.docs([firstDifference(withoutVersion(this.before.root), withoutVersion(this.after.root))], 'rewritten without a change of meaning');
+      if (
+        this.log.changes.length === 0 &&
+        canonical(withoutVersion(this.before.root)) !== canonical(withoutVersion(this.after.root))
+      ) {
+        this.log.docs(
+          [firstDifference(withoutVersion(this.before.root), withoutVersion(this.after.root))],
+          'rewritten without a change of meaning',
+        );
       }
       return;
     }
@@ -283,7 +325,25 @@ function dereference(doc: OpenApiDocument, node: Json | undefined, stack: string
 }
 
 // Members whose keys are names (fields, paths, status codes ...), never keywords.
-const nameMaps = new Set(['properties', 'patternProperties', '$defs', 'schemas', 'responses', 'parameters', 'headers', 'securitySchemes', 'requestBodies', 'paths', 'content', 'variables', 'mapping', 'encoding', 'links', 'callbacks', 'pathItems']);
+const nameMaps = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'schemas',
+  'responses',
+  'parameters',
+  'headers',
+  'securitySchemes',
+  'requestBodies',
+  'paths',
+  'content',
+  'variables',
+  'mapping',
+  'encoding',
+  'links',
+  'callbacks',
+  'pathItems',
+]);
 
 // The document with every documentation-only member removed (info included).
 function withoutDocs(node: Json | undefined, keysAreNames = false): Json {
@@ -301,7 +361,8 @@ function withoutDocs(node: Json | undefined, keysAreNames = false): Json {
 function firstDifference(a: Json, b: Json, path: string[] = []): string {
   if (isObject(a) && isObject(b)) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      if (canonical(a[key]) !== canonical(b[key])) return firstDifference(a[key] ?? null, b[key] ?? null, [...path, key]);
+      if (canonical(a[key]) !== canonical(b[key]))
+        return firstDifference(a[key] ?? null, b[key] ?? null, [...path, key]);
     }
   }
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {

@@ -11,18 +11,29 @@ export function formatReport(report: GuardReport): string {
       lines.push(`${spec.spec} (${versions}): no change`);
       continue;
     }
-    lines.push(`${spec.spec} (${versions}): ${spec.changes.length} change${spec.changes.length > 1 ? 's' : ''}, needs a ${spec.required} release`);
+    lines.push(
+      `${spec.spec} (${versions}): ${spec.changes.length} change${spec.changes.length > 1 ? 's' : ''}, needs a ${spec.required} release`,
+    );
     for (const level of ['major', 'minor', 'patch'] as const) {
-      for (const change of spec.changes.filter((c) => c.level === level)) lines.push(`  ${level.padEnd(5)}  ${change.where}: ${change.what}`);
+      for (const change of spec.changes.filter((c) => c.level === level))
+        lines.push(`  ${level.padEnd(5)}  ${change.where}: ${change.what}`);
     }
   }
   lines.push('', 'Packages:');
   for (const pkg of report.packages) {
-    const versions = pkg.releasedVersion && pkg.currentVersion && pkg.releasedVersion !== pkg.currentVersion ? `${pkg.releasedVersion} → ${pkg.currentVersion}` : (pkg.currentVersion ?? '?');
-    lines.push(`  ${mark(pkg.ok).padEnd(4)}  ${pkg.name} ${versions}: needs ${pkg.required}, pending changesets ${pkg.pending}, already applied ${pkg.applied}`);
+    const versions =
+      pkg.releasedVersion && pkg.currentVersion && pkg.releasedVersion !== pkg.currentVersion
+        ? `${pkg.releasedVersion} → ${pkg.currentVersion}`
+        : (pkg.currentVersion ?? '?');
+    lines.push(
+      `  ${mark(pkg.ok).padEnd(4)}  ${pkg.name} ${versions}: needs ${pkg.required}, pending changesets ${pkg.pending}, already applied ${pkg.applied}`,
+    );
   }
   if (report.problems.length > 0) {
-    lines.push('', `The release is blocked (${report.problems.length} problem${report.problems.length > 1 ? 's' : ''}):`);
+    lines.push(
+      '',
+      `The release is blocked (${report.problems.length} problem${report.problems.length > 1 ? 's' : ''}):`,
+    );
     for (const problem of report.problems) lines.push(`  - ${problem}`);
   } else {
     lines.push('', 'The pending release covers every spec change.');

@@ -54,15 +54,19 @@ export function runGuard({ released, current, pending }: GuardInput): GuardRepor
   });
 
   const required = specs.reduce<BumpLevel | 'none'>((level, spec) => maxLevel(level, spec.required), 'none');
-  const reasons = specs.flatMap((spec) => spec.changes.filter((c) => c.level === required).map((c) => `${spec.spec}: ${c.where}: ${c.what}`));
+  const reasons = specs.flatMap((spec) =>
+    spec.changes.filter((c) => c.level === required).map((c) => `${spec.spec}: ${c.where}: ${c.what}`),
+  );
 
   const packages = publicPackages.map(({ name }): PackageReport => {
     const releasedVersion = released.packageVersions[name];
     const currentVersion = current.packageVersions[name];
     const step = releasedVersion && currentVersion ? bumpBetween(releasedVersion, currentVersion) : 'none';
     const applied = step === 'backwards' || step === 'invalid' ? 'none' : step;
-    if (step === 'backwards') problems.push(`${name}: version ${currentVersion} is lower than the released ${releasedVersion}`);
-    if (step === 'invalid') problems.push(`${name}: version ${currentVersion} or released ${releasedVersion} is not semver`);
+    if (step === 'backwards')
+      problems.push(`${name}: version ${currentVersion} is lower than the released ${releasedVersion}`);
+    if (step === 'invalid')
+      problems.push(`${name}: version ${currentVersion} or released ${releasedVersion} is not semver`);
     const pendingLevel = pending[name] ?? 'none';
     const granted = maxLevel<BumpLevel | 'none'>(pendingLevel, applied);
     const ok = covers(granted, required);
@@ -86,7 +90,9 @@ export function runGuard({ released, current, pending }: GuardInput): GuardRepor
 }
 
 function describeGranted(pending: BumpLevel | 'none', applied: BumpLevel | 'none'): string {
-  const parts = [pending === 'none' ? 'no pending changeset names it' : `the pending changesets give it only ${pending}`];
+  const parts = [
+    pending === 'none' ? 'no pending changeset names it' : `the pending changesets give it only ${pending}`,
+  ];
   if (applied !== 'none') parts.push(`its version was already raised by ${applied}`);
   return parts.join(' and ');
 }
@@ -111,6 +117,7 @@ function checkInfoVersion(report: SpecReport): string | undefined {
   if (step === 'invalid') return `${spec}: info.version ${currentVersion} is not semver (major.minor.patch)`;
   if (step === 'backwards') return `${spec}: info.version went back from ${releasedVersion} to ${currentVersion}`;
   if (step === required) return undefined;
-  if (required === 'none') return `${spec}: info.version changed from ${releasedVersion} to ${currentVersion} but the description did not change`;
+  if (required === 'none')
+    return `${spec}: info.version changed from ${releasedVersion} to ${currentVersion} but the description did not change`;
   return `${spec}: the changes since the release need a ${required} bump of info.version (${releasedVersion} → ${bumped(releasedVersion, required)}), found ${currentVersion}`;
 }

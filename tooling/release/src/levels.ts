@@ -3,7 +3,8 @@ export type BumpLevel = 'patch' | 'minor' | 'major';
 
 const rank: Record<BumpLevel | 'none', number> = { none: 0, patch: 1, minor: 2, major: 3 };
 
-export const isBumpLevel = (value: unknown): value is BumpLevel => value === 'patch' || value === 'minor' || value === 'major';
+export const isBumpLevel = (value: unknown): value is BumpLevel =>
+  value === 'patch' || value === 'minor' || value === 'major';
 
 /** The larger of two levels; `none` stands for "no release needed". */
 export function maxLevel<T extends BumpLevel | 'none'>(a: T, b: T): T {

@@ -6,7 +6,8 @@ import { parse } from 'yaml';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class OpenApiDocument {
   constructor(readonly root: JsonObject) {}
@@ -18,7 +19,8 @@ export class OpenApiDocument {
     } catch (error) {
       throw new Error(`${name} is not valid YAML: ${(error as Error).message}`);
     }
-    if (!isObject(root) || typeof root.openapi !== 'string') throw new Error(`${name} is not an OpenAPI document (no "openapi" field)`);
+    if (!isObject(root) || typeof root.openapi !== 'string')
+      throw new Error(`${name} is not an OpenAPI document (no "openapi" field)`);
     return new OpenApiDocument(root);
   }
 

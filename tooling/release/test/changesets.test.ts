@@ -9,7 +9,10 @@ describe('changesets', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads the release kind of each package from the front matter', () => {
-    const parsed = parseChangeset('a.md', '---\n"@tallyport/types": minor\n\'@tallyport/client\': patch\n---\n\nAdd a field.\n');
+    const parsed = parseChangeset(
+      'a.md',
+      '---\n"@tallyport/types": minor\n\'@tallyport/client\': patch\n---\n\nAdd a field.\n',
+    );
     expect(parsed.releases).toEqual({ '@tallyport/types': 'minor', '@tallyport/client': 'patch' });
   });
 

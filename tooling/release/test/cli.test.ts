@@ -25,8 +25,14 @@ function scratchRepo(): string {
   const root = mkdtempSync(join(tmpdir(), 'tallyport-guard-'));
   scratch.push(root);
   writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
-  cpSync(join(repoRoot, 'specs'), join(root, 'specs'), { recursive: true, filter: (src) => !src.includes('node_modules') });
-  cpSync(join(root, 'specs'), join(root, 'tooling', 'release', 'baseline'), { recursive: true, filter: (src) => !/(node_modules|test|scripts)/.test(src.slice(root.length)) });
+  cpSync(join(repoRoot, 'specs'), join(root, 'specs'), {
+    recursive: true,
+    filter: (src) => !src.includes('node_modules'),
+  });
+  cpSync(join(root, 'specs'), join(root, 'tooling', 'release', 'baseline'), {
+    recursive: true,
+    filter: (src) => !/(node_modules|test|scripts)/.test(src.slice(root.length)),
+  });
   mkdirSync(join(root, '.changeset'));
   const versions: Record<string, string> = {};
   for (const pkg of publicPackages) {
@@ -69,7 +75,9 @@ describe('tallyport-spec-guard', () => {
     const result = runGuard(root);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`major  GET /api/v1/websites › query per_page: enum value ${removed} removed`);
-    expect(result.stdout).toContain('the spec changes need a major release of @tallyport/types, @tallyport/client, @tallyport/contract-tests');
+    expect(result.stdout).toContain(
+      'the spec changes need a major release of @tallyport/types, @tallyport/client, @tallyport/contract-tests',
+    );
     expect(result.stdout).toContain('@tallyport/types: the pending changesets give it only patch');
     expect(result.stdout).toContain('analytics.yaml: the changes since the release need a major bump of info.version');
   });
@@ -90,7 +98,12 @@ describe('tallyport-spec-guard', () => {
 
   it('compares with the newest release tag of @tallyport/types when there is one', () => {
     const root = scratchRepo();
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', ...args], { cwd: root, stdio: 'ignore' });
+    const git = (...args: string[]) =>
+      execFileSync(
+        'git',
+        ['-c', 'user.name=t', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', ...args],
+        { cwd: root, stdio: 'ignore' },
+      );
     git('init', '-q');
     git('add', '.');
     git('commit', '-q', '-m', 'release');

@@ -14,7 +14,9 @@ function classify(before: Json, after: Json, direction: Direction = 'request'): 
 
 describe('SchemaDiff', () => {
   it('treats integer → number as widening and number → integer as narrowing', () => {
-    expect(classify({ type: 'integer' }, { type: 'number' })).toEqual(['minor type widened: number now allowed (integer → number)']);
+    expect(classify({ type: 'integer' }, { type: 'number' })).toEqual([
+      'minor type widened: number now allowed (integer → number)',
+    ]);
     expect(classify({ type: 'number' }, { type: 'integer' })).toEqual([
       'major type narrowed: number no longer allowed (number → integer)',
     ]);
@@ -23,7 +25,9 @@ describe('SchemaDiff', () => {
   it('treats a new format or pattern as narrowing and dropping one as widening', () => {
     expect(classify({ type: 'string' }, { type: 'string', format: 'date' })).toEqual(['major format date added']);
     expect(classify({ type: 'string', pattern: '^a' }, { type: 'string' })).toEqual(['minor pattern ^a removed']);
-    expect(classify({ type: 'string', pattern: '^a' }, { type: 'string', pattern: '^b' })).toEqual(['major pattern changed from ^a to ^b']);
+    expect(classify({ type: 'string', pattern: '^a' }, { type: 'string', pattern: '^b' })).toEqual([
+      'major pattern changed from ^a to ^b',
+    ]);
   });
 
   it('compares bounds by which way they move', () => {
@@ -48,17 +52,24 @@ describe('SchemaDiff', () => {
     const log = new ChangeLog();
     const schemas = { A: { type: 'string' }, B: { type: 'integer' }, C: { type: 'boolean' } };
     new SchemaDiff(doc(schemas), doc(schemas), log).diff(before, after, ['x'], 'response');
-    expect(log.changes.map((c) => `${c.level} ${c.what}`)).toEqual(['major oneOf branch A removed', 'minor oneOf branch C added']);
+    expect(log.changes.map((c) => `${c.level} ${c.what}`)).toEqual([
+      'major oneOf branch A removed',
+      'minor oneOf branch C added',
+    ]);
   });
 
   it('lets a request field stop being required, but not a response field', () => {
     const before = { type: 'object', required: ['a'], properties: { a: { type: 'string' } } };
     const after = { type: 'object', properties: { a: { type: 'string' } } };
     expect(classify(before, after, 'request')).toEqual(['minor field a no longer required']);
-    expect(classify(before, after, 'response')).toEqual(['major field a no longer required in responses (readers may not get it)']);
+    expect(classify(before, after, 'response')).toEqual([
+      'major field a no longer required in responses (readers may not get it)',
+    ]);
   });
 
   it('reports a description edit as documentation only', () => {
-    expect(classify({ type: 'string', description: 'a' }, { type: 'string', description: 'b' })).toEqual(['patch description changed']);
+    expect(classify({ type: 'string', description: 'a' }, { type: 'string', description: 'b' })).toEqual([
+      'patch description changed',
+    ]);
   });
 });

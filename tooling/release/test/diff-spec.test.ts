@@ -4,20 +4,36 @@ import { describe, expect, it } from 'vitest';
 import { diffSpecs } from '../src/diff-spec.js';
 import { afterSpec, baseSpec } from './fixtures.js';
 
-const changesOf = (pair: string) => diffSpecs(baseSpec(), afterSpec(pair)).map((c) => `${c.level} ${c.where}: ${c.what}`);
+const changesOf = (pair: string) =>
+  diffSpecs(baseSpec(), afterSpec(pair)).map((c) => `${c.level} ${c.where}: ${c.what}`);
 
 describe('breaking changes (major)', () => {
   it.each([
     ['enum-value-removed', ['major GET /things › query per_page: enum value 100 removed']],
     ['path-renamed', ['major /things/{id}: path removed (or renamed)', 'minor /items/{id}: path added']],
-    ['parameter-renamed', ['major GET /things › query search: parameter removed (or renamed)', 'minor GET /things › query q: optional parameter added']],
+    [
+      'parameter-renamed',
+      [
+        'major GET /things › query search: parameter removed (or renamed)',
+        'minor GET /things › query q: optional parameter added',
+      ],
+    ],
     ['field-removed', ['major schema Thing: field tags removed (or renamed)']],
-    ['type-narrowed', ['major schema Thing › id: type narrowed: string no longer allowed (integer | string → integer)']],
+    [
+      'type-narrowed',
+      ['major schema Thing › id: type narrowed: string no longer allowed (integer | string → integer)'],
+    ],
     ['parameter-newly-required', ['major GET /things › query sort: parameter newly required']],
     ['field-newly-required', ['major schema ThingCreate: field name newly required']],
     ['operation-removed', ['major DELETE /things/{id}: operation removed']],
-    ['error-message-reworded', ['major GET /things/{id} › error message not_found: msg changed from 未找到任何商品 to 未找到商品']],
-    ['response-field-optional', ['major schema Thing: field name no longer required in responses (readers may not get it)']],
+    [
+      'error-message-reworded',
+      ['major GET /things/{id} › error message not_found: msg changed from 未找到任何商品 to 未找到商品'],
+    ],
+    [
+      'response-field-optional',
+      ['major schema Thing: field name no longer required in responses (readers may not get it)'],
+    ],
   ])('%s', (pair, expected) => {
     expect(changesOf(pair)).toEqual(expected);
   });

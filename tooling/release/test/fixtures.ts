@@ -8,4 +8,5 @@ export const repoRoot = join(fixturesDir, '..', '..', '..', '..');
 
 export const fixtureText = (name: string): string => readFileSync(join(fixturesDir, name), 'utf8');
 export const baseSpec = (): OpenApiDocument => OpenApiDocument.parse(fixtureText('base.yaml'), 'base.yaml');
-export const afterSpec = (pair: string): OpenApiDocument => OpenApiDocument.parse(fixtureText(`${pair}/after.yaml`), `${pair}/after.yaml`);
+export const afterSpec = (pair: string): OpenApiDocument =>
+  OpenApiDocument.parse(fixtureText(`${pair}/after.yaml`), `${pair}/after.yaml`);

@@ -6,14 +6,31 @@ import { runGuard, type GuardInput } from '../src/guard.js';
 import type { BumpLevel } from '../src/levels.js';
 import { fixtureText } from './fixtures.js';
 
-const all = (level: BumpLevel) => ({ '@tallyport/types': level, '@tallyport/client': level, '@tallyport/contract-tests': level });
-const versions = (version: string) => ({ '@tallyport/types': version, '@tallyport/client': version, '@tallyport/contract-tests': version });
+const all = (level: BumpLevel) => ({
+  '@tallyport/types': level,
+  '@tallyport/client': level,
+  '@tallyport/contract-tests': level,
+});
+const versions = (version: string) => ({
+  '@tallyport/types': version,
+  '@tallyport/client': version,
+  '@tallyport/contract-tests': version,
+});
 
-function input(pair: string, pending: Record<string, BumpLevel>, currentVersion = '0.1.0', infoVersion?: string): GuardInput {
+function input(
+  pair: string,
+  pending: Record<string, BumpLevel>,
+  currentVersion = '0.1.0',
+  infoVersion?: string,
+): GuardInput {
   let after = fixtureText(`${pair}/after.yaml`);
   if (infoVersion) after = after.replace(/^  version: .*$/m, `  version: ${infoVersion}`);
   return {
-    released: { source: 'fixtures', specs: { 'api.yaml': fixtureText('base.yaml') }, packageVersions: versions('0.1.0') },
+    released: {
+      source: 'fixtures',
+      specs: { 'api.yaml': fixtureText('base.yaml') },
+      packageVersions: versions('0.1.0'),
+    },
     current: { specs: { 'api.yaml': after }, packageVersions: versions(currentVersion) },
     pending,
   };
@@ -29,7 +46,9 @@ describe('runGuard', () => {
       ['@tallyport/contract-tests', 'major', 'patch', false],
     ]);
     expect(report.problems).toHaveLength(1);
-    expect(report.problems[0]).toContain('the spec changes need a major release of @tallyport/types, @tallyport/client, @tallyport/contract-tests');
+    expect(report.problems[0]).toContain(
+      'the spec changes need a major release of @tallyport/types, @tallyport/client, @tallyport/contract-tests',
+    );
     expect(report.problems[0]).toContain('@tallyport/types: the pending changesets give it only patch');
     expect(report.problems[0]).toContain('api.yaml: GET /things › query per_page: enum value 100 removed');
   });
@@ -42,8 +61,13 @@ describe('runGuard', () => {
 
   it('fails each package that the changesets leave out', () => {
     const report = runGuard(input('enum-value-removed', { '@tallyport/types': 'major' }));
-    expect(report.packages.filter((p) => !p.ok).map((p) => p.name)).toEqual(['@tallyport/client', '@tallyport/contract-tests']);
-    expect(report.problems.join('\n')).toContain('the spec changes need a major release of @tallyport/client, @tallyport/contract-tests');
+    expect(report.packages.filter((p) => !p.ok).map((p) => p.name)).toEqual([
+      '@tallyport/client',
+      '@tallyport/contract-tests',
+    ]);
+    expect(report.problems.join('\n')).toContain(
+      'the spec changes need a major release of @tallyport/client, @tallyport/contract-tests',
+    );
     expect(report.problems.join('\n')).toContain('@tallyport/client: no pending changeset names it');
   });
 
@@ -56,9 +80,13 @@ describe('runGuard', () => {
 
   it('requires info.version to move by exactly the kind of change', () => {
     const unchanged = runGuard(input('additions', all('minor'), '0.1.0', '1.0.0'));
-    expect(unchanged.problems).toEqual(['api.yaml: the changes since the release need a minor bump of info.version (1.0.0 → 1.1.0), found 1.0.0']);
+    expect(unchanged.problems).toEqual([
+      'api.yaml: the changes since the release need a minor bump of info.version (1.0.0 → 1.1.0), found 1.0.0',
+    ]);
     const tooLarge = runGuard(input('additions', all('minor'), '0.1.0', '2.0.0'));
-    expect(tooLarge.problems).toEqual(['api.yaml: the changes since the release need a minor bump of info.version (1.0.0 → 1.1.0), found 2.0.0']);
+    expect(tooLarge.problems).toEqual([
+      'api.yaml: the changes since the release need a minor bump of info.version (1.0.0 → 1.1.0), found 2.0.0',
+    ]);
     expect(runGuard(input('additions', all('minor'))).ok).toBe(true);
   });
 
@@ -70,7 +98,9 @@ describe('runGuard', () => {
 
   it('reports an info.version change without any change to the description', () => {
     const report = runGuard(input('identical', {}, '0.1.0', '1.0.1'));
-    expect(report.problems).toEqual(['api.yaml: info.version changed from 1.0.0 to 1.0.1 but the description did not change']);
+    expect(report.problems).toEqual([
+      'api.yaml: info.version changed from 1.0.0 to 1.0.1 but the description did not change',
+    ]);
   });
 
   it('needs nothing when nothing changed', () => {
@@ -81,7 +111,11 @@ describe('runGuard', () => {
 
   it('treats a removed spec as breaking and a new one as an addition', () => {
     const removed = runGuard({
-      released: { source: 'fixtures', specs: { 'api.yaml': fixtureText('base.yaml') }, packageVersions: versions('0.1.0') },
+      released: {
+        source: 'fixtures',
+        specs: { 'api.yaml': fixtureText('base.yaml') },
+        packageVersions: versions('0.1.0'),
+      },
       current: { specs: {}, packageVersions: versions('0.1.0') },
       pending: all('minor'),
     });

@@ -38,14 +38,25 @@ describe.each(publicPackages.map((p) => [p.name, p.dir] as const))('%s package.j
     expect(root, 'exports["."]').toBeTypeOf('object');
     for (const condition of ['import', 'require']) {
       expect(root[condition], `exports["."].${condition}`).toBeDefined();
-      expect(exportTargets(root[condition]).some((target) => /\.d\.[cm]?ts$/.test(target)), `types for ${condition}`).toBe(true);
+      expect(
+        exportTargets(root[condition]).some((target) => /\.d\.[cm]?ts$/.test(target)),
+        `types for ${condition}`,
+      ).toBe(true);
     }
     expect(manifest.exports['./package.json']).toBe('./package.json');
   });
 
   it('points exports, main, module, types and bin at files the build produced', () => {
-    const targets = [...exportTargets(manifest.exports), manifest.main, manifest.module, manifest.types, ...Object.values(manifest.bin ?? {})].filter(Boolean);
-    const missing = targets.filter((target: string) => target !== './package.json' && !existsSync(join(repoRoot, dir, target)));
+    const targets = [
+      ...exportTargets(manifest.exports),
+      manifest.main,
+      manifest.module,
+      manifest.types,
+      ...Object.values(manifest.bin ?? {}),
+    ].filter(Boolean);
+    const missing = targets.filter(
+      (target: string) => target !== './package.json' && !existsSync(join(repoRoot, dir, target)),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -75,7 +86,9 @@ describe.each(publicPackages.map((p) => [p.name, p.dir] as const))('%s package.j
   });
 
   it('depends on other Tallyport packages through the workspace only', () => {
-    const internal = Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies }).filter(([dep]) => dep.startsWith('@tallyport/'));
+    const internal = Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies }).filter(([dep]) =>
+      dep.startsWith('@tallyport/'),
+    );
     for (const [dep, range] of internal) expect(range, dep).toMatch(/^workspace:/);
   });
 });

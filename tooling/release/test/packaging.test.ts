@@ -19,14 +19,31 @@ const packed = new Map<string, PackedPackage>();
 beforeAll(() => {
   for (const pkg of publicPackages) {
     const dir = join(repoRoot, pkg.dir);
-    if (!existsSync(join(dir, 'dist'))) throw new Error(`${pkg.name} has no dist/: run \`pnpm build\` first (turbo does it before this test).`);
+    if (!existsSync(join(dir, 'dist')))
+      throw new Error(`${pkg.name} has no dist/: run \`pnpm build\` first (turbo does it before this test).`);
     packed.set(pkg.name, packPackage(pkg.name, dir, join(work, 'tarballs')));
   }
   mkdirSync(resultsDir, { recursive: true });
-  const sizes = [...packed.values()].map((p) => ({ name: p.name, tarball: p.file.split('/').at(-1), bytes: p.bytes, unpackedBytes: p.unpackedBytes, files: p.entries.length }));
+  const sizes = [...packed.values()].map((p) => ({
+    name: p.name,
+    tarball: p.file.split('/').at(-1),
+    bytes: p.bytes,
+    unpackedBytes: p.unpackedBytes,
+    files: p.entries.length,
+  }));
   writeFileSync(join(resultsDir, 'tarballs.json'), JSON.stringify(sizes, null, 2) + '\n');
-  console.log(sizes.map((s) => `${s.tarball}: ${(s.bytes / 1024).toFixed(1)} KiB packed, ${(s.unpackedBytes / 1024).toFixed(1)} KiB unpacked, ${s.files} files`).join('\n'));
-  createFreshProject(project, [...packed.values()].map((p) => p.file));
+  console.log(
+    sizes
+      .map(
+        (s) =>
+          `${s.tarball}: ${(s.bytes / 1024).toFixed(1)} KiB packed, ${(s.unpackedBytes / 1024).toFixed(1)} KiB unpacked, ${s.files} files`,
+      )
+      .join('\n'),
+  );
+  createFreshProject(
+    project,
+    [...packed.values()].map((p) => p.file),
+  );
 }, 600_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -110,7 +127,11 @@ const types = require('@tallyport/types');
 })().catch((error) => { console.error(error); process.exit(1); });
 `,
     );
-    expect(output).toMatchObject({ factories: ['function', 'function'], typesHasNoRuntimeExports: 0, websiteHasId: true });
+    expect(output).toMatchObject({
+      factories: ['function', 'function'],
+      typesHasNoRuntimeExports: 0,
+      websiteHasId: true,
+    });
     // per_page 20 is not allowed by the spec: refused before it leaves the process.
     expect((output as { refused: string | null }).refused).toMatch(/Error$/);
   });
@@ -129,16 +150,37 @@ export { wrong, supportedUntil };
 `;
     writeFileSync(join(project, 'check-esm.mts'), body);
     writeFileSync(join(project, 'check-cjs.cts'), body);
-    const result = runIn(project, tsc, ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', 'check-esm.mts', 'check-cjs.cts']);
+    const result = runIn(project, tsc, [
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      'check-esm.mts',
+      'check-cjs.cts',
+    ]);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 
-  it('run tallyport-contract against its embedded mock, with the specs it ships (not the repository\'s)', () => {
-    const result = runIn(project, join(project, 'node_modules', '.bin', 'tallyport-contract'), ['--api', 'marketplace', '--json', 'contract-report.json']);
+  it("run tallyport-contract against its embedded mock, with the specs it ships (not the repository's)", () => {
+    const result = runIn(project, join(project, 'node_modules', '.bin', 'tallyport-contract'), [
+      '--api',
+      'marketplace',
+      '--json',
+      'contract-report.json',
+    ]);
     expect(result.status, result.stdout + result.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(project, 'contract-report.json'), 'utf8'));
-    expect(report).toMatchObject({ tool: 'tallyport-contract', exitCode: 0, apis: [{ api: 'marketplace', mock: true }] });
+    expect(report).toMatchObject({
+      tool: 'tallyport-contract',
+      exitCode: 0,
+      apis: [{ api: 'marketplace', mock: true }],
+    });
   });
 
   it('run tallyport-contract --help from the installed tarball', () => {

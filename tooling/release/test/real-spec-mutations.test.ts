@@ -24,14 +24,21 @@ function* walk(node: Json, path: string[] = []): Generator<[JsonObject, string[]
 }
 
 const at = (doc: OpenApiDocument, path: string[]): JsonObject => path.reduce<any>((node, key) => node[key], doc.root);
-const levels = (before: OpenApiDocument, after: OpenApiDocument) => new Set(diffSpecs(before, after).map((c) => c.level));
+const levels = (before: OpenApiDocument, after: OpenApiDocument) =>
+  new Set(diffSpecs(before, after).map((c) => c.level));
 
 describe.each(specs)('%s', (name) => {
   const released = load(name);
   const objects = [...walk(released.root)];
-  const enums = objects.filter(([node, path]) => Array.isArray(node.enum) && node.enum.length > 1 && !path.includes('examples'));
-  const operations = objects.filter(([node, path]) => path.length === 3 && path[0] === 'paths' && typeof node.operationId === 'string');
-  const described = objects.filter(([node, path]) => typeof node.description === 'string' && !path.includes('examples'));
+  const enums = objects.filter(
+    ([node, path]) => Array.isArray(node.enum) && node.enum.length > 1 && !path.includes('examples'),
+  );
+  const operations = objects.filter(
+    ([node, path]) => path.length === 3 && path[0] === 'paths' && typeof node.operationId === 'string',
+  );
+  const described = objects.filter(
+    ([node, path]) => typeof node.description === 'string' && !path.includes('examples'),
+  );
 
   it('has operations and descriptions to mutate', () => {
     expect(operations.length).toBeGreaterThan(0);
@@ -45,7 +52,14 @@ describe.each(specs)('%s', (name) => {
       const removed = values.pop();
       const changes = diffSpecs(released, current);
       expect(changes.length, path.join('.')).toBeGreaterThan(0);
-      expect(changes.every((c) => c.level === 'major' && c.what === `enum value ${typeof removed === 'string' ? removed : JSON.stringify(removed)} removed`), path.join('.')).toBe(true);
+      expect(
+        changes.every(
+          (c) =>
+            c.level === 'major' &&
+            c.what === `enum value ${typeof removed === 'string' ? removed : JSON.stringify(removed)} removed`,
+        ),
+        path.join('.'),
+      ).toBe(true);
     }
   });
 
@@ -62,7 +76,10 @@ describe.each(specs)('%s', (name) => {
       const current = clone(released);
       delete at(current, path.slice(0, 2))[path[2]!];
       const changes = diffSpecs(released, current);
-      expect(changes.map((c) => `${c.level} ${c.what}`), String(node.operationId)).toContain('major operation removed');
+      expect(
+        changes.map((c) => `${c.level} ${c.what}`),
+        String(node.operationId),
+      ).toContain('major operation removed');
     }
   });
 
@@ -78,7 +95,10 @@ describe.each(specs)('%s', (name) => {
     for (const [node, path] of operations) {
       const current = clone(released);
       const op = at(current, path);
-      op.parameters = [...((op.parameters as Json[]) ?? []), { name: 'tallyport_new', in: 'query', required: false, schema: { type: 'string' } }];
+      op.parameters = [
+        ...((op.parameters as Json[]) ?? []),
+        { name: 'tallyport_new', in: 'query', required: false, schema: { type: 'string' } },
+      ];
       expect(levels(released, current), String(node.operationId)).toEqual(new Set(['minor']));
     }
   });

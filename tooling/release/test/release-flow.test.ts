@@ -9,7 +9,16 @@ import { repoRoot } from './fixtures.js';
 
 const config = JSON.parse(readFileSync(join(repoRoot, '.changeset', 'config.json'), 'utf8'));
 const changesetBin = join(repoRoot, 'node_modules', '.bin', 'changeset');
-const manifests = ['package.json', 'pnpm-workspace.yaml', 'specs/package.json', 'docs/package.json', 'tooling/release/package.json', 'packages/types/package.json', 'packages/client/package.json', 'packages/contract-tests/package.json'];
+const manifests = [
+  'package.json',
+  'pnpm-workspace.yaml',
+  'specs/package.json',
+  'docs/package.json',
+  'tooling/release/package.json',
+  'packages/types/package.json',
+  'packages/client/package.json',
+  'packages/contract-tests/package.json',
+];
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
 describe('.changeset/config.json', () => {
@@ -28,15 +37,24 @@ describe('.changeset/config.json', () => {
 describe('changeset version on a scratch workspace', () => {
   const root = mkdtempSync(join(tmpdir(), 'tallyport-release-flow-'));
   const before: Record<string, string> = {};
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', ...args], { cwd: root, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@example.test', '-c', 'commit.gpgsign=false', ...args],
+      { cwd: root, stdio: 'ignore' },
+    );
 
   beforeAll(() => {
     for (const file of [...manifests, '.changeset/config.json']) {
       mkdirSync(dirname(join(root, file)), { recursive: true });
       copyFileSync(join(repoRoot, file), join(root, file));
     }
-    for (const file of manifests.filter((f) => f.endsWith('package.json'))) before[file] = readJson(join(root, file)).version;
-    writeFileSync(join(root, '.changeset', 'drop-per-page.md'), '---\n"@tallyport/types": major\n---\n\nper_page no longer accepts 100.\n');
+    for (const file of manifests.filter((f) => f.endsWith('package.json')))
+      before[file] = readJson(join(root, file)).version;
+    writeFileSync(
+      join(root, '.changeset', 'drop-per-page.md'),
+      '---\n"@tallyport/types": major\n---\n\nper_page no longer accepts 100.\n',
+    );
     git('init', '-q');
     git('add', '.');
     git('commit', '-q', '-m', 'scratch');
@@ -47,7 +65,9 @@ describe('changeset version on a scratch workspace', () => {
   it('raises the named package by the changeset and writes its changelog', () => {
     const types = readJson(join(root, 'packages/types/package.json'));
     expect(types.version).toBe(`${Number(before['packages/types/package.json']!.split('.')[0]) + 1}.0.0`);
-    expect(readFileSync(join(root, 'packages/types/CHANGELOG.md'), 'utf8')).toContain('per_page no longer accepts 100.');
+    expect(readFileSync(join(root, 'packages/types/CHANGELOG.md'), 'utf8')).toContain(
+      'per_page no longer accepts 100.',
+    );
   });
 
   it('gives the packages that depend on it a patch release with a changelog entry', () => {

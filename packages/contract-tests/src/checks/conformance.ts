@@ -9,13 +9,23 @@ import type { CaseResult } from './types.js';
 
 const MAX_SCHEMA_ERRORS = 6;
 
-export function statusVerdict(ctx: RunContext, title: string, exchange: Exchange, expect: 'success' | 'error'): CaseResult {
+export function statusVerdict(
+  ctx: RunContext,
+  title: string,
+  exchange: Exchange,
+  expect: 'success' | 'error',
+): CaseResult {
   const missing = noResponse(title, exchange);
   if (missing) return missing;
   const op = ctx.op(exchange.template.operationId);
   const status = exchange.response!.status;
   if (!responseFor(op, status)) {
-    return fail(title, exchange, `a status declared by ${op.operationId} (${declaredResponseKeys(op)})`, `HTTP ${status} is not declared`);
+    return fail(
+      title,
+      exchange,
+      `a status declared by ${op.operationId} (${declaredResponseKeys(op)})`,
+      `HTTP ${status} is not declared`,
+    );
   }
   if (expect === 'success' && (status < 200 || status > 299)) {
     return fail(title, exchange, `2XX for a conforming request to ${op.operationId}`, `HTTP ${status}`);
@@ -53,11 +63,21 @@ export function schemaVerdict(ctx: RunContext, title: string, exchange: Exchange
   const declared = responseFor(op, response.status);
   if (!declared?.schemaPointer) return pass(title);
   if (response.jsonError !== undefined || response.json === undefined) {
-    return fail(title, exchange, `a JSON body matching ${op.operationId} ${declared.key}`, response.text === '' ? 'an empty body' : 'a body that is not JSON');
+    return fail(
+      title,
+      exchange,
+      `a JSON body matching ${op.operationId} ${declared.key}`,
+      response.text === '' ? 'an empty body' : 'a body that is not JSON',
+    );
   }
   const verdict = validateAgainst(ctx.api, declared.schemaPointer, response.json);
   if (verdict.valid) return pass(title);
   const shown = verdict.errors.slice(0, MAX_SCHEMA_ERRORS).join('; ');
   const more = verdict.errors.length > MAX_SCHEMA_ERRORS ? ` (+${verdict.errors.length - MAX_SCHEMA_ERRORS} more)` : '';
-  return fail(title, exchange, `the ${declared.key} schema of ${op.operationId} (${declared.schemaPointer})`, `schema errors: ${shown}${more}`);
+  return fail(
+    title,
+    exchange,
+    `the ${declared.key} schema of ${op.operationId} (${declared.schemaPointer})`,
+    `schema errors: ${shown}${more}`,
+  );
 }

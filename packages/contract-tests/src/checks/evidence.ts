@@ -27,7 +27,11 @@ export function fail(title: string, exchange: Exchange | undefined, expected: st
     status: 'fail',
     reason: actual ?? (exchange ? describeResponse(exchange) : 'failed'),
     expected,
-    actual: exchange ? (actual ? `${actual}\n${describeResponse(exchange)}` : describeResponse(exchange)) : (actual ?? ''),
+    actual: exchange
+      ? actual
+        ? `${actual}\n${describeResponse(exchange)}`
+        : describeResponse(exchange)
+      : (actual ?? ''),
     ...(exchange ? { curl: toCurl(exchange.template) } : {}),
   };
 }

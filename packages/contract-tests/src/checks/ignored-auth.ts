@@ -9,20 +9,34 @@ import type { CaseResult, CheckDefinition } from './types.js';
 const MODES: Array<Exclude<AuthMode, 'valid' | 'empty-account'>> = ['missing', 'wrong'];
 const MOCK_WRONG_KEY = 'the Prism mock accepts any non-empty key, so a wrong key cannot be refused there';
 
-async function refusedCase(ctx: RunContext, build: (mode: AuthMode) => RequestTemplate, mode: AuthMode, fresh = false): Promise<CaseResult> {
+async function refusedCase(
+  ctx: RunContext,
+  build: (mode: AuthMode) => RequestTemplate,
+  mode: AuthMode,
+  fresh = false,
+): Promise<CaseResult> {
   const built = build(mode);
   const template = { ...built, label: `${built.label} with ${mode === 'missing' ? 'no' : 'a wrong'} key` };
   if (mode === 'wrong' && ctx.isMock) return skip(template.label, MOCK_WRONG_KEY);
   const exchange = fresh ? await ctx.send(template) : await ctx.probe(template);
   return (
     noResponse(template.label, exchange) ??
-    (wasRefused(ctx.api, exchange) ? pass(template.label) : fail(template.label, exchange, `a request ${mode === 'missing' ? 'without a key' : 'with a wrong key'} is ${refusalRule(ctx.api)}`, 'accepted'))
+    (wasRefused(ctx.api, exchange)
+      ? pass(template.label)
+      : fail(
+          template.label,
+          exchange,
+          `a request ${mode === 'missing' ? 'without a key' : 'with a wrong key'} is ${refusalRule(ctx.api)}`,
+          'accepted',
+        ))
   );
 }
 
 async function analyticsCases(ctx: RunContext): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
-  const reads: Array<(mode: AuthMode) => RequestTemplate> = [(auth) => ctx.request('listWebsites', { auth, label: 'list websites' })];
+  const reads: Array<(mode: AuthMode) => RequestTemplate> = [
+    (auth) => ctx.request('listWebsites', { auth, label: 'list websites' }),
+  ];
   const id = await websiteIdForReads(ctx);
   if (id === undefined) {
     results.push(skip('read website and statistics', 'no website to read: pass --website-id'));
@@ -33,7 +47,9 @@ async function analyticsCases(ctx: RunContext): Promise<CaseResult[]> {
   for (const build of reads) for (const mode of MODES) results.push(await refusedCase(ctx, build, mode));
 
   if (!ctx.settings.allowWrites) {
-    results.push(skip('create, update and delete', 'writes need --allow-writes (tested only on websites this run creates)'));
+    results.push(
+      skip('create, update and delete', 'writes need --allow-writes (tested only on websites this run creates)'),
+    );
     return results;
   }
   for (const mode of MODES) {
@@ -45,7 +61,9 @@ async function analyticsCases(ctx: RunContext): Promise<CaseResult[]> {
     const created = await createRunWebsite(ctx, `auth-${mode}`, [], mode, title);
     results.push(
       noResponse(title, created.exchange) ??
-        (wasRefused('analytics', created.exchange) ? pass(title) : fail(title, created.exchange, `create ${refusalRule('analytics')}`, 'accepted')),
+        (wasRefused('analytics', created.exchange)
+          ? pass(title)
+          : fail(title, created.exchange, `create ${refusalRule('analytics')}`, 'accepted')),
     );
     if (created.id !== undefined) await deleteRunWebsite(ctx, created.id);
   }
@@ -57,7 +75,13 @@ async function analyticsCases(ctx: RunContext): Promise<CaseResult[]> {
   }
   const targetId = target.id;
   const writes: Array<(mode: AuthMode) => RequestTemplate> = [
-    (auth) => ctx.request('updateWebsite', { pathParams: { id: targetId }, form: [['email', '1']], auth, label: `update website ${targetId}` }),
+    (auth) =>
+      ctx.request('updateWebsite', {
+        pathParams: { id: targetId },
+        form: [['email', '1']],
+        auth,
+        label: `update website ${targetId}`,
+      }),
     (auth) => ctx.request('deleteWebsite', { pathParams: { id: targetId }, auth, label: `delete website ${targetId}` }),
   ];
   for (const build of writes) for (const mode of MODES) results.push(await refusedCase(ctx, build, mode, true));
@@ -78,7 +102,12 @@ async function marketplaceCases(ctx: RunContext): Promise<CaseResult[]> {
   if (ctx.settings.hasPurchaseCode) {
     builds.push((auth) => validPurchaseRequest(ctx, auth));
   } else {
-    results.push(skip('validate purchase', 'needs MARKETPLACE_PURCHASE_CODE: refusing an invalid code proves nothing about the key'));
+    results.push(
+      skip(
+        'validate purchase',
+        'needs MARKETPLACE_PURCHASE_CODE: refusing an invalid code proves nothing about the key',
+      ),
+    );
   }
   for (const build of builds) for (const mode of MODES) results.push(await refusedCase(ctx, build, mode));
   return results;

@@ -7,7 +7,8 @@ import type { CaseResult, CheckDefinition } from './types.js';
 
 async function writeProbes(ctx: RunContext): Promise<CaseResult[]> {
   const title = (rule: string) => `create website with ${rule}`;
-  if (!ctx.settings.allowWrites) return [skip('create and update with out-of-enum values', 'writes need --allow-writes')];
+  if (!ctx.settings.allowWrites)
+    return [skip('create and update with out-of-enum values', 'writes need --allow-writes')];
   const results: CaseResult[] = [];
   for (const [rule, field, value] of [
     ['privacy=9', 'privacy', '9'],
@@ -17,7 +18,9 @@ async function writeProbes(ctx: RunContext): Promise<CaseResult[]> {
     const created = await createRunWebsite(ctx, `neg-${field}`, [[field, value]], 'valid', title(rule));
     results.push(
       noResponse(title(rule), created.exchange) ??
-        (is2xx(created.exchange) ? fail(title(rule), created.exchange, refusalRule('analytics'), 'accepted') : pass(title(rule))),
+        (is2xx(created.exchange)
+          ? fail(title(rule), created.exchange, refusalRule('analytics'), 'accepted')
+          : pass(title(rule))),
     );
     if (created.id !== undefined) await deleteRunWebsite(ctx, created.id);
   }
@@ -27,10 +30,18 @@ async function writeProbes(ctx: RunContext): Promise<CaseResult[]> {
     results.push(skip('update website with privacy=9', 'could not create a website of this run to update'));
     return results;
   }
-  const update = await ctx.send(ctx.request('updateWebsite', { pathParams: { id: target.id }, form: [['privacy', '9']], label: 'update website with privacy=9' }));
+  const update = await ctx.send(
+    ctx.request('updateWebsite', {
+      pathParams: { id: target.id },
+      form: [['privacy', '9']],
+      label: 'update website with privacy=9',
+    }),
+  );
   results.push(
     noResponse('update website with privacy=9', update) ??
-      (is2xx(update) ? fail('update website with privacy=9', update, refusalRule('analytics'), 'accepted') : pass('update website with privacy=9')),
+      (is2xx(update)
+        ? fail('update website with privacy=9', update, refusalRule('analytics'), 'accepted')
+        : pass('update website with privacy=9')),
   );
   await deleteRunWebsite(ctx, target.id);
   return results;
@@ -47,7 +58,10 @@ export const negativeDataRejection: CheckDefinition = {
       const exchange = await ctx.probe(probe.template);
       const title = probe.template.label;
       results.push(
-        noResponse(title, exchange) ?? (wasRefused(ctx.api, exchange) ? pass(title) : fail(title, exchange, `${probe.rule} is ${refusalRule(ctx.api)}`, 'accepted')),
+        noResponse(title, exchange) ??
+          (wasRefused(ctx.api, exchange)
+            ? pass(title)
+            : fail(title, exchange, `${probe.rule} is ${refusalRule(ctx.api)}`, 'accepted')),
       );
     }
     results.push(...skipped.map((reason) => skip('statistics', reason)));

@@ -30,7 +30,10 @@ export function toCurl(template: RequestTemplate): string {
     // is already written above, so the query is spelt out instead.
     if (template.form) {
       const query = template.query
-        .map(([name, value]) => `${encodeURIComponent(name)}=${isSecretRef(value) ? `$${value.secret}` : encodeURIComponent(value)}`)
+        .map(
+          ([name, value]) =>
+            `${encodeURIComponent(name)}=${isSecretRef(value) ? `$${value.secret}` : encodeURIComponent(value)}`,
+        )
         .join('&');
       parts.push(`"${inDoubleQuotes(url)}?${query.replace(/[\\"`]/g, '\\$&')}"`);
       return parts.join(' ');

@@ -4,7 +4,11 @@
 import type { ApiName } from '../specs.js';
 import type { HttpMethod } from '../spec/operations.js';
 
-export type SecretName = 'ANALYTICS_API_KEY' | 'MARKETPLACE_API_KEY' | 'MARKETPLACE_EMPTY_API_KEY' | 'MARKETPLACE_PURCHASE_CODE';
+export type SecretName =
+  | 'ANALYTICS_API_KEY'
+  | 'MARKETPLACE_API_KEY'
+  | 'MARKETPLACE_EMPTY_API_KEY'
+  | 'MARKETPLACE_PURCHASE_CODE';
 
 export interface SecretRef {
   secret: SecretName;
@@ -31,7 +35,8 @@ export interface RequestTemplate {
 
 export const isSecretRef = (value: TemplateValue): value is SecretRef => typeof value !== 'string';
 
-export const secret = (name: SecretName, prefix?: string): SecretRef => (prefix ? { secret: name, prefix } : { secret: name });
+export const secret = (name: SecretName, prefix?: string): SecretRef =>
+  prefix ? { secret: name, prefix } : { secret: name };
 
 /** A stable identity of the request, so identical probes are sent once per run. */
 export function requestKey(template: RequestTemplate): string {

@@ -32,7 +32,9 @@ export class SafetyGuard {
     if (template.method === 'POST' && template.path === '/api/v1/websites') {
       const domain = template.form?.find(([name]) => name === 'domain')?.[1];
       if (typeof domain === 'string' && this.isRunDomain(domain)) return;
-      throw new SafetyViolation(`refused to send ${where}: only websites with this run's domain (${this.domainPrefix}…) may be created`);
+      throw new SafetyViolation(
+        `refused to send ${where}: only websites with this run's domain (${this.domainPrefix}…) may be created`,
+      );
     }
     const match = /^\/api\/v1\/websites\/([^/]+)$/.exec(template.path);
     if ((template.method === 'PUT' || template.method === 'DELETE') && match?.[1]) {

@@ -105,7 +105,13 @@ export class Transport {
       // cut short, it could create a website whose id the run never learns.
       const interruptible = !options.cleanup && template.method === 'GET';
       const signal = this.signal && interruptible ? AbortSignal.any([timeout, this.signal]) : timeout;
-      const response = await fetch(url, { method: template.method, headers, ...(body !== undefined ? { body } : {}), signal, redirect: 'manual' });
+      const response = await fetch(url, {
+        method: template.method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        signal,
+        redirect: 'manual',
+      });
       const text = await response.text();
       const record: ResponseRecord = {
         status: response.status,
@@ -145,7 +151,11 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
     if (error.name === 'TimeoutError') return `no response within ${timeoutMs} ms`;
     if (error.name === 'AbortError') return 'the run was interrupted';
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return cause?.code ? `${error.message}: ${cause.code}` : cause?.message ? `${error.message}: ${cause.message}` : error.message;
+    return cause?.code
+      ? `${error.message}: ${cause.code}`
+      : cause?.message
+        ? `${error.message}: ${cause.message}`
+        : error.message;
   }
   return String(error);
 }

@@ -51,7 +51,9 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
     if (api.configError) lines.push(`    ${paint(style, 'red', 'configuration problem:')} ${api.configError}`);
     for (const check of api.checks) {
       const mark = MARK[check.status];
-      lines.push(`    ${paint(style, mark.colour, mark.word.padEnd(4))}  ${check.check}${check.reason ? ` · ${check.reason}` : ''}`);
+      lines.push(
+        `    ${paint(style, mark.colour, mark.word.padEnd(4))}  ${check.check}${check.reason ? ` · ${check.reason}` : ''}`,
+      );
       if (check.status !== 'skip') {
         // Skipped cases grouped by reason, so a mock run stays readable.
         const byReason = new Map<string, string[]>();
@@ -64,16 +66,26 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
         }
       }
     }
-    if (api.leftovers.length > 0) lines.push(`    ${paint(style, 'red', 'could not delete websites this run created:')} ${api.leftovers.join(', ')}`);
+    if (api.leftovers.length > 0)
+      lines.push(
+        `    ${paint(style, 'red', 'could not delete websites this run created:')} ${api.leftovers.join(', ')}`,
+      );
   }
 
-  const failures = result.apis.flatMap((api) => api.checks.flatMap((check) => check.cases.filter((entry) => entry.status === 'fail').map((entry) => ({ check, entry }))));
+  const failures = result.apis.flatMap((api) =>
+    api.checks.flatMap((check) =>
+      check.cases.filter((entry) => entry.status === 'fail').map((entry) => ({ check, entry })),
+    ),
+  );
   if (failures.length > 0) {
     lines.push('', paint(style, 'bold', `Failures (${failures.length})`));
     for (const { check, entry } of failures) {
       lines.push(`  ${paint(style, 'red', '✗')} [${check.api}] ${check.check} › ${entry.title}`);
       if (entry.expected) lines.push(`      spec: ${entry.expected}`);
-      if (entry.actual) lines.push(...entry.actual.split('\n').map((line, index) => `      ${index === 0 ? 'got:  ' : '      '}${line}`));
+      if (entry.actual)
+        lines.push(
+          ...entry.actual.split('\n').map((line, index) => `      ${index === 0 ? 'got:  ' : '      '}${line}`),
+        );
       if (entry.curl) lines.push(`      curl: ${entry.curl}`);
     }
   }

@@ -22,7 +22,9 @@ export function junitReport(result: RunResult): string {
     let suiteSkipped = 0;
     if (api.configError) {
       suiteFailures++;
-      cases.push(`    <testcase classname="${api.api}" name="configuration"><error message="${escapeXml(api.configError)}"/></testcase>`);
+      cases.push(
+        `    <testcase classname="${api.api}" name="configuration"><error message="${escapeXml(api.configError)}"/></testcase>`,
+      );
     }
     for (const check of api.checks) {
       const time = (check.durationMs / 1000 / Math.max(1, check.cases.length)).toFixed(3);
@@ -35,15 +37,22 @@ export function junitReport(result: RunResult): string {
           cases.push(`${open}><skipped message="${escapeXml(entry.reason ?? '')}"/></testcase>`);
         } else {
           suiteFailures++;
-          const body = [`spec: ${entry.expected ?? ''}`, `got: ${entry.actual ?? ''}`, ...(entry.curl ? [`curl: ${entry.curl}`] : [])].join('\n');
-          cases.push(`${open}><failure message="${escapeXml(entry.reason ?? 'failed')}">${escapeXml(body)}</failure></testcase>`);
+          const body = [
+            `spec: ${entry.expected ?? ''}`,
+            `got: ${entry.actual ?? ''}`,
+            ...(entry.curl ? [`curl: ${entry.curl}`] : []),
+          ].join('\n');
+          cases.push(
+            `${open}><failure message="${escapeXml(entry.reason ?? 'failed')}">${escapeXml(body)}</failure></testcase>`,
+          );
         }
       }
     }
     tests += cases.length;
     failures += suiteFailures;
     skipped += suiteSkipped;
-    const out = api.observations.length > 0 ? `\n    <system-out>${escapeXml(api.observations.join('\n'))}</system-out>` : '';
+    const out =
+      api.observations.length > 0 ? `\n    <system-out>${escapeXml(api.observations.join('\n'))}</system-out>` : '';
     suites.push(
       `  <testsuite name="${api.api}" tests="${cases.length}" failures="${suiteFailures}" skipped="${suiteSkipped}" timestamp="${result.startedAt}" hostname="${escapeXml(api.target)}">\n${cases.join('\n')}${out}\n  </testsuite>`,
     );

@@ -10,7 +10,9 @@ import { specDocuments, API_NAMES, type ApiName } from '../specs.js';
 // the ESM and CJS builds, so the callable is picked at run time.
 type FormatsPlugin = (ajv: Ajv2020) => unknown;
 const formatsExport = formatsModule as unknown as { default?: unknown };
-const addFormats = (typeof formatsExport.default === 'function' ? formatsExport.default : formatsModule) as FormatsPlugin;
+const addFormats = (
+  typeof formatsExport.default === 'function' ? formatsExport.default : formatsModule
+) as FormatsPlugin;
 
 // strict: false because OpenAPI documents carry keywords JSON Schema does not
 // know (x-tallyport-unknown, x-enumDescriptions, example).

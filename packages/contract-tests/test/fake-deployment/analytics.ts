@@ -6,7 +6,25 @@ import type { FaultName } from './faults.js';
 import { sendJson, type FakeRequest } from './http.js';
 
 const PER_PAGE = ['10', '25', '50', '100'];
-const STAT_NAMES = ['browser', 'campaign', 'city', 'continent', 'country', 'device', 'event', 'landing_page', 'language', 'os', 'page', 'pageviews', 'pageviews_hours', 'referrer', 'resolution', 'visitors', 'visitors_hours'];
+const STAT_NAMES = [
+  'browser',
+  'campaign',
+  'city',
+  'continent',
+  'country',
+  'device',
+  'event',
+  'landing_page',
+  'language',
+  'os',
+  'page',
+  'pageviews',
+  'pageviews_hours',
+  'referrer',
+  'resolution',
+  'visitors',
+  'visitors_hours',
+];
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function isDate(value: string | null): boolean {
@@ -25,19 +43,38 @@ export class FakeAnalytics {
   ) {}
 
   private render(website: FakeWebsite): Record<string, unknown> {
-    if (this.faults.has('analytics-privacy-as-word')) return { ...website, privacy: ['public', 'private', 'password'][website.privacy] };
+    if (this.faults.has('analytics-privacy-as-word'))
+      return { ...website, privacy: ['public', 'private', 'password'][website.privacy] };
     return { ...website };
   }
 
-  private paginate(response: ServerResponse, path: string, rows: unknown[], perPage: number, contentType?: string): void {
+  private paginate(
+    response: ServerResponse,
+    path: string,
+    rows: unknown[],
+    perPage: number,
+    contentType?: string,
+  ): void {
     const data = rows.slice(0, perPage);
     sendJson(
       response,
       200,
       {
         data,
-        links: { first: `${path}?page=1`, last: `${path}?page=${Math.max(1, Math.ceil(rows.length / perPage))}`, prev: null, next: rows.length > perPage ? `${path}?page=2` : null },
-        meta: { current_page: 1, from: data.length ? 1 : null, last_page: Math.max(1, Math.ceil(rows.length / perPage)), per_page: perPage, to: data.length || null, total: rows.length },
+        links: {
+          first: `${path}?page=1`,
+          last: `${path}?page=${Math.max(1, Math.ceil(rows.length / perPage))}`,
+          prev: null,
+          next: rows.length > perPage ? `${path}?page=2` : null,
+        },
+        meta: {
+          current_page: 1,
+          from: data.length ? 1 : null,
+          last_page: Math.max(1, Math.ceil(rows.length / perPage)),
+          per_page: perPage,
+          to: data.length || null,
+          total: rows.length,
+        },
       },
       contentType,
     );
@@ -48,7 +85,10 @@ export class FakeAnalytics {
       response.writeHead(422, { 'Content-Type': 'text/html; charset=UTF-8' });
       return void response.end(`<!DOCTYPE html><title>Unprocessable</title><p>The ${field} is invalid.</p>`);
     }
-    sendJson(response, 422, { message: `The selected ${field.replace('_', ' ')} is invalid.`, errors: { [field]: [`The selected ${field.replace('_', ' ')} is invalid.`] } });
+    sendJson(response, 422, {
+      message: `The selected ${field.replace('_', ' ')} is invalid.`,
+      errors: { [field]: [`The selected ${field.replace('_', ' ')} is invalid.`] },
+    });
   }
 
   private authorised(request: FakeRequest): boolean {
@@ -59,9 +99,15 @@ export class FakeAnalytics {
   }
 
   /** Validates the shared list parameters; answers and returns false when one is invalid. */
-  private listParameters(request: FakeRequest, response: ServerResponse, sortBy: string[], searchBy: string[]): { perPage: number } | undefined {
+  private listParameters(
+    request: FakeRequest,
+    response: ServerResponse,
+    sortBy: string[],
+    searchBy: string[],
+  ): { perPage: number } | undefined {
     const perPage = request.query.get('per_page');
-    if (perPage !== null && !PER_PAGE.includes(perPage) && !this.faults.has('analytics-bad-per-page-accepted')) return void this.invalid(response, 'per_page');
+    if (perPage !== null && !PER_PAGE.includes(perPage) && !this.faults.has('analytics-bad-per-page-accepted'))
+      return void this.invalid(response, 'per_page');
     const sort = request.query.get('sort');
     if (sort !== null && !['asc', 'desc'].includes(sort)) return void this.invalid(response, 'sort');
     const by = request.query.get('sort_by');
@@ -77,7 +123,9 @@ export class FakeAnalytics {
     const sorted = [...rows].sort((a, b) => {
       const x = key(a);
       const y = key(b);
-      return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en', { sensitivity: 'base' });
+      return typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y), 'en', { sensitivity: 'base' });
     });
     return direction === 'asc' ? sorted : sorted.reverse();
   }
@@ -90,7 +138,11 @@ export class FakeAnalytics {
 
   private settings(form: URLSearchParams, response: ServerResponse): Partial<FakeWebsite> | undefined {
     const result: Partial<FakeWebsite> = {};
-    for (const [field, allowed] of [['privacy', ['0', '1', '2']], ['email', ['0', '1']], ['exclude_bots', ['0', '1']]] as const) {
+    for (const [field, allowed] of [
+      ['privacy', ['0', '1', '2']],
+      ['email', ['0', '1']],
+      ['exclude_bots', ['0', '1']],
+    ] as const) {
       const value = form.get(field);
       if (value === null) continue;
       const lenient = field === 'privacy' && this.faults.has('analytics-bad-privacy-accepted') && /^\d+$/.test(value);
@@ -135,8 +187,18 @@ export class FakeAnalytics {
     const parameters = this.listParameters(request, response, ['id', 'domain'], ['domain']);
     if (!parameters) return;
     const by = request.query.get('sort_by') ?? 'id';
-    const rows = this.order(this.search([...this.websites.values()], (row) => row.domain, request), (row) => (by === 'domain' ? row.domain : row.id), request);
-    this.paginate(response, '/api/v1/websites', rows.map((row) => this.render(row)), parameters.perPage, this.faults.has('analytics-list-html') ? 'text/html; charset=UTF-8' : undefined);
+    const rows = this.order(
+      this.search([...this.websites.values()], (row) => row.domain, request),
+      (row) => (by === 'domain' ? row.domain : row.id),
+      request,
+    );
+    this.paginate(
+      response,
+      '/api/v1/websites',
+      rows.map((row) => this.render(row)),
+      parameters.perPage,
+      this.faults.has('analytics-list-html') ? 'text/html; charset=UTF-8' : undefined,
+    );
   }
 
   private read(website: FakeWebsite, response: ServerResponse): void {
@@ -187,7 +249,8 @@ export class FakeAnalytics {
   private stats(website: FakeWebsite, request: FakeRequest, response: ServerResponse): void {
     if (this.faults.has('analytics-stats-server-error')) return sendJson(response, 500, { message: 'Server Error' });
     const name = request.query.get('name');
-    if (!name || (!STAT_NAMES.includes(name) && !this.faults.has('analytics-unknown-statistic-accepted'))) return this.invalid(response, 'name');
+    if (!name || (!STAT_NAMES.includes(name) && !this.faults.has('analytics-unknown-statistic-accepted')))
+      return this.invalid(response, 'name');
     const lenientDates = this.faults.has('analytics-malformed-date-accepted');
     let from = request.query.get('from');
     let to = request.query.get('to');
@@ -198,18 +261,31 @@ export class FakeAnalytics {
     }
     const parameters = this.listParameters(request, response, ['count', 'value'], ['value']);
     if (!parameters) return;
-    const values = name === 'pageviews' || name === 'visitors' ? days(from!, to!) : name === 'browser' ? BROWSERS : ['alpha', 'beta', 'gamma', 'delta'];
+    const values =
+      name === 'pageviews' || name === 'visitors'
+        ? days(from!, to!)
+        : name === 'browser'
+          ? BROWSERS
+          : ['alpha', 'beta', 'gamma', 'delta'];
     const key = this.faults.has('analytics-stats-row-without-count') ? 'visits' : 'count';
     const rows = values.map((value) => ({ value, [key]: countFor(website.id, value) }));
     const by = request.query.get('sort_by') ?? 'count';
-    const ordered = this.order(this.search(rows, (row) => row.value, request), (row) => (by === 'value' ? row.value : (row[key] as number)), request);
+    const ordered = this.order(
+      this.search(rows, (row) => row.value, request),
+      (row) => (by === 'value' ? row.value : (row[key] as number)),
+      request,
+    );
     this.paginate(response, `/api/v1/stats/${website.id}`, ordered, parameters.perPage);
   }
 }
 
 function days(from: string, to: string): string[] {
   const result: string[] = [];
-  for (let day = new Date(`${from}T00:00:00Z`); day <= new Date(`${to}T00:00:00Z`) && result.length < 400; day = new Date(day.getTime() + 86_400_000)) {
+  for (
+    let day = new Date(`${from}T00:00:00Z`);
+    day <= new Date(`${to}T00:00:00Z`) && result.length < 400;
+    day = new Date(day.getTime() + 86_400_000)
+  ) {
     result.push(day.toISOString().slice(0, 10));
   }
   return result;

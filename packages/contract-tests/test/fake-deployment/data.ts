@@ -14,9 +14,20 @@ export interface FakeWebsite {
 }
 
 const DOMAINS = [
-  'harbour-tea.cn', 'alpine-gear.shop', 'blog.lunaria.cn', 'docs.pinecone-labs.io', 'kite-studio.art', 'zephyr-bikes.com',
-  'mooncake-recipes.net', 'atlas-maps.org', 'quietpond.dev', 'nimbus-weather.app', 'ember-candles.co', 'yarn-and-loom.store',
-  'orbit-school.edu.cn', 'copperleaf.news',
+  'harbour-tea.cn',
+  'alpine-gear.shop',
+  'blog.lunaria.cn',
+  'docs.pinecone-labs.io',
+  'kite-studio.art',
+  'zephyr-bikes.com',
+  'mooncake-recipes.net',
+  'atlas-maps.org',
+  'quietpond.dev',
+  'nimbus-weather.app',
+  'ember-candles.co',
+  'yarn-and-loom.store',
+  'orbit-school.edu.cn',
+  'copperleaf.news',
 ];
 
 export function seedWebsites(): FakeWebsite[] {
@@ -37,7 +48,20 @@ export function seedWebsites(): FakeWebsite[] {
   });
 }
 
-export const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge', 'Opera', 'Samsung Internet', 'UC Browser', 'QQ Browser', 'Vivaldi', 'Brave', 'Yandex', 'DuckDuckGo'];
+export const BROWSERS = [
+  'Chrome',
+  'Safari',
+  'Firefox',
+  'Edge',
+  'Opera',
+  'Samsung Internet',
+  'UC Browser',
+  'QQ Browser',
+  'Vivaldi',
+  'Brave',
+  'Yandex',
+  'DuckDuckGo',
+];
 
 /** A deterministic count per (website, value), so sorting is observable. */
 export function countFor(websiteId: number, value: string): number {
@@ -79,9 +103,31 @@ const base = (id: number, name: string, category: string) => ({
 
 export function seedItems(): Array<Record<string, unknown> & { id: number; media: Record<string, unknown> }> {
   return [
-    { ...base(7001, 'Paper Lantern Theme', 'templates'), media: { thumbnail: 'https://cdn.example.cn/7001/t.png', preview_image: 'https://cdn.example.cn/7001/p.jpg', screenshots: ['https://cdn.example.cn/7001/s1.jpg'] } },
-    { ...base(7002, 'City Lights Intro', 'video'), media: { thumbnail: 'https://cdn.example.cn/7002/t.png', preview_image: 'https://cdn.example.cn/7002/p.jpg', preview_video: 'https://cdn.example.cn/7002/v.mp4', screenshots: [] } },
-    { ...base(7003, 'Rainy Window Loop', 'audio'), media: { thumbnail: 'https://cdn.example.cn/7003/t.png', preview_audio: 'https://cdn.example.cn/7003/a.mp3', screenshots: [] } },
+    {
+      ...base(7001, 'Paper Lantern Theme', 'templates'),
+      media: {
+        thumbnail: 'https://cdn.example.cn/7001/t.png',
+        preview_image: 'https://cdn.example.cn/7001/p.jpg',
+        screenshots: ['https://cdn.example.cn/7001/s1.jpg'],
+      },
+    },
+    {
+      ...base(7002, 'City Lights Intro', 'video'),
+      media: {
+        thumbnail: 'https://cdn.example.cn/7002/t.png',
+        preview_image: 'https://cdn.example.cn/7002/p.jpg',
+        preview_video: 'https://cdn.example.cn/7002/v.mp4',
+        screenshots: [],
+      },
+    },
+    {
+      ...base(7003, 'Rainy Window Loop', 'audio'),
+      media: {
+        thumbnail: 'https://cdn.example.cn/7003/t.png',
+        preview_audio: 'https://cdn.example.cn/7003/a.mp3',
+        screenshots: [],
+      },
+    },
   ];
 }
 
@@ -91,7 +137,12 @@ export function purchaseFor(code: string, supported: boolean) {
     license_type: 'Regular license',
     price: 199,
     currency: 'CNY',
-    item: { id: 7001, name: 'Paper Lantern Theme', url: 'https://market.example.cn/item/7001', media: { preview_image: 'https://cdn.example.cn/7001/p.jpg' } },
+    item: {
+      id: 7001,
+      name: 'Paper Lantern Theme',
+      url: 'https://market.example.cn/item/7001',
+      media: { preview_image: 'https://cdn.example.cn/7001/p.jpg' },
+    },
     ...(supported ? { supported_until: '2027-01-01T00:00:00Z' } : {}),
     downloaded: true,
     date: '2026-10-02T12:00:00Z',

@@ -15,10 +15,21 @@ export async function readRequest(request: IncomingMessage): Promise<FakeRequest
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const body = Buffer.concat(chunks).toString('utf8');
   const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-  return { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, form: new URLSearchParams(isForm ? body : ''), headers: request.headers };
+  return {
+    method: request.method ?? 'GET',
+    path: url.pathname,
+    query: url.searchParams,
+    form: new URLSearchParams(isForm ? body : ''),
+    headers: request.headers,
+  };
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, contentType = 'application/json'): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) });
   response.end(text);

@@ -38,10 +38,12 @@ export class FakeMarketplace {
   private items(): Array<Record<string, unknown>> {
     return seedItems().map((item) => {
       const media = { ...item.media };
-      if (this.faults.has('marketplace-audio-with-preview-image') && 'preview_audio' in media) media.preview_image = 'https://cdn.example.cn/7003/p.jpg';
+      if (this.faults.has('marketplace-audio-with-preview-image') && 'preview_audio' in media)
+        media.preview_image = 'https://cdn.example.cn/7003/p.jpg';
       // A regular item with preview_video would just be a video item; a video
       // item with preview_audio breaks the media rules whichever kind it is.
-      if (this.faults.has('marketplace-video-with-preview-audio') && 'preview_video' in media) media.preview_audio = 'https://cdn.example.cn/7002/a.mp3';
+      if (this.faults.has('marketplace-video-with-preview-audio') && 'preview_video' in media)
+        media.preview_audio = 'https://cdn.example.cn/7002/a.mp3';
       const result: Record<string, unknown> = { ...item, media };
       if (this.faults.has('marketplace-price-as-string')) result.price = { regular: '199.00', extended: 899 };
       if (this.faults.has('marketplace-missing-published-at')) delete result.published_at;
@@ -60,7 +62,8 @@ export class FakeMarketplace {
 
   handle(request: FakeRequest, response: ServerResponse): void {
     const { method, path } = request;
-    const key = method === 'POST' ? (request.form.get('api_key') ?? request.query.get('api_key')) : request.query.get('api_key');
+    const key =
+      method === 'POST' ? (request.form.get('api_key') ?? request.query.get('api_key')) : request.query.get('api_key');
     const account = this.account(key);
     if (!account) {
       // The seed links 无效请求 to account details; this fake uses it for every refused key.
@@ -80,11 +83,14 @@ export class FakeMarketplace {
       const raw = request.query.get('item_id');
       const items = account === 'empty' ? [] : this.items();
       if (raw === null || raw === '') {
-        if (this.faults.has('marketplace-missing-item-id-accepted') && items[0]) return this.success(response, { item: items[0] });
+        if (this.faults.has('marketplace-missing-item-id-accepted') && items[0])
+          return this.success(response, { item: items[0] });
         return this.error(response, 400, '无效请求');
       }
       if (!/^\d+$/.test(raw)) return this.error(response, 400, '无效请求');
-      const item = this.faults.has('marketplace-item-id-ignored') ? items[0] : items.find((candidate) => candidate.id === Number(raw));
+      const item = this.faults.has('marketplace-item-id-ignored')
+        ? items[0]
+        : items.find((candidate) => candidate.id === Number(raw));
       if (!item) {
         const msg = this.faults.has('marketplace-item-not-found-message') ? 'Item not found' : '未找到任何商品';
         // The echo fault: a debugging aid left on that repeats the caller's key.
@@ -98,7 +104,11 @@ export class FakeMarketplace {
       if (code === this.keys.purchaseCode || this.faults.has('marketplace-any-code-valid')) {
         return this.success(response, { data: { purchase: purchaseFor(code, true) } });
       }
-      return this.error(response, 422, this.faults.has('marketplace-purchase-message') ? '无效的购买代码' : '购买代码无效');
+      return this.error(
+        response,
+        422,
+        this.faults.has('marketplace-purchase-message') ? '无效的购买代码' : '购买代码无效',
+      );
     }
     this.error(response, 404, '无效请求');
   }

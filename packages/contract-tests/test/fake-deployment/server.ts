@@ -41,7 +41,11 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     purchaseCode: 'c0ffee00-1111-4222-8333-444455556666',
   };
   const analytics = new FakeAnalytics(keys.analytics, faults);
-  const marketplace = new FakeMarketplace({ key: keys.marketplace, emptyKey: keys.emptyMarketplace, purchaseCode: keys.purchaseCode }, faults, options.marketplaceErrors ?? 'http200');
+  const marketplace = new FakeMarketplace(
+    { key: keys.marketplace, emptyKey: keys.emptyMarketplace, purchaseCode: keys.purchaseCode },
+    faults,
+    options.marketplaceErrors ?? 'http200',
+  );
   let served = 0;
   let onRequest: ((line: string) => void) | undefined;
   const serverFor = (handler: { handle: FakeAnalytics['handle'] }) =>
@@ -79,7 +83,12 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
 export function runOptionsFor(fake: FakeDeployment) {
   return {
     analytics: { baseUrl: fake.analyticsUrl, apiKey: fake.keys.analytics },
-    marketplace: { baseUrl: fake.marketplaceUrl, apiKey: fake.keys.marketplace, purchaseCode: fake.keys.purchaseCode, emptyApiKey: fake.keys.emptyMarketplace },
+    marketplace: {
+      baseUrl: fake.marketplaceUrl,
+      apiKey: fake.keys.marketplace,
+      purchaseCode: fake.keys.purchaseCode,
+      emptyApiKey: fake.keys.emptyMarketplace,
+    },
     allowWrites: true,
     limits: { maxRequestsPerSecond: 0 },
   };

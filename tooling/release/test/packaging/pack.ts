@@ -13,7 +13,11 @@ export interface PackedPackage {
 }
 
 export function packPackage(name: string, packageDir: string, destination: string): PackedPackage {
-  const output = execFileSync('pnpm', ['pack', '--pack-destination', destination], { cwd: packageDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = execFileSync('pnpm', ['pack', '--pack-destination', destination], {
+    cwd: packageDir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const file = output
     .trim()
     .split('\n')
@@ -35,4 +39,5 @@ export function packPackage(name: string, packageDir: string, destination: strin
 /** What a user of a published package needs; anything else should stay out. */
 export const allowedEntry = /^(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md|dist\/.+)$/;
 /** Never shipped, even inside dist/. */
-export const forbiddenEntry = /(^|\/)(src|test|tests|__tests__|specs)\/|\.(test|spec|test-d)\.[cm]?[jt]sx?$|(^|\/)tsconfig[^/]*\.json$|(^|\/)\.env/;
+export const forbiddenEntry =
+  /(^|\/)(src|test|tests|__tests__|specs)\/|\.(test|spec|test-d)\.[cm]?[jt]sx?$|(^|\/)tsconfig[^/]*\.json$|(^|\/)\.env/;
