@@ -1,0 +1,169 @@
+// The x-tallyport-* vocabulary: every mark the specs may carry, where, and
+// what its value must look like. A mark that is misspelt or misplaced fails
+// the load, so a generator never silently ignores a fact of the specs.
+import type { Effect, Json, JsonObject, ParameterRole } from './types.js';
+
+export const EFFECTS: readonly Effect[] = ['read', 'create', 'update', 'delete'];
+
+export const PARAMETER_ROLES: readonly ParameterRole[] = [
+  'page-size',
+  'sort-key',
+  'sort-direction',
+  'search',
+  'search-field',
+  'range-start',
+  'range-end',
+  'credential',
+];
+
+/** Every mark, with a sentence for error messages and the specs' README. */
+export const MARKS = {
+  'x-tallyport-quirk': 'a documented oddity kept exactly as given (a sentence)',
+  'x-tallyport-unknown': 'the source documentation does not show this (a sentence)',
+  'x-tallyport-unknowns': 'at the root: things not shown at all, by topic',
+  'x-tallyport-error-messages': 'on an operation: its documented messages as {code, msg, condition}',
+  'x-tallyport-effect': `on an operation: ${EFFECTS.join(' | ')} (a GET reads)`,
+  'x-tallyport-role': `on a parameter or property: ${[...PARAMETER_ROLES, 'message'].join(' | ')}`,
+  'x-tallyport-identifies': 'on a parameter: the record kind whose identifier it holds',
+  'x-tallyport-echo': "on a parameter or body field: the field of the answer's record equal to the value sent",
+  'x-tallyport-always-sent': 'on a body field: true when clients always send it although it is not required',
+  'x-tallyport-record': 'on a schema: {name, identifier?, label?}, a kind of record',
+  'x-tallyport-outcome': 'on a const schema: success | error, the value that says how a request went',
+} as const;
+
+export type MarkName = keyof typeof MARKS;
+
+export class SpecMarkError extends Error {
+  override name = 'SpecMarkError';
+}
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Throws on any `x-tallyport-*` key outside the vocabulary, anywhere in the document. */
+export function assertKnownMarks(node: Json, where: string): void {
+  if (Array.isArray(node)) {
+    for (const [index, child] of node.entries()) assertKnownMarks(child, `${where}/${index}`);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-tallyport-') && !(key in MARKS)) {
+      throw new SpecMarkError(`${where}: unknown mark ${key} (known: ${Object.keys(MARKS).join(', ')})`);
+    }
+    assertKnownMarks(value, `${where}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  }
+}
+
+export function sentence(
+  node: Json | undefined,
+  mark: 'x-tallyport-quirk' | 'x-tallyport-unknown',
+): string | undefined {
+  if (!isObject(node) || node[mark] === undefined) return undefined;
+  const value = node[mark];
+  if (typeof value !== 'string' || value.trim() === '') throw new SpecMarkError(`${mark} must be a sentence`);
+  return value.trim();
+}
+
+export function effectOf(operation: JsonObject, method: string, where: string): Effect {
+  const value = operation['x-tallyport-effect'];
+  if (value === undefined) {
+    if (method === 'get' || method === 'head') return 'read';
+    throw new SpecMarkError(
+      `${where}: a ${method.toUpperCase()} operation needs x-tallyport-effect (${EFFECTS.join(', ')})`,
+    );
+  }
+  if (typeof value !== 'string' || !(EFFECTS as readonly string[]).includes(value)) {
+    throw new SpecMarkError(
+      `${where}: x-tallyport-effect must be one of ${EFFECTS.join(', ')}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value as Effect;
+}
+
+export function roleOf(node: JsonObject, where: string): ParameterRole | 'message' | undefined {
+  const value = node['x-tallyport-role'];
+  if (value === undefined) return undefined;
+  const allowed = [...PARAMETER_ROLES, 'message'];
+  if (typeof value !== 'string' || !allowed.includes(value)) {
+    throw new SpecMarkError(
+      `${where}: x-tallyport-role must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value as ParameterRole | 'message';
+}
+
+export function nameMark(node: JsonObject, mark: 'x-tallyport-identifies' | 'x-tallyport-echo', where: string) {
+  const value = node[mark];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '')
+    throw new SpecMarkError(`${where}: ${mark} must name a field or record`);
+  return value;
+}
+
+export function flagMark(node: JsonObject, mark: 'x-tallyport-always-sent', where: string): boolean {
+  const value = node[mark];
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new SpecMarkError(`${where}: ${mark} must be true or false`);
+  return value;
+}
+
+export interface RecordMark {
+  name: string;
+  identifier?: string;
+  label?: string;
+}
+
+export function recordMark(schema: Json, where: string): RecordMark | undefined {
+  if (!isObject(schema) || schema['x-tallyport-record'] === undefined) return undefined;
+  const value = schema['x-tallyport-record'];
+  const fields = isObject(value) ? value : {};
+  const { name, identifier, label, ...rest } = fields;
+  if (typeof name !== 'string' || Object.keys(rest).length > 0) {
+    throw new SpecMarkError(`${where}: x-tallyport-record must be {name, identifier?, label?}`);
+  }
+  for (const [key, field] of Object.entries({ identifier, label })) {
+    if (field !== undefined && typeof field !== 'string')
+      throw new SpecMarkError(`${where}: x-tallyport-record.${key} must name a field`);
+  }
+  return {
+    name,
+    ...(typeof identifier === 'string' ? { identifier } : {}),
+    ...(typeof label === 'string' ? { label } : {}),
+  };
+}
+
+export function outcomeMark(schema: Json, where: string): 'success' | 'error' | undefined {
+  if (!isObject(schema) || schema['x-tallyport-outcome'] === undefined) return undefined;
+  const value = schema['x-tallyport-outcome'];
+  if ((value !== 'success' && value !== 'error') || !('const' in schema)) {
+    throw new SpecMarkError(`${where}: x-tallyport-outcome must be success or error, on a schema with a const`);
+  }
+  return value;
+}
+
+export function errorMessagesOf(operation: JsonObject, where: string) {
+  const value = operation['x-tallyport-error-messages'];
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new SpecMarkError(`${where}: x-tallyport-error-messages must be a list`);
+  return value.map((entry, index) => {
+    if (
+      !isObject(entry) ||
+      typeof entry.code !== 'string' ||
+      typeof entry.msg !== 'string' ||
+      typeof entry.condition !== 'string'
+    ) {
+      throw new SpecMarkError(`${where}: x-tallyport-error-messages[${index}] must be {code, msg, condition}`);
+    }
+    return { code: entry.code, msg: entry.msg, condition: entry.condition };
+  });
+}
+
+export function unknownsOf(root: JsonObject): Record<string, string> {
+  const value = root['x-tallyport-unknowns'];
+  if (value === undefined) return {};
+  if (!isObject(value) || Object.values(value).some((entry) => typeof entry !== 'string')) {
+    throw new SpecMarkError('x-tallyport-unknowns must map topics to sentences');
+  }
+  return value as Record<string, string>;
+}

@@ -1,0 +1,117 @@
+// Pure questions asked of a spec model: no I/O and no dependencies, so the
+// packages that need them at run time bundle this module with a generated
+// copy of the model.
+import type {
+  ApiName,
+  HttpMethod,
+  Json,
+  JsonObject,
+  OperationModel,
+  ParameterModel,
+  ParameterRole,
+  RecordLocation,
+  ResponseModel,
+  SpecModel,
+} from './types.js';
+
+export type * from './types.js';
+export { describeProblems, MAX_PROBLEMS, readablePath, type SchemaError } from './problems.js';
+export { isRequiredPath, propertyOf, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
+
+export const API_NAMES: readonly ApiName[] = ['analytics', 'marketplace'];
+
+/** The methods a path item may hold (OpenAPI 3.1, section 4.8.9), in the order specs list them. */
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+];
+
+export function isApiName(value: string): value is ApiName {
+  return (API_NAMES as readonly string[]).includes(value);
+}
+
+export const isSuccessStatus = (status: number): boolean => status >= 200 && status <= 299;
+
+/** Escapes one JSON pointer segment (RFC 6901). */
+export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The value a JSON pointer (RFC 6901, `/a/b` or `#/a/b`) designates inside `root`, if any. */
+export function valueAt(root: Json | undefined, pointer: string): Json | undefined {
+  const path = pointer.replace(/^#/, '');
+  if (path === '') return root;
+  let node: Json | undefined = root;
+  for (const raw of path.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) node = node[Number(key)];
+    else if (node !== null && typeof node === 'object') node = Object.hasOwn(node, key) ? node[key] : undefined;
+    else return undefined;
+  }
+  return node;
+}
+
+export function operationById(model: SpecModel, id: string): OperationModel {
+  const found = model.operations.find((operation) => operation.id === id);
+  if (!found) throw new Error(`the ${model.api} spec has no operation ${id}`);
+  return found;
+}
+
+/** Whether a response key (`200`, `2XX`, `default`) answers `status`. */
+export function responseKeyMatches(key: string, status: number): boolean {
+  if (key === 'default') return true;
+  if (/^[1-5]XX$/i.test(key)) return key[0] === String(status)[0] && status >= 100 && status <= 599;
+  return key === String(status);
+}
+
+/** The response object that answers `status`: the exact code, then its range, then `default`. */
+export function responseFor(operation: OperationModel, status: number): ResponseModel | undefined {
+  const rank = (key: string) => (key === 'default' ? 2 : /XX$/i.test(key) ? 1 : 0);
+  return operation.responses
+    .filter((response) => responseKeyMatches(response.key, status))
+    .sort((a, b) => rank(a.key) - rank(b.key))[0];
+}
+
+/** The declared keys, for messages ("2XX, 4XX, default"). */
+export const declaredResponseKeys = (operation: OperationModel): string =>
+  operation.responses.map((response) => response.key).join(', ');
+
+export function parameterWithRole(operation: OperationModel, role: ParameterRole): ParameterModel | undefined {
+  return operation.parameters.find((parameter) => parameter.role === role);
+}
+
+/** The success (2XX) responses of an operation. */
+export function successResponses(operation: OperationModel): ResponseModel[] {
+  return operation.responses.filter((response) => /^2/.test(response.key));
+}
+
+/** Where the success answer of an operation holds records of `kind` (deepest first). */
+export function recordLocations(operation: OperationModel, kind?: string): RecordLocation[] {
+  return successResponses(operation)
+    .flatMap((response) => response.records)
+    .filter((location) => kind === undefined || location.record === kind);
+}
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The records found in a payload at the first location that holds what it
+ * promises (an array for `many`, an object otherwise). Locations are tried
+ * deepest first, so an envelope `{data: [...]}` wins over the bare shape.
+ */
+export function recordsIn(
+  payload: unknown,
+  locations: readonly RecordLocation[],
+): { location: RecordLocation; records: JsonObject[] } | undefined {
+  for (const location of locations) {
+    const value = valueAt(payload as Json, location.pointer);
+    if (location.many && Array.isArray(value)) return { location, records: value.filter(isObject) };
+    if (!location.many && isObject(value)) return { location, records: [value] };
+  }
+  return undefined;
+}
