@@ -1,0 +1,121 @@
+// Replaces secrets in anything that leaves a process: messages, log lines,
+// URLs, headers, form bodies, parsed JSON values and reports. Redaction
+// always happens before a text is cut, so a secret is never half-shown.
+import { formsOf } from './forms.js';
+import { isSecretName } from './names.js';
+
+export const REDACTED = '[REDACTED]';
+
+/** Secrets shorter than this are only replaced where they stand as a whole token, so short keys do not mangle text. */
+export const WHOLE_TOKEN_BELOW = 8;
+
+export interface RedactorOptions {
+  /** Header, parameter or field names that carry a secret, beyond the shared list. */
+  secretNames?: readonly string[];
+}
+
+interface Entry {
+  form: string;
+  placeholder: string;
+  wholeToken: boolean;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export class Redactor {
+  private entries: Entry[] = [];
+  private readonly names: ReadonlySet<string>;
+
+  constructor(options: RedactorOptions = {}) {
+    this.names = new Set((options.secretNames ?? []).map((name) => name.toLowerCase()));
+  }
+
+  /** Registers a secret; its every form is replaced by `placeholder`. Empty values are ignored. */
+  add(secret: string | undefined, placeholder = REDACTED): this {
+    if (!secret) return this;
+    const wholeToken = secret.length < WHOLE_TOKEN_BELOW;
+    const forms = wholeToken ? [secret] : formsOf(secret);
+    for (const form of forms) this.entries.push({ form, placeholder, wholeToken });
+    this.entries.sort((a, b) => b.form.length - a.form.length);
+    return this;
+  }
+
+  isSecretName(name: string): boolean {
+    return isSecretName(name, this.names);
+  }
+
+  /** Every registered secret, in every form, replaced. */
+  text(value: string): string {
+    let out = value;
+    for (const { form, placeholder, wholeToken } of this.entries) {
+      if (!out.includes(form)) continue;
+      out = wholeToken
+        ? out.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(form)}(?![A-Za-z0-9_-])`, 'g'), placeholder)
+        : out.split(form).join(placeholder);
+    }
+    return out;
+  }
+
+  /** Redacts, then cuts to at most `max` characters (never inside a surrogate pair), saying how long it was. */
+  truncate(value: string, max: number): string {
+    const clean = this.text(value);
+    if (clean.length <= max) return clean;
+    let cut = clean.slice(0, max);
+    if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+    return `${cut}… (${clean.length} chars)`;
+  }
+
+  /** A URL with credentials, secret-named parameters and every known secret replaced. */
+  url(raw: string): string {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return this.text(raw);
+    }
+    if (url.username || url.password) {
+      url.username = REDACTED;
+      url.password = '';
+    }
+    for (const name of [...url.searchParams.keys()]) if (this.isSecretName(name)) url.searchParams.set(name, REDACTED);
+    return this.text(url.toString()).split(encodeURIComponent(REDACTED)).join(REDACTED);
+  }
+
+  /** Headers as a plain record: secret-named ones masked, every other value redacted. */
+  headers(headers: Headers | Readonly<Record<string, string>>): Record<string, string> {
+    const out: Record<string, string> = Object.create(null);
+    const put = (value: string, name: string) => {
+      out[name] = this.isSecretName(name) ? REDACTED : this.text(value);
+    };
+    if (typeof Headers !== 'undefined' && headers instanceof Headers) headers.forEach(put);
+    else for (const [name, value] of Object.entries(headers)) put(value, name);
+    return out;
+  }
+
+  /** A form-encoded body with its secret-named fields masked and every known secret replaced. */
+  formBody(body: string): string {
+    const params = new URLSearchParams(body);
+    for (const name of [...params.keys()]) if (this.isSecretName(name)) params.set(name, REDACTED);
+    return this.text(params.toString()).split(encodeURIComponent(REDACTED)).join(REDACTED);
+  }
+
+  /**
+   * A deep copy of a parsed JSON value with secrets replaced and secret-named
+   * keys masked. Objects have no prototype (a `__proto__` key stays a key),
+   * and nesting deeper than `maxDepth` is cut.
+   */
+  value<T>(value: T, maxDepth = 64): T {
+    const copy = (node: unknown, depth: number): unknown => {
+      if (typeof node === 'string') return this.text(node);
+      if (node === null || typeof node !== 'object') return node;
+      if (depth >= maxDepth) return '[nested too deep]';
+      if (Array.isArray(node)) return node.map((item) => copy(item, depth + 1));
+      const out: Record<string, unknown> = Object.create(null);
+      for (const [key, item] of Object.entries(node)) {
+        out[this.text(key)] = this.isSecretName(key) ? REDACTED : copy(item, depth + 1);
+      }
+      return out;
+    };
+    return copy(value, 0) as T;
+  }
+}
