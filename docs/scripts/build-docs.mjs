@@ -16,15 +16,15 @@ const redoclyBin = join(docsDir, 'node_modules', '.bin', 'redocly');
 
 /**
  * @param {{ specsDir?: string, outDir?: string, log?: (line: string) => void }} [options]
- * @returns {{ pages: { api: string, file: string, title: string }[], index: string }}
+ * @returns {Promise<{ pages: { api: string, file: string, title: string }[], index: string }>}
  */
-export function buildDocs(options = {}) {
+export async function buildDocs(options = {}) {
   const specsDir = resolve(options.specsDir ?? join(docsDir, '..', 'specs'));
   const outDir = resolve(options.outDir ?? join(docsDir, 'dist'));
   const log = options.log ?? ((line) => console.log(line));
 
   // Read everything first so a missing README or section fails before any output exists.
-  const specs = readSpecs(specsDir);
+  const specs = await readSpecs(specsDir);
   const quirksAndUnknowns = extractQuirksAndUnknowns(readSpecsReadme(specsDir));
 
   rmSync(outDir, { recursive: true, force: true });
@@ -63,7 +63,8 @@ function readSpecsReadme(specsDir) {
   } catch (error) {
     if (error.code === 'ENOENT') {
       throw new Error(
-        `Missing ${path}: the docs guide renders the quirks and unknowns of each API from that file and never retypes them. Write specs/README.md (with its "Quirks" and "Unknowns" tables) and run the build again.`,
+        `Missing ${path}: the docs guide renders the quirks and unknowns of each API from that file and never ` +
+          'retypes them. Write specs/README.md (with its "Quirks" and "Unknowns" tables) and run the build again.',
       );
     }
     throw error;
@@ -72,7 +73,7 @@ function readSpecsReadme(specsDir) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    buildDocs();
+    await buildDocs();
   } catch (error) {
     console.error(`docs build failed: ${error.message}`);
     process.exit(1);

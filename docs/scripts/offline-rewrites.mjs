@@ -3,10 +3,14 @@
 // offline). Those addresses are swapped for a self-contained image. The
 // browser test blocks every other host and fails on any request that a new
 // Redoc version adds, so this list stays complete.
-const logo = (text) =>
-  `data:image/svg+xml,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${text.length * 8 + 8}" height="16" viewBox="0 0 ${text.length * 8 + 8} 16"><text x="4" y="12" font-family="sans-serif" font-size="12" font-weight="600" fill="#0044d4">${text}</text></svg>`,
-  )}`;
+const logo = (text) => {
+  const width = text.length * 8 + 8;
+  const font = 'font-family="sans-serif" font-size="12" font-weight="600"';
+  const label = `<text x="4" y="12" ${font} fill="#0044d4">${text}</text>`;
+  const box = `width="${width}" height="16" viewBox="0 0 ${width} 16"`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" ${box}>${label}</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+};
 
 export const offlineRewrites = [
   { remote: 'https://cdn.redoc.ly/redoc/logo-mini-full.svg', local: logo('Redocly') },

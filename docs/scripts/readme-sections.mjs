@@ -33,7 +33,8 @@ export function extractQuirksAndUnknowns(markdown) {
   }
   if (parts.length === 0) {
     throw new Error(
-      'specs/README.md has no "Quirks" or "Unknowns" section: the docs guide shows those sections and cannot be built without them.',
+      'specs/README.md has no "Quirks" or "Unknowns" section: ' +
+        'the docs guide shows those sections and cannot be built without them.',
     );
   }
   return parts.join('');

@@ -2,8 +2,11 @@
 // stylesheet, image or frame whose address is absolute (http:, https: or
 // protocol-relative). Plain links (<a href>) are fine: following one is the
 // reader's choice.
-const remoteAssetTag =
-  /<(script|link|img|iframe|source|video|audio|embed|object)\b[^>]*?\b(?:src|href|data)\s*=\s*["']?((?:https?:)?\/\/[^"'\s>]+)/gi;
+const assetTags = 'script|link|img|iframe|source|video|audio|embed|object';
+const remoteAssetTag = new RegExp(
+  `<(${assetTags})\\b[^>]*?\\b(?:src|href|data)\\s*=\\s*["']?((?:https?:)?\\/\\/[^"'\\s>]+)`,
+  'gi',
+);
 const remoteCssImport = /@import\s+(?:url\()?\s*["']?((?:https?:)?\/\/[^"')\s]+)/gi;
 
 /** @param {string} html @returns {string[]} every remote asset the page would load, as `<tag> address` */

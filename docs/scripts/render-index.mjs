@@ -12,7 +12,10 @@ const contentDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'content'
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-/** @param {{ specs: import('./read-specs.mjs').SpecInfo[], quirksAndUnknowns: string }} input quirksAndUnknowns: markdown taken from specs/README.md */
+/**
+ * @param {{ specs: import('./read-specs.mjs').SpecInfo[], quirksAndUnknowns: string }} input
+ *   quirksAndUnknowns: markdown taken from specs/README.md
+ */
 export function renderIndexPage({ specs, quirksAndUnknowns }) {
   const guide = marked.parse(readFileSync(join(contentDir, 'guide.md'), 'utf8'));
   const apiCards = specs.map(renderApiCard).join('\n');
@@ -23,7 +26,8 @@ export function renderIndexPage({ specs, quirksAndUnknowns }) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tallyport API documentation</title>
 <style>
-  body { font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #1d2430; background: #f7f8fa; }
+  body { font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; }
+  body { color: #1d2430; background: #f7f8fa; }
   main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
   h1 { margin-top: 0; }
   .apis { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); }
@@ -63,7 +67,8 @@ function renderApiCard(spec) {
   const operations = spec.operations
     .map(
       (op) =>
-        `<li><span class="method">${escapeHtml(op.method)}</span> <code>${escapeHtml(op.path)}</code> ${escapeHtml(op.summary ?? op.operationId ?? '')}</li>`,
+        `<li><span class="method">${escapeHtml(op.method)}</span> <code>${escapeHtml(op.path)}</code> ` +
+        `${escapeHtml(op.summary ?? op.operationId ?? '')}</li>`,
     )
     .join('\n');
   return `<article class="api">

@@ -17,10 +17,12 @@ import {
 } from './chromium.js';
 import { distDir, resultsDir, specsDir } from './paths.js';
 
-const specs = readSpecs(specsDir);
+const specs = await readSpecs(specsDir);
 // How long Chromium may take to render one thing before the test gives up.
 const timeout = 15_000;
-const missingMessage = `Chromium not found at ${chromiumPath}: the browser test of the docs cannot run. Install it with docs/scripts/install-chromium.sh (Debian's chromium package) or set CHROMIUM_PATH.`;
+const missingMessage =
+  `Chromium not found at ${chromiumPath}: the browser test of the docs cannot run. ` +
+  "Install it with docs/scripts/install-chromium.sh (Debian's chromium package) or set CHROMIUM_PATH.";
 
 // CI=true (or any value but false/0) turns a missing Chromium into a failure.
 const inCI = Boolean(process.env.CI) && !/^(false|0)$/i.test(process.env.CI ?? '');

@@ -25,24 +25,26 @@ function specsFolderWith(readme: string | null): { specs: string; out: string } 
 }
 
 describe('buildDocs', () => {
-  it('fails naming specs/README.md when the README is missing, and writes nothing', () => {
+  it('fails naming specs/README.md when the README is missing, and writes nothing', async () => {
     const { specs, out } = specsFolderWith(null);
-    expect(() => buildDocs({ specsDir: specs, outDir: out, log: () => {} })).toThrow(
+    await expect(buildDocs({ specsDir: specs, outDir: out, log: () => {} })).rejects.toThrow(
       /Missing .*README\.md.*quirks and unknowns/,
     );
     expect(existsSync(out)).toBe(false);
   });
 
-  it('fails when the README has neither a Quirks nor an Unknowns section', () => {
+  it('fails when the README has neither a Quirks nor an Unknowns section', async () => {
     const { specs, out } = specsFolderWith('# Specs\n\n## Files\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
-    expect(() => buildDocs({ specsDir: specs, outDir: out, log: () => {} })).toThrow(
+    await expect(buildDocs({ specsDir: specs, outDir: out, log: () => {} })).rejects.toThrow(
       /no "Quirks" or "Unknowns" section/,
     );
   });
 
-  it('fails when the folder holds no spec', () => {
+  it('fails when the folder holds no spec', async () => {
     const root = mkdtempSync(join(tmpdir(), 'tallyport-docs-'));
     scratch.push(root);
-    expect(() => buildDocs({ specsDir: root, outDir: join(root, 'dist'), log: () => {} })).toThrow(/No OpenAPI specs/);
+    await expect(buildDocs({ specsDir: root, outDir: join(root, 'dist'), log: () => {} })).rejects.toThrow(
+      /No OpenAPI specs/,
+    );
   });
 });

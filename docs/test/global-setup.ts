@@ -1,5 +1,5 @@
 import { buildDocs } from '../scripts/build-docs.mjs';
 
-export default function setup(): void {
-  buildDocs({ log: () => {} });
+export default async function setup(): Promise<void> {
+  await buildDocs({ log: () => {} });
 }

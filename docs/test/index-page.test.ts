@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readSpecs } from '../scripts/read-specs.mjs';
 import { distDir, specsDir } from './paths.js';
 
-const specs = readSpecs(specsDir);
+const specs = await readSpecs(specsDir);
 const index = readFileSync(join(distDir, 'index.html'), 'utf8');
 const readme = readFileSync(join(specsDir, 'README.md'), 'utf8');
 

@@ -8,7 +8,7 @@ import { readSpecs } from '../scripts/read-specs.mjs';
 import { findRemoteAssets } from '../scripts/remote-assets.mjs';
 import { distDir, specsDir } from './paths.js';
 
-const specs = readSpecs(specsDir);
+const specs = await readSpecs(specsDir);
 
 describe.each(specs.map((spec) => [spec.api, spec] as const))('%s.html', (api, spec) => {
   const html = readFileSync(join(distDir, `${api}.html`), 'utf8');

@@ -20,7 +20,8 @@ describe('findRemoteAssets', () => {
 
   it('accepts inline code, local files and plain links', () => {
     const html =
-      '<script>let a = "https://x.test"</script><script src="app.js"></script><a href="https://github.com/x">x</a><img src="data:image/png;base64,AA">';
+      '<script>let a = "https://x.test"</script><script src="app.js"></script>' +
+      '<a href="https://github.com/x">x</a><img src="data:image/png;base64,AA">';
     expect(findRemoteAssets(html)).toEqual([]);
   });
 });

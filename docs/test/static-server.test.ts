@@ -41,7 +41,7 @@ describe('static server of the docs', () => {
   });
 
   it('answers 404 for a missing file and 405 for a write', async () => {
-    expect((await fetch(server.url + 'missing.html')).status).toBe(404);
+    expect((await fetch(`${server.url}missing.html`)).status).toBe(404);
     expect((await fetch(server.url, { method: 'POST', body: 'x' })).status).toBe(405);
   });
 });

@@ -8,4 +8,6 @@ export default defineConfig({
   sourcemap: false,
   splitting: true,
   target: 'node20',
+  // The spec model's pure helpers and the redaction module are private to the repository: they ship inside the bundle.
+  noExternal: ['@tallyport/spec-model', '@tallyport/redaction'],
 });

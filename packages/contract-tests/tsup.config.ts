@@ -1,5 +1,9 @@
 import { defineConfig } from 'tsup';
 
+// The spec model's pure helpers, its schema engine set-up and the redaction module are private to
+// the repository: they ship inside the bundle (ajv stays a dependency).
+const noExternal = ['@tallyport/spec-model', '@tallyport/redaction'];
+
 export default defineConfig([
   {
     entry: { index: 'src/index.ts' },
@@ -11,6 +15,7 @@ export default defineConfig([
     shims: true,
     target: 'node20',
     sourcemap: true,
+    noExternal,
   },
   {
     entry: { cli: 'src/cli.ts', 'mock-cli': 'src/mock-cli.ts' },
@@ -19,5 +24,6 @@ export default defineConfig([
     shims: true,
     target: 'node20',
     sourcemap: true,
+    noExternal,
   },
 ]);

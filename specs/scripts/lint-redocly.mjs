@@ -2,10 +2,12 @@
 // warnings included: Redocly itself exits 0 when only warnings are found.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { API_NAMES } from '@tallyport/spec-model';
 
 const require = createRequire(import.meta.url);
 const cli = require.resolve('@redocly/cli/bin/cli.js');
-const files = process.argv.slice(2);
+// Both specs unless files are named.
+const files = process.argv.length > 2 ? process.argv.slice(2) : API_NAMES.map((api) => `${api}.yaml`);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 const run = (file, format) =>
   execFileSync(process.execPath, [cli, 'lint', file, '--config', '../redocly.yaml', `--format=${format}`], {

@@ -3,9 +3,12 @@
 // so a structural mistake that Redocly tolerates is still caught.
 import { readFile } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { API_NAMES } from '@tallyport/spec-model';
 
 let failed = false;
-for (const file of process.argv.slice(2)) {
+// Both specs unless files are named.
+const files = process.argv.length > 2 ? process.argv.slice(2) : API_NAMES.map((api) => `${api}.yaml`);
+for (const file of files) {
   const validator = new Validator();
   const result = await validator.validate(await readFile(file, 'utf8'));
   if (result.valid && validator.version === '3.1') {

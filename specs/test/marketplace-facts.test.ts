@@ -2,37 +2,25 @@
 // 7, 9) asserted against specs/marketplace.yaml, so an edit cannot drop a
 // fact silently.
 import { describe, expect, it } from 'vitest';
-import {
-  deref,
-  isRequired,
-  loadSpec,
-  operationById,
-  operations,
-  parametersOf,
-  propertySchema,
-  SpecValidator,
-  successSchema,
-  type Json,
-  type JsonObject,
-} from './support/spec.js';
+import { type Json, type JsonObject, specUnderTest } from './support/spec.js';
 
-const doc = loadSpec('marketplace');
-const validator = new SpecValidator(doc, 'marketplace');
+const spec = await specUnderTest('marketplace');
+const { doc, deref, isRequired, operationById, operations, parametersOf, propertySchema, successSchema, accepts } =
+  spec;
 const components = doc.components as JsonObject;
 const schemas = components.schemas as JsonObject;
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
-const accepts = (schema: Json, value: unknown) => validator.validator(schema)(value);
 const namedExample = (name: string) => ((components.examples as JsonObject)[name] as JsonObject).value as JsonObject;
 
 type FieldRow = [field: string, type: string, format?: string];
 
 /** One field row of a seed table: its type (and format) and whether it is always there. */
 function expectField(schemaName: string, [field, type, format]: FieldRow, required = true) {
-  const schema = propertySchema(doc, ref(schemaName), field);
+  const schema = propertySchema(ref(schemaName), field);
   expect(schema, `${schemaName}.${field} is described`).toBeDefined();
   expect(schema?.type).toBe(type);
   if (format) expect(schema?.format).toBe(format);
-  expect(isRequired(doc, ref(schemaName), field)).toBe(required);
+  expect(isRequired(ref(schemaName), field)).toBe(required);
 }
 
 describe('section 2.3: account fields', () => {
@@ -54,7 +42,7 @@ describe('section 2.3: account fields', () => {
   ])('%s: %s %s', (...row) => expectField('Account', row));
 
   it('social_links maps network names to link strings', () => {
-    const links = propertySchema(doc, ref('Account'), 'profile.social_links') as JsonObject;
+    const links = propertySchema(ref('Account'), 'profile.social_links') as JsonObject;
     expect(links.additionalProperties).toEqual({ type: 'string' });
   });
   it('registered_at is a UTC ISO 8601 timestamp', () => {
@@ -89,11 +77,11 @@ describe('section 2.4: item fields', () => {
     ['tags', 'string'],
     ['media.screenshots', 'string'],
   ])('%s is an array of %s', (field, itemType) => {
-    const items = deref(doc, (propertySchema(doc, ref('Item'), field) as JsonObject).items as Json) as JsonObject;
+    const items = deref((propertySchema(ref('Item'), field) as JsonObject).items as Json) as JsonObject;
     expect(items.type).toBe(itemType);
   });
   it('version is a dotted major.minor.patch number', () => {
-    const version = propertySchema(doc, ref('Item'), 'version') as Json;
+    const version = propertySchema(ref('Item'), 'version') as Json;
     expect(['2.4.1', '10.0.12'].map((v) => accepts(version, v))).toEqual([true, true]);
     expect(['2.4', 'v2.4.1', '2.4.1-beta', '2.x.1'].map((v) => accepts(version, v))).toEqual([
       false,
@@ -169,21 +157,21 @@ describe('section 4.3: operations', () => {
     ['getItem', 'get', '/api/items/item', 'ItemDetailsSuccess', 'item', 'Item'],
     ['validatePurchase', 'post', '/api/purchases/validation', 'PurchaseValidationSuccess', 'data.purchase', 'Purchase'],
   ])('%s is %s %s answering {status, %s: %s}', (operationId, method, path, successName, payload, payloadType) => {
-    const entry = operationById(doc, operationId);
+    const entry = operationById(operationId);
     expect([entry.method, entry.path]).toEqual([method, path]);
-    const oneOf = (successSchema(doc, operationId) as JsonObject).oneOf as Json[];
+    const oneOf = (successSchema(operationId) as JsonObject).oneOf as Json[];
     expect(oneOf).toEqual([ref(successName), ref('MarketplaceError')]);
-    expect(isRequired(doc, ref(successName), 'status')).toBe(true);
-    expect(isRequired(doc, ref(successName), payload)).toBe(true);
-    const target = propertySchema(doc, ref(successName), payload) as JsonObject;
-    const expected = payloadType.endsWith('[]') ? (target.items as JsonObject).$ref : undefined;
-    if (expected) expect(expected).toBe(`#/components/schemas/${payloadType.slice(0, -2)}`);
-    else expect(target).toEqual(deref(doc, ref(payloadType)));
+    expect(isRequired(ref(successName), 'status')).toBe(true);
+    expect(isRequired(ref(successName), payload)).toBe(true);
+    const target = propertySchema(ref(successName), payload) as JsonObject;
+    const described = payloadType.endsWith('[]') ? target.items : target;
+    const dereferencedSchemas = (spec.dereferenced.components as JsonObject).schemas as JsonObject;
+    expect(described).toEqual(dereferencedSchemas[payloadType.replace(/\[\]$/, '')]);
   });
 
   it('has exactly the four operations', () => {
     expect(
-      operations(doc)
+      operations()
         .map((entry) => entry.operation.operationId)
         .sort(),
     ).toEqual(['getAccountDetails', 'getItem', 'listItems', 'validatePurchase'].sort());
@@ -192,23 +180,23 @@ describe('section 4.3: operations', () => {
     const scheme = (components.securitySchemes as JsonObject).apiKeyQuery as JsonObject;
     expect(scheme).toMatchObject({ type: 'apiKey', name: 'api_key' });
     expect(scheme['x-tallyport-unknown']).toEqual(expect.any(String));
-    for (const { operation } of operations(doc)) {
+    for (const { operation } of operations()) {
       const viaScheme = JSON.stringify(operation.security) === JSON.stringify([{ apiKeyQuery: [] }]);
-      const body = operation.requestBody ? (deref(doc, operation.requestBody as Json) as JsonObject) : undefined;
+      const body = operation.requestBody ? (deref(operation.requestBody as Json) as JsonObject) : undefined;
       const form = (body?.content as JsonObject | undefined)?.['application/x-www-form-urlencoded'] as
         | JsonObject
         | undefined;
-      const viaBody = form ? isRequired(doc, form.schema as Json, 'api_key') : false;
+      const viaBody = form ? isRequired(form.schema as Json, 'api_key') : false;
       expect(viaScheme !== viaBody, `${operation.operationId} carries api_key exactly one way`).toBe(true);
     }
   });
   it('item_id is required on item details', () => {
-    const itemId = parametersOf(doc, operationById(doc, 'getItem')).get('query:item_id');
+    const itemId = parametersOf(operationById('getItem')).get('query:item_id');
     expect(itemId?.required).toBe(true);
-    expect((deref(doc, itemId?.schema as Json) as JsonObject).type).toBe('integer');
+    expect((deref(itemId?.schema as Json) as JsonObject).type).toBe('integer');
   });
   it('purchase_code is required on validation', () => {
-    expect(isRequired(doc, ref('PurchaseValidationBody'), 'purchase_code')).toBe(true);
+    expect(isRequired(ref('PurchaseValidationBody'), 'purchase_code')).toBe(true);
     expect(accepts(ref('PurchaseValidationBody'), { api_key: 'k', purchase_code: '' })).toBe(false);
   });
   it('success status is 成功 and error status is 错误', () => {
@@ -248,19 +236,19 @@ describe('section 7: error messages', () => {
     ['getItem', '未找到任何商品', 'ItemNotFound'],
     ['validatePurchase', '购买代码无效', 'InvalidPurchaseCode'],
   ])('%s: %s, exampled on 2XX and 4XX', (operationId, msg, exampleName) => {
-    const { operation } = operationById(doc, operationId);
+    const { operation } = operationById(operationId);
     const messages = operation['x-tallyport-error-messages'] as JsonObject[];
     expect(messages.map((m) => m.msg)).toEqual([msg]);
     expect(messages[0]?.code).toMatch(/^[a-z_]+$/);
     expect(namedExample(exampleName)).toEqual({ status: '错误', msg });
     for (const status of ['2XX', '4XX']) {
-      const response = deref(doc, (operation.responses as JsonObject)[status] as Json) as JsonObject;
+      const response = deref((operation.responses as JsonObject)[status] as Json) as JsonObject;
       const examples = ((response.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
       expect(Object.values(examples)).toContainEqual({ $ref: `#/components/examples/${exampleName}` });
     }
   });
   it('error codes are unique', () => {
-    const codes = operations(doc).flatMap(({ operation }) =>
+    const codes = operations().flatMap(({ operation }) =>
       (operation['x-tallyport-error-messages'] as JsonObject[]).map((m) => m.code),
     );
     expect(new Set(codes).size).toBe(4);
@@ -270,13 +258,11 @@ describe('section 7: error messages', () => {
     expect(accepts(ref('MarketplaceError'), { status: '错误' })).toBe(false);
   });
   it('HTTP status codes are not shown: 2XX may carry either body, other codes are marked unknown', () => {
-    for (const { operation } of operations(doc)) {
+    for (const { operation } of operations()) {
       const responses = operation.responses as JsonObject;
       expect(Object.keys(responses)).toEqual(['2XX', '4XX', 'default']);
       for (const status of ['4XX', 'default']) {
-        expect((deref(doc, responses[status] as Json) as JsonObject)['x-tallyport-unknown']).toEqual(
-          expect.any(String),
-        );
+        expect((deref(responses[status] as Json) as JsonObject)['x-tallyport-unknown']).toEqual(expect.any(String));
       }
     }
   });
@@ -284,7 +270,7 @@ describe('section 7: error messages', () => {
 
 describe('section 9: versioning', () => {
   it('marketplace paths carry no version segment', () => {
-    for (const { path } of operations(doc)) expect(path).toMatch(/^\/api\/(?!v\d)/);
+    for (const { path } of operations()) expect(path).toMatch(/^\/api\/(?!v\d)/);
   });
   it('the server is {market_url}', () => {
     expect((doc.servers as JsonObject[])[0]?.url).toBe('{market_url}');

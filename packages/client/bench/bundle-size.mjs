@@ -28,7 +28,10 @@ export async function measureBundles() {
     analyticsOnly: await size(`export { createAnalyticsClient } from '../dist/index.js';`),
     openapiFetch: await size(`export { default } from 'openapi-fetch';`),
     clientWithResponseValidation: await size(
-      `export { createAnalyticsClient, createMarketplaceClient } from '../dist/index.js';\nexport * from '../dist/response-validation.js';`,
+      [
+        `export { createAnalyticsClient, createMarketplaceClient } from '../dist/index.js';`,
+        `export * from '../dist/response-validation.js';`,
+      ].join('\n'),
     ),
   };
 }

@@ -40,9 +40,15 @@ import type { ResponseValidator } from './response-check.js';
 import { assertDateRange, validate } from './validation.js';
 
 export interface AnalyticsClientOptions extends ClientOptions {
-  /** How a website or a list is found in a payload whose envelope is not shown. Default 'auto' (bare value or `data`). */
+  /**
+   * How a website or a list is found in a payload whose envelope is not shown.
+   * Default 'auto' (bare value or `data`).
+   */
   unwrap?: Unwrap;
-  /** How the iterators find the next page. Default 'auto' (`links.next`, `next_page_url`, `meta.current_page/last_page`). */
+  /**
+   * How the iterators find the next page.
+   * Default 'auto' (`links.next`, `next_page_url`, `meta.current_page/last_page`).
+   */
   nextPage?: NextPageStrategy;
   /** Most pages an iterator fetches. Default 1000. */
   maxPages?: number;

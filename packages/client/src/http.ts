@@ -18,7 +18,8 @@ import {
   UnprocessableEntityError,
 } from './errors.js';
 import type { Log } from './logger.js';
-import type { Redactor } from './redact.js';
+import type { Redactor } from '@tallyport/redaction';
+import { isSuccessStatus } from '@tallyport/spec-model/query';
 import {
   IDEMPOTENT_METHODS,
   RETRYABLE_STATUS,
@@ -133,14 +134,15 @@ export function createHttp(config: HttpConfig) {
     const where = `${response.status} from ${method} ${url}`;
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location');
+      const target = location ? ` to ${redactor.url(new URL(location, url).href)}` : '';
       return new UnexpectedResponseError(
-        `Expected JSON but the server redirected (${where}${location ? ` to ${redactor.url(new URL(location, url).href)}` : ''}), ` +
+        `Expected JSON but the server redirected (${where}${target}), ` +
           `as a login page or a wrong address does. ${CHECK_SETUP}`,
         details,
       );
     }
     const said = html ? 'the server answered with an HTML page' : serverMessage(body);
-    const message = `${where}${said ? `: ${redactor.text(said).slice(0, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
+    const message = `${where}${said ? `: ${redactor.truncate(said, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
     if (response.status === 422) return new UnprocessableEntityError(message, details, fieldErrors(body));
     if (response.status === 429) return new RateLimitError(message, details, parseRetryAfter(response.headers));
     if (response.status >= 500) return new InternalServerError(message, details);
@@ -215,7 +217,7 @@ export function createHttp(config: HttpConfig) {
           log('debug', `response ${response.status} ${method} ${url()}`, {
             headers: redactor.headers(response.headers),
           });
-        if (response.status >= 200 && response.status < 300) return toSuccess(response, text, method, url);
+        if (isSuccessStatus(response.status)) return toSuccess(response, text, method, url);
         failure = toError(response, text, method, url());
       } catch (error) {
         if (error instanceof APIError) throw error;

@@ -8,6 +8,7 @@ import { formBody } from './form.js';
 import {
   getItemQuerySchema,
   marketplaceOperations as ops,
+  marketplaceOutcome,
   validatePurchaseBodySchema,
 } from './generated/marketplace.js';
 import type { PerRequestOptions } from './http.js';
@@ -37,17 +38,22 @@ export interface MarketplaceClient {
     get(itemId: number, options?: RequestOptions): Promise<Item>;
   };
   purchases: {
-    /** The purchase behind a valid code; an invalid code throws MarketplaceAPIError with code `invalid_purchase_code`. */
+    /**
+     * The purchase behind a valid code; an invalid code throws MarketplaceAPIError
+     * with code `invalid_purchase_code`.
+     */
     validate(purchaseCode: string, options?: RequestOptions): Promise<Purchase>;
   };
-  /** The typed openapi-fetch client (the key is attached, retries, timeouts and error classes included; non-2XX throws). */
+  /**
+   * The typed openapi-fetch client (the key is attached, retries, timeouts and
+   * error classes included; non-2XX throws).
+   */
   raw: Client<MarketplacePaths>;
 }
 
 type OperationId = keyof typeof ops;
 
-const SUCCESS = '成功';
-const FAILURE = '错误';
+const { field: OUTCOME_FIELD, success: SUCCESS, error: FAILURE, messageField: MESSAGE_FIELD } = marketplaceOutcome;
 
 const CODES = new Map<string, string>(
   Object.values(ops).flatMap((op) => op.errorMessages.map((m) => [m.msg, m.code] as [string, string])),
@@ -58,12 +64,14 @@ export function marketplaceErrorCode(msg: string): string {
   return CODES.get(msg) ?? 'unknown';
 }
 
-function isFailureBody(body: unknown): body is { status: string; msg?: unknown } {
-  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === FAILURE;
-}
+type Payload = Readonly<Record<string, unknown>>;
+const isPayload = (body: unknown): body is Payload => typeof body === 'object' && body !== null && !Array.isArray(body);
+const outcomeOf = (body: unknown): unknown => (isPayload(body) ? body[OUTCOME_FIELD] : undefined);
+const isFailureBody = (body: unknown): body is Payload => outcomeOf(body) === FAILURE;
 
-function failure(body: { msg?: unknown }, details: APIErrorDetails): MarketplaceAPIError {
-  const msg = typeof body.msg === 'string' ? body.msg : '';
+function failure(body: Payload, details: APIErrorDetails): MarketplaceAPIError {
+  const said = body[MESSAGE_FIELD];
+  const msg = typeof said === 'string' ? said : '';
   const code = marketplaceErrorCode(msg);
   const status = details.status === undefined ? '' : ` (HTTP ${details.status})`;
   return new MarketplaceAPIError(
@@ -135,10 +143,11 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       headers: {},
     });
     if (isFailureBody(payload)) throw failure(redactor.value(payload), details());
-    const status = (payload as { status?: unknown } | undefined)?.status;
+    const status = outcomeOf(payload);
     if (status !== SUCCESS) {
       throw new UnexpectedResponseError(
-        `Expected status "${SUCCESS}" or "${FAILURE}" from ${op.method} ${details().url}, got ${JSON.stringify(status) ?? 'no status'}. Check \`baseUrl\` and the API key.`,
+        `Expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}" from ${op.method} ${details().url}, ` +
+          `got ${JSON.stringify(status) ?? `no ${OUTCOME_FIELD}`}. Check \`baseUrl\` and the API key.`,
         details(),
       );
     }

@@ -3,7 +3,7 @@ import { TallyportError } from './errors.js';
 import { assertServerEnvironment, checkBaseUrl } from './environment.js';
 import { createHttp, type HttpConfig, type OutgoingParts } from './http.js';
 import { createLog, type LogLevel, type Logger } from './logger.js';
-import { Redactor } from './redact.js';
+import { Redactor } from '@tallyport/redaction';
 import type { RetryOptions } from './retry.js';
 
 export interface ClientOptions {
@@ -61,7 +61,7 @@ export function wireClient(
     throw new TallyportError(`\`maxRetries\` must be a whole number >= 0, got ${String(options.maxRetries)}.`);
   }
   const base = checkBaseUrl(options.baseUrl ?? env(`${api}_BASE_URL`), options.allowInsecureHttp);
-  const redactor = new Redactor([apiKey], extra.sensitiveNames);
+  const redactor = new Redactor({ secretNames: extra.sensitiveNames ?? [] }).add(apiKey);
   const log = createLog(options.logger, options.logLevel);
   if (options.dangerouslyAllowBrowser)
     log('warn', 'dangerouslyAllowBrowser is on: the API key is readable by anyone who loads this code.');

@@ -70,7 +70,8 @@ export function unwrapList<T>(payload: unknown, unwrap: Unwrap, operation: strin
   const list = unwrapPayload(payload, unwrap);
   if (Array.isArray(list)) return list as T[];
   throw new TallyportError(
-    `${operation}: found no list in the response (neither a bare array nor an array under "data"); pass an \`unwrap\` function that returns it.`,
+    `${operation}: found no list in the response (neither a bare array nor an array under "data"); ` +
+      'pass an `unwrap` function that returns it.',
   );
 }
 

@@ -1,36 +1,37 @@
-// Opt-in validation of successful responses against the spec. A separate
-// entry point so that clients that do not use it do not carry the schemas.
+// Opt-in validation of successful responses against the spec, with
+// validators compiled at build time (ajv standalone code of the specs'
+// response schemas). A separate entry point, so that clients that do not use
+// it do not carry the validators in their bundle.
+import { describeProblems, type SchemaError } from '@tallyport/spec-model/query';
 import { ResponseValidationError } from './errors.js';
-import { analyticsResponseDefinitions, analyticsResponseSchemas } from './generated/analytics-responses.js';
-import { marketplaceResponseDefinitions, marketplaceResponseSchemas } from './generated/marketplace-responses.js';
-import { checkSchema, type SchemaDefinitions } from './json-schema-check.js';
+import * as analyticsValidators from './generated/analytics-responses.js';
+import * as marketplaceValidators from './generated/marketplace-responses.js';
 import type { ResponseValidator } from './response-check.js';
 
 export type { ResponseValidator } from './response-check.js';
-export { checkSchema, type SchemaDefinitions } from './json-schema-check.js';
 
-function validatorFor(schemas: Record<string, unknown>, definitions: SchemaDefinitions): ResponseValidator {
+/** A compiled validator: true when the value matches; `errors` says why not. */
+type CompiledValidator = ((value: unknown) => boolean) & { errors?: SchemaError[] | null };
+
+/** How many problems the error message spells out (all of them, capped, are in `problems`). */
+const SHOWN_IN_MESSAGE = 5;
+
+function validatorFor(validators: Readonly<Record<string, unknown>>): ResponseValidator {
   return (operationId, payload) => {
-    const schema = schemas[operationId];
-    if (schema === undefined) return;
-    const problems = checkSchema(schema as boolean | Record<string, unknown>, payload, '$', definitions);
-    if (problems.length) {
-      throw new ResponseValidationError(
-        `The response of ${operationId} does not match the spec: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}.`,
-        operationId,
-        problems,
-      );
-    }
+    const validate = validators[operationId] as CompiledValidator | undefined;
+    if (validate === undefined || validate(payload)) return;
+    const problems = describeProblems(validate.errors ?? []);
+    const shown = problems.slice(0, SHOWN_IN_MESSAGE).join('; ');
+    const rest = problems.length > SHOWN_IN_MESSAGE ? ` (and ${problems.length - SHOWN_IN_MESSAGE} more)` : '';
+    throw new ResponseValidationError(
+      `The response of ${operationId} does not match the spec: ${shown}${rest}.`,
+      operationId,
+      problems,
+    );
   };
 }
 
 /** Pass as `validateResponses` to createAnalyticsClient. */
-export const analyticsResponseValidator: ResponseValidator = validatorFor(
-  analyticsResponseSchemas,
-  analyticsResponseDefinitions as SchemaDefinitions,
-);
+export const analyticsResponseValidator: ResponseValidator = validatorFor(analyticsValidators);
 /** Pass as `validateResponses` to createMarketplaceClient. */
-export const marketplaceResponseValidator: ResponseValidator = validatorFor(
-  marketplaceResponseSchemas,
-  marketplaceResponseDefinitions as SchemaDefinitions,
-);
+export const marketplaceResponseValidator: ResponseValidator = validatorFor(marketplaceValidators);

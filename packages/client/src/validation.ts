@@ -96,7 +96,8 @@ function issueToError(
   let message = `Invalid parameter "${parameter}" for ${operation}: got ${show(value)}${expectation(fact)}.`;
   if (fact?.quirk && value === fact.default) {
     message +=
-      ` ${show(value)} is the documented default of "${parameter}" but not one of its allowed values (a quirk of the API documentation: ${fact.quirk})` +
+      ` ${show(value)} is the documented default of "${parameter}" but not one of its allowed values ` +
+      `(a quirk of the API documentation: ${fact.quirk})` +
       ` Leave "${parameter}" unset to get the server's default.`;
   }
   return new ValidationError(message, operation, parameter, value, allowed);

@@ -71,7 +71,8 @@ describe('the key never leaks', () => {
   });
 
   for (const transport of transports) {
-    test(`marketplace errors and debug logs with transport ${JSON.stringify(transport)} never contain the key`, async () => {
+    const name = `marketplace errors and debug logs with transport ${JSON.stringify(transport)} never contain the key`;
+    test(name, async () => {
       const { logger, lines } = captureLogs();
       const market = createMarketplaceClient({
         baseUrl: server.url,

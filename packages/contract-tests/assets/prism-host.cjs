@@ -55,6 +55,6 @@ process.stdin.resume();
 
 const requested = JSON.parse(process.argv[2] || '[]');
 Promise.all(requested.map(serve)).catch((error) => {
-  process.stderr.write(`${error && error.message ? error.message : String(error)}\n`);
+  process.stderr.write(`${error?.message ? error.message : String(error)}\n`);
   stop(1);
 });

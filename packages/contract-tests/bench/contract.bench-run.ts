@@ -82,12 +82,17 @@ it('measures the contract suite', async () => {
     },
   };
   const lines = [
-    `contract suite on the embedded mocks (Prism start included): median ${report.mocks.medianWallMs} ms over ${mockRuns.length} runs (Prism start ${report.mocks.medianPrismStartMs} ms), ${report.mocks.requests} requests, load average ${report.loadAverage.toFixed(1)}`,
-    `contract suite on the clean fake (writes on):               median ${report.fake.medianWallMs} ms over ${fakeRuns.length} runs, ${report.fake.requests} requests`,
-    `fault injection: ${report.faults.caught}/${report.faults.variants} variants caught by their expected check in ${faultsWallMs} ms`,
+    `contract suite on the embedded mocks (Prism start included): median ${report.mocks.medianWallMs} ms ` +
+      `over ${mockRuns.length} runs (Prism start ${report.mocks.medianPrismStartMs} ms), ` +
+      `${report.mocks.requests} requests, load average ${report.loadAverage.toFixed(1)}`,
+    `contract suite on the clean fake (writes on):               median ${report.fake.medianWallMs} ms ` +
+      `over ${fakeRuns.length} runs, ${report.fake.requests} requests`,
+    `fault injection: ${report.faults.caught}/${report.faults.variants} variants caught by their expected check ` +
+      `in ${faultsWallMs} ms`,
     ...detections.map(
       (entry) =>
-        `  ${entry.caught ? '✓' : '✗'} ${entry.fault.padEnd(40)} expected ${entry.expected.padEnd(29)} failing: ${entry.failingChecks.join(', ')}`,
+        `  ${entry.caught ? '✓' : '✗'} ${entry.fault.padEnd(40)} expected ${entry.expected.padEnd(29)} ` +
+        `failing: ${entry.failingChecks.join(', ')}`,
     ),
   ];
   console.log(lines.join('\n'));

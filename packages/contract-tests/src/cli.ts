@@ -4,25 +4,26 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { CHECK_NAMES } from './checks/index.js';
 import { ConfigError, HELP, parseConfig } from './config.js';
-import { Redactor } from './http/redactor.js';
+import { secretRedactor } from './http/redactor.js';
 import { checkLine, headerLine, shouldColour, summaryText, targetLine } from './reporters/console.js';
 import { jsonReport } from './reporters/json.js';
 import { junitReport } from './reporters/junit.js';
 import { runContract } from './runner.js';
 
 // Every line this process prints passes the redactor, whatever produced it.
-const redactor = new Redactor();
-redactor.add('ANALYTICS_API_KEY', process.env.ANALYTICS_API_KEY);
-redactor.add('MARKETPLACE_API_KEY', process.env.MARKETPLACE_API_KEY);
-redactor.add('MARKETPLACE_EMPTY_API_KEY', process.env.MARKETPLACE_EMPTY_API_KEY);
-redactor.add('MARKETPLACE_PURCHASE_CODE', process.env.MARKETPLACE_PURCHASE_CODE);
-const out = (text: string): void => void process.stdout.write(`${redactor.redact(text)}\n`);
-const err = (text: string): void => void process.stderr.write(`${redactor.redact(text)}\n`);
+const redactor = secretRedactor({
+  ANALYTICS_API_KEY: process.env.ANALYTICS_API_KEY,
+  MARKETPLACE_API_KEY: process.env.MARKETPLACE_API_KEY,
+  MARKETPLACE_EMPTY_API_KEY: process.env.MARKETPLACE_EMPTY_API_KEY,
+  MARKETPLACE_PURCHASE_CODE: process.env.MARKETPLACE_PURCHASE_CODE,
+});
+const out = (text: string): void => void process.stdout.write(`${redactor.text(text)}\n`);
+const err = (text: string): void => void process.stderr.write(`${redactor.text(text)}\n`);
 
 async function writeReport(file: string, text: string): Promise<void> {
   const path = resolve(file);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, redactor.redact(text));
+  await writeFile(path, redactor.text(text));
 }
 
 async function main(): Promise<number> {

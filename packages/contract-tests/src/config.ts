@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { CHECK_NAMES } from './checks/index.js';
 import type { RunOptions } from './runner.js';
 import { DEFAULT_LIMITS } from './runner.js';
-import type { ApiName } from './specs.js';
+import type { ApiName } from '@tallyport/spec-model/query';
+import { parseApiSelection } from './api-selection.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -80,26 +81,28 @@ function target(
   return { baseUrl, apiKey };
 }
 
+const OPTIONS = {
+  api: { type: 'string', default: 'all' },
+  'allow-writes': { type: 'boolean', default: false },
+  'website-id': { type: 'string' },
+  'item-id': { type: 'string' },
+  only: { type: 'string' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  'max-requests-per-second': { type: 'string' },
+  'max-requests': { type: 'string' },
+  concurrency: { type: 'string' },
+  timeout: { type: 'string' },
+  'list-checks': { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
-  let values;
+  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        api: { type: 'string', default: 'all' },
-        'allow-writes': { type: 'boolean', default: false },
-        'website-id': { type: 'string' },
-        'item-id': { type: 'string' },
-        only: { type: 'string' },
-        junit: { type: 'string' },
-        json: { type: 'string' },
-        'max-requests-per-second': { type: 'string' },
-        'max-requests': { type: 'string' },
-        concurrency: { type: 'string' },
-        timeout: { type: 'string' },
-        'list-checks': { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
+      options: OPTIONS,
       strict: true,
       allowPositionals: false,
     }));
@@ -110,13 +113,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
       `unknown or malformed option${flag ? ` ${flag}` : ''} (keys are read only from the environment; see --help)`,
     );
   }
-  const apis: ApiName[] =
-    values.api === 'all'
-      ? ['analytics', 'marketplace']
-      : values.api === 'analytics' || values.api === 'marketplace'
-        ? [values.api]
-        : [];
-  if (apis.length === 0) throw new ConfigError(`--api must be analytics, marketplace or all`);
+  let apis: ApiName[];
+  try {
+    apis = parseApiSelection(values.api);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   const only =
     values.only
       ?.split(',')

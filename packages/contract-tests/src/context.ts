@@ -60,7 +60,7 @@ export class RunContext {
 
   request(operationId: string, spec: RequestSpec): RequestTemplate {
     const op = this.op(operationId);
-    const path = op.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
       encodeURIComponent(spec.pathParams?.[name] ?? ''),
     );
     const query: Array<[string, TemplateValue]> = [...(spec.query ?? [])];

@@ -3,7 +3,7 @@
 // ports until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { startMocks } from './mocks.js';
-import type { ApiName } from './specs.js';
+import { parseApiSelection } from './api-selection.js';
 
 const HELP = `Usage: tallyport-mock [options]
 
@@ -41,13 +41,7 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const apis: ApiName[] =
-    values.api === 'all'
-      ? ['analytics', 'marketplace']
-      : values.api === 'analytics' || values.api === 'marketplace'
-        ? [values.api]
-        : [];
-  if (apis.length === 0) throw new Error(`--api must be analytics, marketplace or all, got "${values.api}"`);
+  const apis = parseApiSelection(values.api);
 
   const mocks = await startMocks({
     apis,

@@ -111,8 +111,7 @@ export async function startMocks(options: StartMocksOptions = {}): Promise<Runni
       let buffered = '';
       child.stdout?.on('data', (chunk: Buffer) => {
         buffered += chunk.toString('utf8');
-        let newline: number;
-        while ((newline = buffered.indexOf('\n')) >= 0) {
+        for (let newline = buffered.indexOf('\n'); newline >= 0; newline = buffered.indexOf('\n')) {
           const line = buffered.slice(0, newline).trim();
           buffered = buffered.slice(newline + 1);
           const match = READY_LINE.exec(line);

@@ -1,8 +1,8 @@
 // Where the spec says "not shown" (x-tallyport-unknown), the run reports what
 // the deployment does instead of judging it. Everything here is read from the
 // exchanges already made; no extra request is sent.
-import type { Exchange } from './http/transport.js';
-import { isObject, marketplaceStatus, shapeOf, websiteOf } from './payload.js';
+import { type Exchange, is2xx } from './http/transport.js';
+import { isObject, MARKETPLACE_OUTCOME, marketplaceStatus, shapeOf, websiteOf } from './payload.js';
 import type { ApiName } from './specs.js';
 
 const tally = (values: Array<string | number>): string => {
@@ -13,9 +13,6 @@ const tally = (values: Array<string | number>): string => {
     .map(([value, count]) => `${value} ×${count}`)
     .join(', ');
 };
-
-const is2xx = (exchange: Exchange) =>
-  !!exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
 
 function analytics(exchanges: Exchange[]): string[] {
   const lines: string[] = [];
@@ -37,8 +34,9 @@ function analytics(exchanges: Exchange[]): string[] {
   );
   if (quirk) {
     const value = quirk.template.query.find(([name]) => name === 'search_by')?.[1];
+    const verdict = `HTTP ${quirk.response!.status}, ${is2xx(quirk) ? 'accepted' : 'refused'}`;
     lines.push(
-      `statistics search_by=${String(value)} (documented default outside the enum, x-tallyport-quirk): HTTP ${quirk.response!.status}, ${is2xx(quirk) ? 'accepted' : 'refused'}`,
+      `statistics search_by=${String(value)} (documented default outside the enum, x-tallyport-quirk): ${verdict}`,
     );
   }
   const read = exchanges.find((exchange) => exchange.template.operationId === 'getWebsite' && is2xx(exchange));
@@ -61,19 +59,17 @@ function analytics(exchanges: Exchange[]): string[] {
 function marketplace(exchanges: Exchange[]): string[] {
   const lines: string[] = ['api_key transport used: query string on GET, form body on POST (the modelled default)'];
   const answered = exchanges.filter((exchange) => exchange.response);
-  const success = answered.filter((exchange) => marketplaceStatus(exchange.response!.json) === '成功');
-  const errors = answered.filter((exchange) => marketplaceStatus(exchange.response!.json) === '错误');
-  if (success.length > 0)
-    lines.push(`HTTP status of 成功 answers: ${tally(success.map((exchange) => exchange.response!.status))}`);
-  if (errors.length > 0)
-    lines.push(`HTTP status of 错误 answers: ${tally(errors.map((exchange) => exchange.response!.status))}`);
-  const other = answered.filter(
-    (exchange) => !['成功', '错误'].includes(marketplaceStatus(exchange.response!.json) ?? ''),
-  );
-  if (other.length > 0)
-    lines.push(
-      `answers without a 成功/错误 status (validation errors and the like): HTTP ${tally(other.map((exchange) => exchange.response!.status))}`,
-    );
+  const { success: ok, error: refused } = MARKETPLACE_OUTCOME;
+  const statuses = (list: Exchange[]) => tally(list.map((exchange) => exchange.response!.status));
+  const outcome = (exchange: Exchange) => marketplaceStatus(exchange.response!.json);
+  const success = answered.filter((exchange) => outcome(exchange) === ok);
+  const errors = answered.filter((exchange) => outcome(exchange) === refused);
+  if (success.length > 0) lines.push(`HTTP status of ${ok} answers: ${statuses(success)}`);
+  if (errors.length > 0) lines.push(`HTTP status of ${refused} answers: ${statuses(errors)}`);
+  const other = answered.filter((exchange) => ![ok, refused].includes(outcome(exchange) ?? ''));
+  if (other.length > 0) {
+    lines.push(`answers without a ${ok}/${refused} status (validation errors and the like): HTTP ${statuses(other)}`);
+  }
   // Answers to a missing or wrong key; on the mock, examples chosen with
   // Prefer say nothing about the deployment and are left out.
   const keyErrors = errors.filter((exchange) => {

@@ -1,5 +1,7 @@
 // Reading payloads whose shape the spec leaves open (the Analytics envelopes):
 // a bare value and a `{data: ...}` envelope are both accepted.
+import { specModels } from './specs.js';
+
 export type JsonObject = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is JsonObject =>
@@ -31,6 +33,20 @@ export function shapeOf(json: unknown): string {
   return typeof json;
 }
 
+/** How the marketplace says a request went, in its body (`x-tallyport-outcome` of the spec). */
+export const MARKETPLACE_OUTCOME = (() => {
+  const outcome = specModels.marketplace.outcome;
+  if (!outcome) throw new Error('the marketplace spec marks no outcome field');
+  return {
+    field: outcome.field,
+    success: String(outcome.success),
+    error: String(outcome.error),
+    message: outcome.messageField,
+  };
+})();
+
+/** The value of the outcome field of a marketplace payload (`成功`, `错误`, or anything a deployment sends). */
 export function marketplaceStatus(json: unknown): string | undefined {
-  return isObject(json) && typeof json.status === 'string' ? json.status : undefined;
+  const value = isObject(json) ? json[MARKETPLACE_OUTCOME.field] : undefined;
+  return typeof value === 'string' ? value : undefined;
 }

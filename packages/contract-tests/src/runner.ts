@@ -4,11 +4,12 @@
 import { CHECKS, type CaseResult, type CaseStatus, type CheckDefinition } from './checks/index.js';
 import { newRunId, RunContext, type RunSettings } from './context.js';
 import type { SecretName } from './http/request.js';
-import { Redactor } from './http/redactor.js';
+import { secretRedactor } from './http/redactor.js';
 import { SafetyGuard, SafetyViolation } from './http/safety.js';
 import { RequestBudgetExceeded, Transport, type TransportLimits } from './http/transport.js';
 import { startMocks, type RunningMocks } from './mocks.js';
 import { observe } from './observations.js';
+import { ERROR_STATUS } from './checks/refusal.js';
 import { marketplaceStatus } from './payload.js';
 import { specValue } from './spec/operations.js';
 import { API_NAMES, type ApiName } from './specs.js';
@@ -132,10 +133,11 @@ async function preflight(ctx: RunContext): Promise<string | undefined> {
   if (!account.response) return `cannot reach ${envName}_BASE_URL (${ctx.baseUrl}): ${account.error}`;
   // Only an explicit 错误 on both counts as a refused key; any other oddity is
   // a finding for the checks, not a configuration problem.
-  if (marketplaceStatus(account.response.json) !== '错误') return undefined;
+  if (marketplaceStatus(account.response.json) !== ERROR_STATUS) return undefined;
   const items = await ctx.probe(ctx.request('listItems', { label: 'list all items' }));
-  if (marketplaceStatus(items.response?.json) === '错误') {
-    return `${envName}_API_KEY seems refused: account details and the item list both answered 错误 (HTTP ${account.response.status})`;
+  if (marketplaceStatus(items.response?.json) === ERROR_STATUS) {
+    const answered = `both answered ${ERROR_STATUS} (HTTP ${account.response.status})`;
+    return `${envName}_API_KEY seems refused: account details and the item list ${answered}`;
   }
   return undefined;
 }
@@ -163,14 +165,13 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       : specValue<string>('marketplace', '/components/examples/SupportedPurchase/value/data/purchase/purchase_code'),
     MARKETPLACE_EMPTY_API_KEY: options.marketplace ? options.marketplace.emptyApiKey : `${MOCK_KEY}-without-items`,
   };
-  const redactor = new Redactor();
-  if (options.analytics) redactor.add('ANALYTICS_API_KEY', options.analytics.apiKey);
-  if (options.marketplace) {
-    redactor.add('MARKETPLACE_API_KEY', options.marketplace.apiKey);
-    redactor.add('MARKETPLACE_EMPTY_API_KEY', options.marketplace.emptyApiKey);
-    redactor.add('MARKETPLACE_PURCHASE_CODE', options.marketplace.purchaseCode);
-  }
-  const clean = <T>(value: T): T => JSON.parse(redactor.redact(JSON.stringify(value))) as T;
+  const redactor = secretRedactor({
+    ANALYTICS_API_KEY: options.analytics?.apiKey,
+    MARKETPLACE_API_KEY: options.marketplace?.apiKey,
+    MARKETPLACE_EMPTY_API_KEY: options.marketplace?.emptyApiKey,
+    MARKETPLACE_PURCHASE_CODE: options.marketplace?.purchaseCode,
+  });
+  const clean = <T>(value: T): T => JSON.parse(redactor.text(JSON.stringify(value))) as T;
 
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const results: ApiRunResult[] = [];
@@ -200,7 +201,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       try {
         const configError = await preflight(ctx);
         if (configError) {
-          result.configError = redactor.redact(configError);
+          result.configError = redactor.text(configError);
           continue;
         }
         for (const check of selected.filter((candidate) => candidate.apis.includes(api))) {

@@ -1,16 +1,19 @@
-// The bundled specs (src/generated/*.openapi.json, written by `pnpm generate`)
-// are imported into the build, so the published package never reads the
-// repository's specs/ folder.
-import analyticsDocument from './generated/analytics.openapi.json' with { type: 'json' };
-import marketplaceDocument from './generated/marketplace.openapi.json' with { type: 'json' };
+// The spec models of both APIs (src/generated/*.model.json, written by
+// `pnpm generate` from the repository's one spec model) are imported into the
+// build, so the published package never reads the repository's specs/ folder.
+import { API_NAMES, type ApiName, type JsonObject, type SpecModel } from '@tallyport/spec-model/query';
+import analytics from './generated/analytics.model.json' with { type: 'json' };
+import marketplace from './generated/marketplace.model.json' with { type: 'json' };
 
-export type ApiName = 'analytics' | 'marketplace';
-export const API_NAMES: readonly ApiName[] = ['analytics', 'marketplace'];
+export { API_NAMES, type ApiName };
 
-// The documents are plain JSON; callers walk them with the helpers in spec/.
-export type OpenApiDocument = Record<string, unknown>;
+export const specModels: Record<ApiName, SpecModel> = {
+  analytics: analytics.model as unknown as SpecModel,
+  marketplace: marketplace.model as unknown as SpecModel,
+};
 
-export const specDocuments: Record<ApiName, OpenApiDocument> = {
-  analytics: analyticsDocument as OpenApiDocument,
-  marketplace: marketplaceDocument as OpenApiDocument,
+/** The bundled OpenAPI documents, as Prism and validators load them. */
+export const specDocuments: Record<ApiName, JsonObject> = {
+  analytics: specModels.analytics.document,
+  marketplace: specModels.marketplace.document,
 };

@@ -3,7 +3,7 @@
 // happens next (a failed check, a timeout, Ctrl-C).
 import type { AuthMode, RunContext } from './context.js';
 import type { TemplateValue } from './http/request.js';
-import type { Exchange } from './http/transport.js';
+import { type Exchange, is2xx } from './http/transport.js';
 import { isObject, rowsOf, websiteOf } from './payload.js';
 
 export interface CreatedWebsite {
@@ -11,9 +11,6 @@ export interface CreatedWebsite {
   domain: string;
   id?: string;
 }
-
-const is2xx = (exchange: Exchange): boolean =>
-  !!exchange.response && exchange.response.status >= 200 && exchange.response.status < 300;
 
 export async function createRunWebsite(
   ctx: RunContext,
@@ -86,7 +83,7 @@ export async function cleanupRunWebsites(ctx: RunContext): Promise<string[]> {
       );
       const status = exchange.response?.status ?? 0;
       // 404 means it is already gone; either way it is no longer ours to track.
-      if ((status >= 200 && status < 300) || status === 404 || status === 410) ctx.guard.created.delete(id);
+      if (is2xx(exchange) || status === 404 || status === 410) ctx.guard.created.delete(id);
     } catch {
       // Budget or interruption: the id stays listed and is reported.
     }

@@ -1,44 +1,49 @@
-import { deref, operations, type ApiName, type Json, type JsonObject } from './spec.js';
+// Every example and every default of a spec, found through the spec model,
+// each paired with the schema it must match.
+import { escapePointer, type Json, type JsonObject } from '@tallyport/spec-model';
+import type { SpecUnderTest } from './spec.js';
 
 export interface ExampleCase {
   /** Where the example stands, for the test name. */
   where: string;
+  /** A `{$ref}` to the schema's place in the document, or a dereferenced schema. */
   schema: Json;
   value: Json;
 }
 
-/** Every example of the spec paired with the schema it illustrates. */
-export function examplesOf(doc: JsonObject): ExampleCase[] {
+const at = (pointer: string): Json => ({ $ref: `#${pointer}` });
+
+export function examplesOf(spec: SpecUnderTest): ExampleCase[] {
   const cases: ExampleCase[] = [];
-  const fromMedia = (where: string, media: JsonObject) => {
-    if ('example' in media) cases.push({ where, schema: media.schema as Json, value: media.example as Json });
-    for (const [name, example] of Object.entries((media.examples as JsonObject | undefined) ?? {})) {
-      const resolved = deref(doc, example) as JsonObject;
-      cases.push({ where: `${where} example "${name}"`, schema: media.schema as Json, value: resolved.value as Json });
+  for (const op of spec.model.operations) {
+    const label = `${op.method} ${op.path}`;
+    for (const parameter of op.parameters) {
+      if (parameter.in !== 'body' && parameter.example !== undefined) {
+        cases.push({
+          where: `${label} parameter ${parameter.name}`,
+          schema: parameter.schema,
+          value: parameter.example,
+        });
+      }
     }
-  };
-  for (const { path, method, operation, pathItem } of operations(doc)) {
-    const label = `${method.toUpperCase()} ${path}`;
-    const parameters = [...((pathItem.parameters as Json[]) ?? []), ...((operation.parameters as Json[]) ?? [])];
-    for (const parameter of parameters.map((p) => deref(doc, p) as JsonObject)) {
-      fromMedia(`${label} parameter ${parameter.name}`, parameter);
+    for (const example of op.body?.examples ?? []) {
+      const where = `${label} request ${op.body?.mediaType} example "${example.name}"`;
+      cases.push({ where, schema: at(op.body?.schemaPointer ?? ''), value: example.value });
     }
-    const body = operation.requestBody ? (deref(doc, operation.requestBody as Json) as JsonObject) : undefined;
-    for (const [type, media] of Object.entries((body?.content as JsonObject | undefined) ?? {})) {
-      fromMedia(`${label} request ${type}`, media as JsonObject);
-    }
-    for (const [status, response] of Object.entries(operation.responses as JsonObject)) {
-      const resolved = deref(doc, response) as JsonObject;
-      for (const [type, media] of Object.entries((resolved.content as JsonObject | undefined) ?? {})) {
-        fromMedia(`${label} ${status} ${type}`, media as JsonObject);
+    for (const response of op.responses) {
+      for (const example of response.examples) {
+        if (!response.schemaPointer) continue;
+        const where = `${label} ${response.key} application/json example "${example.name}"`;
+        cases.push({ where, schema: at(response.schemaPointer), value: example.value });
       }
     }
   }
-  for (const [name, schema] of Object.entries((doc.components as JsonObject).schemas as JsonObject)) {
+  const schemas = (spec.doc.components as JsonObject).schemas as JsonObject;
+  for (const [name, schema] of Object.entries(schemas)) {
     for (const [index, value] of (((schema as JsonObject).examples as Json[] | undefined) ?? []).entries()) {
       cases.push({
         where: `schema ${name} examples[${index}]`,
-        schema: { $ref: `#/components/schemas/${name}` },
+        schema: at(`/components/schemas/${escapePointer(name)}`),
         value,
       });
     }
@@ -48,16 +53,16 @@ export function examplesOf(doc: JsonObject): ExampleCase[] {
 
 export interface DefaultCase {
   where: string;
-  /** The schema that declares the default, with its siblings. */
+  /** The dereferenced schema that declares the default, with its siblings. */
   schema: JsonObject;
   value: Json;
   quirk: string | undefined;
 }
 
-/** Every `default` declared by a schema anywhere in the spec. */
-export function defaultsOf(doc: JsonObject, api: ApiName): DefaultCase[] {
+/** Every `default` declared by a schema of the components, in the dereferenced view. */
+export function defaultsOf(spec: SpecUnderTest): DefaultCase[] {
   const cases: DefaultCase[] = [];
-  const visit = (where: string, schema: Json) => {
+  const visit = (where: string, schema: Json | undefined) => {
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return;
     if ('default' in schema) {
       cases.push({
@@ -71,16 +76,17 @@ export function defaultsOf(doc: JsonObject, api: ApiName): DefaultCase[] {
       visit(`${where}.${name}`, property);
     }
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      ((schema[key] as Json[] | undefined) ?? []).forEach((branch, index) =>
-        visit(`${where}.${key}[${index}]`, branch),
-      );
+      for (const [index, branch] of ((schema[key] as Json[] | undefined) ?? []).entries()) {
+        visit(`${where}.${key}[${index}]`, branch);
+      }
     }
     for (const key of ['items', 'additionalProperties', 'not'] as const) visit(`${where}.${key}`, schema[key] as Json);
   };
-  const components = doc.components as JsonObject;
-  for (const [name, schema] of Object.entries(components.schemas as JsonObject)) visit(`${api} schema ${name}`, schema);
+  const components = spec.dereferenced.components as JsonObject;
+  for (const [name, schema] of Object.entries(components.schemas as JsonObject))
+    visit(`${spec.api} schema ${name}`, schema);
   for (const [name, parameter] of Object.entries((components.parameters as JsonObject | undefined) ?? {})) {
-    visit(`${api} parameter ${name}`, (parameter as JsonObject).schema as Json);
+    visit(`${spec.api} parameter ${name}`, (parameter as JsonObject).schema as Json);
   }
   return cases;
 }

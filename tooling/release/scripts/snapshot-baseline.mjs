@@ -20,5 +20,5 @@ for (const dir of publicPackages) {
   const manifest = JSON.parse(readFileSync(join(rootDir, 'packages', dir, 'package.json'), 'utf8'));
   versions[manifest.name] = manifest.version;
 }
-writeFileSync(join(baselineDir, 'versions.json'), JSON.stringify(versions, null, 2) + '\n');
+writeFileSync(join(baselineDir, 'versions.json'), `${JSON.stringify(versions, null, 2)}\n`);
 console.log(`baseline: ${readdirSync(baselineDir).join(', ')} → ${baselineDir}`);

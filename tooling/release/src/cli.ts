@@ -26,7 +26,7 @@ try {
   const current = readCurrentState(rootDir);
   const released = readReleasedState(rootDir, Object.keys(current.specs));
   const pending = pendingBumps(readPendingChangesets(join(rootDir, '.changeset')));
-  const report = runGuard({ released, current, pending });
+  const report = await runGuard({ released, current, pending });
   console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
   process.exitCode = report.ok ? 0 : 1;
 } catch (error) {

@@ -4,11 +4,12 @@
 // model is still caught: documents that differ in anything but documentation
 // without a classified change get an "unclassified change" (minor), and
 // documentation edits are listed as docs changes (patch).
+import { HTTP_METHODS } from '@tallyport/spec-model';
 import { ChangeLog, type SpecChange } from './change.js';
 import { canonical, documentationKeys, SchemaDiff } from './diff-schema.js';
 import { isObject, type Json, type JsonObject, type OpenApiDocument } from './openapi-document.js';
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const httpMethods = HTTP_METHODS.map((method) => method.toLowerCase());
 
 export function diffSpecs(before: OpenApiDocument, after: OpenApiDocument): SpecChange[] {
   const log = new ChangeLog();
@@ -259,12 +260,7 @@ class SpecDiff {
     // Schemas that no operation uses are still exported types: compare them too.
     for (const name of Object.keys(was)) {
       if (name in now && !this.schemas.visitedNames.has(name))
-        this.schemas.diff(
-          { $ref: `#/components/schemas/${name}` },
-          { $ref: `#/components/schemas/${name}` },
-          [`schema ${name}`],
-          'response',
-        );
+        this.schemas.diff(was[name], now[name], [`schema ${name}`], 'response');
     }
   }
 

@@ -6,14 +6,14 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'FAIL');
 export function formatReport(report: GuardReport): string {
   const lines = [`Spec-change guard: comparing specs/*.yaml with ${report.source}`, ''];
   for (const spec of report.specs) {
-    const versions = `info.version ${spec.releasedVersion ? `${spec.releasedVersion} → ` : ''}${spec.currentVersion ?? '(removed)'}`;
+    const from = spec.releasedVersion ? `${spec.releasedVersion} → ` : '';
+    const versions = `info.version ${from}${spec.currentVersion ?? '(removed)'}`;
     if (spec.changes.length === 0) {
       lines.push(`${spec.spec} (${versions}): no change`);
       continue;
     }
-    lines.push(
-      `${spec.spec} (${versions}): ${spec.changes.length} change${spec.changes.length > 1 ? 's' : ''}, needs a ${spec.required} release`,
-    );
+    const count = `${spec.changes.length} change${spec.changes.length > 1 ? 's' : ''}`;
+    lines.push(`${spec.spec} (${versions}): ${count}, needs a ${spec.required} release`);
     for (const level of ['major', 'minor', 'patch'] as const) {
       for (const change of spec.changes.filter((c) => c.level === level))
         lines.push(`  ${level.padEnd(5)}  ${change.where}: ${change.what}`);
@@ -25,9 +25,8 @@ export function formatReport(report: GuardReport): string {
       pkg.releasedVersion && pkg.currentVersion && pkg.releasedVersion !== pkg.currentVersion
         ? `${pkg.releasedVersion} → ${pkg.currentVersion}`
         : (pkg.currentVersion ?? '?');
-    lines.push(
-      `  ${mark(pkg.ok).padEnd(4)}  ${pkg.name} ${versions}: needs ${pkg.required}, pending changesets ${pkg.pending}, already applied ${pkg.applied}`,
-    );
+    const verdict = `needs ${pkg.required}, pending changesets ${pkg.pending}, already applied ${pkg.applied}`;
+    lines.push(`  ${mark(pkg.ok).padEnd(4)}  ${pkg.name} ${versions}: ${verdict}`);
   }
   if (report.problems.length > 0) {
     lines.push(

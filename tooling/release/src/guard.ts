@@ -44,14 +44,14 @@ export interface GuardReport {
   ok: boolean;
 }
 
-export function runGuard({ released, current, pending }: GuardInput): GuardReport {
+export async function runGuard({ released, current, pending }: GuardInput): Promise<GuardReport> {
   const problems: string[] = [];
-  const specs = [...new Set([...Object.keys(released.specs), ...Object.keys(current.specs)])].sort().map((spec) => {
-    const report = compareSpec(spec, released.specs[spec], current.specs[spec]);
+  const names = [...new Set([...Object.keys(released.specs), ...Object.keys(current.specs)])].sort();
+  const specs = await Promise.all(names.map((spec) => compareSpec(spec, released.specs[spec], current.specs[spec])));
+  for (const report of specs) {
     const versionProblem = checkInfoVersion(report);
     if (versionProblem) problems.push(versionProblem);
-    return report;
-  });
+  }
 
   const required = specs.reduce<BumpLevel | 'none'>((level, spec) => maxLevel(level, spec.required), 'none');
   const reasons = specs.flatMap((spec) =>
@@ -81,7 +81,8 @@ export function runGuard({ released, current, pending }: GuardInput): GuardRepor
         ...short.map((p) => `      ${p.name}: ${describeGranted(p.pending, p.applied)}`),
         `    because:`,
         ...reasons.map((r) => `      ${r}`),
-        `    Fix: add a changeset (\`pnpm changeset\`) that gives ${short.length > 1 ? 'each of them' : 'it'} a ${required} bump.`,
+        `    Fix: add a changeset (\`pnpm changeset\`) that gives ${short.length > 1 ? 'each of them' : 'it'} ` +
+          `a ${required} bump.`,
       ].join('\n'),
     );
   }
@@ -97,9 +98,14 @@ function describeGranted(pending: BumpLevel | 'none', applied: BumpLevel | 'none
   return parts.join(' and ');
 }
 
-function compareSpec(spec: string, releasedText: string | undefined, currentText: string | undefined): SpecReport {
-  const released = releasedText === undefined ? undefined : OpenApiDocument.parse(releasedText, `released ${spec}`);
-  const current = currentText === undefined ? undefined : OpenApiDocument.parse(currentText, spec);
+async function compareSpec(
+  spec: string,
+  releasedText: string | undefined,
+  currentText: string | undefined,
+): Promise<SpecReport> {
+  const released =
+    releasedText === undefined ? undefined : await OpenApiDocument.parse(releasedText, `released ${spec}`);
+  const current = currentText === undefined ? undefined : await OpenApiDocument.parse(currentText, spec);
   let changes: SpecChange[];
   if (released && current) changes = diffSpecs(released, current);
   else if (current) changes = [{ level: 'minor', where: spec, what: 'spec added' }];
@@ -117,7 +123,9 @@ function checkInfoVersion(report: SpecReport): string | undefined {
   if (step === 'invalid') return `${spec}: info.version ${currentVersion} is not semver (major.minor.patch)`;
   if (step === 'backwards') return `${spec}: info.version went back from ${releasedVersion} to ${currentVersion}`;
   if (step === required) return undefined;
-  if (required === 'none')
-    return `${spec}: info.version changed from ${releasedVersion} to ${currentVersion} but the description did not change`;
-  return `${spec}: the changes since the release need a ${required} bump of info.version (${releasedVersion} → ${bumped(releasedVersion, required)}), found ${currentVersion}`;
+  const moved = `from ${releasedVersion} to ${currentVersion}`;
+  if (required === 'none') return `${spec}: info.version changed ${moved} but the description did not change`;
+  const expected = `${releasedVersion} → ${bumped(releasedVersion, required)}`;
+  const need = `the changes since the release need a ${required} bump of info.version (${expected})`;
+  return `${spec}: ${need}, found ${currentVersion}`;
 }

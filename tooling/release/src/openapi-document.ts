@@ -1,27 +1,33 @@
-// A parsed OpenAPI document and the resolution of its internal $refs. The
-// diff follows references instead of comparing them as strings, so moving a
-// schema into components (or out of it) is not mistaken for a change.
-import { parse } from 'yaml';
+// A spec as the release guard reads it: the bundled document and the
+// resolution of its $refs, both from the repository's one spec model (any
+// version of a spec, so no model marks are required). The diff follows
+// references instead of comparing them as strings, so moving a schema into
+// components (or out of it) is not mistaken for a change.
+import { loadDocumentFromText, type Json, type JsonObject } from '@tallyport/spec-model';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+export type { Json, JsonObject };
 
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class OpenApiDocument {
-  constructor(readonly root: JsonObject) {}
+  constructor(
+    readonly root: JsonObject,
+    private readonly resolver: (node: Json | undefined) => Json | undefined = (node) => node,
+  ) {}
 
-  static parse(text: string, name: string): OpenApiDocument {
-    let root: unknown;
+  static async parse(text: string, name: string): Promise<OpenApiDocument> {
     try {
-      root = parse(text);
+      const loaded = await loadDocumentFromText(text, name);
+      return new OpenApiDocument(loaded.document, loaded.resolve);
     } catch (error) {
-      throw new Error(`${name} is not valid YAML: ${(error as Error).message}`);
+      throw new Error(`${name} is not a readable OpenAPI 3.1 document: ${(error as Error).message}`);
     }
-    if (!isObject(root) || typeof root.openapi !== 'string')
-      throw new Error(`${name} is not an OpenAPI document (no "openapi" field)`);
-    return new OpenApiDocument(root);
+  }
+
+  /** A document built in memory (tests), loaded the same way as a file. */
+  static fromObject(root: JsonObject, name = 'in-memory.json'): Promise<OpenApiDocument> {
+    return OpenApiDocument.parse(JSON.stringify(root), name);
   }
 
   get version(): string {
@@ -31,29 +37,7 @@ export class OpenApiDocument {
 
   /** Follows $ref chains to the node they point at. Unresolvable refs stay as they are. */
   resolve(node: Json | undefined): Json | undefined {
-    const seen = new Set<string>();
-    let current = node;
-    while (isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-      if (seen.has(current.$ref)) return current;
-      seen.add(current.$ref);
-      const target = this.pointer(current.$ref);
-      if (target === undefined) return current;
-      // Siblings of $ref (3.1 allows description, default ...) override the target.
-      const { $ref: _ref, ...siblings } = current;
-      current = isObject(target) && Object.keys(siblings).length > 0 ? { ...target, ...siblings } : target;
-    }
-    return current;
-  }
-
-  private pointer(ref: string): Json | undefined {
-    let node: Json | undefined = this.root;
-    for (const raw of ref.slice(2).split('/')) {
-      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (Array.isArray(node)) node = node[Number(key)];
-      else if (isObject(node)) node = node[key];
-      else return undefined;
-    }
-    return node;
+    return this.resolver(node);
   }
 }
 

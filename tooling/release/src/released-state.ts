@@ -59,7 +59,8 @@ function readBaseline(rootDir: string, specNames: string[]): ReleasedState {
   const versionsFile = join(dir, 'versions.json');
   if (!existsSync(versionsFile)) {
     throw new Error(
-      `No release tag ${specReleaseTagPackage}@* and no committed baseline (${versionsFile}): run \`pnpm --filter @tallyport/release-tools baseline\` once before the first release.`,
+      `No release tag ${specReleaseTagPackage}@* and no committed baseline (${versionsFile}): ` +
+        'run `pnpm --filter @tallyport/release-tools baseline` once before the first release.',
     );
   }
   const specs: Record<string, string | undefined> = {};

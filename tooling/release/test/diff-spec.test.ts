@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { diffSpecs } from '../src/diff-spec.js';
 import { afterSpec, baseSpec } from './fixtures.js';
 
-const changesOf = (pair: string) =>
-  diffSpecs(baseSpec(), afterSpec(pair)).map((c) => `${c.level} ${c.where}: ${c.what}`);
+const changesOf = async (pair: string) =>
+  diffSpecs(await baseSpec(), await afterSpec(pair)).map((c) => `${c.level} ${c.where}: ${c.what}`);
 
 describe('breaking changes (major)', () => {
   it.each([
@@ -34,14 +34,14 @@ describe('breaking changes (major)', () => {
       'response-field-optional',
       ['major schema Thing: field name no longer required in responses (readers may not get it)'],
     ],
-  ])('%s', (pair, expected) => {
-    expect(changesOf(pair)).toEqual(expected);
+  ])('%s', async (pair, expected) => {
+    expect(await changesOf(pair)).toEqual(expected);
   });
 });
 
 describe('additions (minor)', () => {
-  it('classifies a new enum value, response field, optional parameter and operation as minor', () => {
-    expect(changesOf('additions').sort()).toEqual(
+  it('classifies a new enum value, response field, optional parameter and operation as minor', async () => {
+    expect((await changesOf('additions')).sort()).toEqual(
       [
         'minor GET /things › query per_page: enum value 200 added',
         'minor GET /things › query fields: optional parameter added',
@@ -53,30 +53,32 @@ describe('additions (minor)', () => {
 });
 
 describe('documentation (patch)', () => {
-  it('classifies edits of summaries, descriptions and examples as patch', () => {
-    const changes = diffSpecs(baseSpec(), afterSpec('docs-only'));
+  it('classifies edits of summaries, descriptions and examples as patch', async () => {
+    const changes = diffSpecs(await baseSpec(), await afterSpec('docs-only'));
     expect(changes.length).toBe(4);
     expect(changes.every((c) => c.level === 'patch')).toBe(true);
     expect(changes.map((c) => `${c.where}: ${c.what}`)).toContain('GET /things: summary changed');
   });
 
-  it('sees no change in meaning when a referenced schema is written inline', () => {
-    const changes = diffSpecs(baseSpec(), afterSpec('ref-inlined'));
+  it('sees no change in meaning when a referenced schema is written inline', async () => {
+    const changes = diffSpecs(await baseSpec(), await afterSpec('ref-inlined'));
     expect(changes.map((c) => c.level)).toEqual(['patch']);
     expect(changes[0]!.what).toBe('rewritten without a change of meaning');
   });
 
-  it('finds nothing between identical documents (info.version aside)', () => {
-    expect(diffSpecs(baseSpec(), afterSpec('identical'))).toEqual([]);
-    expect(diffSpecs(baseSpec(), baseSpec())).toEqual([]);
+  it('finds nothing between identical documents (info.version aside)', async () => {
+    expect(diffSpecs(await baseSpec(), await afterSpec('identical'))).toEqual([]);
+    expect(diffSpecs(await baseSpec(), await baseSpec())).toEqual([]);
   });
 });
 
 describe('direction of a change', () => {
-  it('reads a removal in the other direction as an addition, and the reverse', () => {
-    const back = diffSpecs(afterSpec('enum-value-removed'), baseSpec()).map((c) => `${c.level} ${c.what}`);
+  it('reads a removal in the other direction as an addition, and the reverse', async () => {
+    const back = diffSpecs(await afterSpec('enum-value-removed'), await baseSpec()).map((c) => `${c.level} ${c.what}`);
     expect(back).toContain('minor enum value 100 added');
-    const narrowedBack = diffSpecs(afterSpec('type-narrowed'), baseSpec()).map((c) => `${c.level} ${c.what}`);
+    const narrowedBack = diffSpecs(await afterSpec('type-narrowed'), await baseSpec()).map(
+      (c) => `${c.level} ${c.what}`,
+    );
     expect(narrowedBack).toEqual(['minor type widened: string now allowed (integer → integer | string)']);
   });
 });

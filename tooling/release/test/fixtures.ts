@@ -7,6 +7,6 @@ export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), 'fixtur
 export const repoRoot = join(fixturesDir, '..', '..', '..', '..');
 
 export const fixtureText = (name: string): string => readFileSync(join(fixturesDir, name), 'utf8');
-export const baseSpec = (): OpenApiDocument => OpenApiDocument.parse(fixtureText('base.yaml'), 'base.yaml');
-export const afterSpec = (pair: string): OpenApiDocument =>
+export const baseSpec = (): Promise<OpenApiDocument> => OpenApiDocument.parse(fixtureText('base.yaml'), 'base.yaml');
+export const afterSpec = (pair: string): Promise<OpenApiDocument> =>
   OpenApiDocument.parse(fixtureText(`${pair}/after.yaml`), `${pair}/after.yaml`);

@@ -24,7 +24,7 @@ function input(
   infoVersion?: string,
 ): GuardInput {
   let after = fixtureText(`${pair}/after.yaml`);
-  if (infoVersion) after = after.replace(/^  version: .*$/m, `  version: ${infoVersion}`);
+  if (infoVersion) after = after.replace(/^ {2}version: .*$/m, `  version: ${infoVersion}`);
   return {
     released: {
       source: 'fixtures',
@@ -37,8 +37,8 @@ function input(
 }
 
 describe('runGuard', () => {
-  it('stops a release that removes an enum value with only a patch changeset, and says why', () => {
-    const report = runGuard(input('enum-value-removed', all('patch')));
+  it('stops a release that removes an enum value with only a patch changeset, and says why', async () => {
+    const report = await runGuard(input('enum-value-removed', all('patch')));
     expect(report.ok).toBe(false);
     expect(report.packages.map((p) => [p.name, p.required, p.pending, p.ok])).toEqual([
       ['@tallyport/types', 'major', 'patch', false],
@@ -53,14 +53,14 @@ describe('runGuard', () => {
     expect(report.problems[0]).toContain('api.yaml: GET /things › query per_page: enum value 100 removed');
   });
 
-  it('lets the same change through with major changesets and info.version 2.0.0', () => {
-    const report = runGuard(input('enum-value-removed', all('major')));
+  it('lets the same change through with major changesets and info.version 2.0.0', async () => {
+    const report = await runGuard(input('enum-value-removed', all('major')));
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
   });
 
-  it('fails each package that the changesets leave out', () => {
-    const report = runGuard(input('enum-value-removed', { '@tallyport/types': 'major' }));
+  it('fails each package that the changesets leave out', async () => {
+    const report = await runGuard(input('enum-value-removed', { '@tallyport/types': 'major' }));
     expect(report.packages.filter((p) => !p.ok).map((p) => p.name)).toEqual([
       '@tallyport/client',
       '@tallyport/contract-tests',
@@ -71,46 +71,46 @@ describe('runGuard', () => {
     expect(report.problems.join('\n')).toContain('@tallyport/client: no pending changeset names it');
   });
 
-  it('counts a version already raised by `changeset version` once the changesets are consumed', () => {
-    expect(runGuard(input('enum-value-removed', {}, '1.0.0')).ok).toBe(true);
-    const tooSmall = runGuard(input('enum-value-removed', {}, '0.2.0'));
+  it('counts a version already raised by `changeset version` once the changesets are consumed', async () => {
+    expect((await runGuard(input('enum-value-removed', {}, '1.0.0'))).ok).toBe(true);
+    const tooSmall = await runGuard(input('enum-value-removed', {}, '0.2.0'));
     expect(tooSmall.ok).toBe(false);
     expect(tooSmall.problems[0]).toContain('its version was already raised by minor');
   });
 
-  it('requires info.version to move by exactly the kind of change', () => {
-    const unchanged = runGuard(input('additions', all('minor'), '0.1.0', '1.0.0'));
+  it('requires info.version to move by exactly the kind of change', async () => {
+    const unchanged = await runGuard(input('additions', all('minor'), '0.1.0', '1.0.0'));
     expect(unchanged.problems).toEqual([
       'api.yaml: the changes since the release need a minor bump of info.version (1.0.0 → 1.1.0), found 1.0.0',
     ]);
-    const tooLarge = runGuard(input('additions', all('minor'), '0.1.0', '2.0.0'));
+    const tooLarge = await runGuard(input('additions', all('minor'), '0.1.0', '2.0.0'));
     expect(tooLarge.problems).toEqual([
       'api.yaml: the changes since the release need a minor bump of info.version (1.0.0 → 1.1.0), found 2.0.0',
     ]);
-    expect(runGuard(input('additions', all('minor'))).ok).toBe(true);
+    expect((await runGuard(input('additions', all('minor')))).ok).toBe(true);
   });
 
-  it('accepts documentation changes with patch changesets and a patch info.version', () => {
-    const report = runGuard(input('docs-only', all('patch')));
+  it('accepts documentation changes with patch changesets and a patch info.version', async () => {
+    const report = await runGuard(input('docs-only', all('patch')));
     expect(report.specs[0]!.required).toBe('patch');
     expect(report.ok).toBe(true);
   });
 
-  it('reports an info.version change without any change to the description', () => {
-    const report = runGuard(input('identical', {}, '0.1.0', '1.0.1'));
+  it('reports an info.version change without any change to the description', async () => {
+    const report = await runGuard(input('identical', {}, '0.1.0', '1.0.1'));
     expect(report.problems).toEqual([
       'api.yaml: info.version changed from 1.0.0 to 1.0.1 but the description did not change',
     ]);
   });
 
-  it('needs nothing when nothing changed', () => {
-    const report = runGuard(input('identical', {}));
+  it('needs nothing when nothing changed', async () => {
+    const report = await runGuard(input('identical', {}));
     expect(report.packages.every((p) => p.required === 'none' && p.ok)).toBe(true);
     expect(report.ok).toBe(true);
   });
 
-  it('treats a removed spec as breaking and a new one as an addition', () => {
-    const removed = runGuard({
+  it('treats a removed spec as breaking and a new one as an addition', async () => {
+    const removed = await runGuard({
       released: {
         source: 'fixtures',
         specs: { 'api.yaml': fixtureText('base.yaml') },
@@ -121,7 +121,7 @@ describe('runGuard', () => {
     });
     expect(removed.specs[0]!.changes).toEqual([{ level: 'major', where: 'api.yaml', what: 'spec removed' }]);
     expect(removed.ok).toBe(false);
-    const added = runGuard({
+    const added = await runGuard({
       released: { source: 'fixtures', specs: { 'api.yaml': undefined }, packageVersions: versions('0.1.0') },
       current: { specs: { 'api.yaml': fixtureText('base.yaml') }, packageVersions: versions('0.1.0') },
       pending: all('minor'),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { publicPackages } from '../src/public-packages.js';
 import { repoRoot } from './fixtures.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: manifests are read loosely, field by field, in the assertions
 type Manifest = Record<string, any>;
 const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8'));
 const rootLicense = existsSync(join(repoRoot, 'LICENSE'));

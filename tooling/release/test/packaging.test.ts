@@ -31,12 +31,13 @@ beforeAll(() => {
     unpackedBytes: p.unpackedBytes,
     files: p.entries.length,
   }));
-  writeFileSync(join(resultsDir, 'tarballs.json'), JSON.stringify(sizes, null, 2) + '\n');
+  writeFileSync(join(resultsDir, 'tarballs.json'), `${JSON.stringify(sizes, null, 2)}\n`);
   console.log(
     sizes
       .map(
         (s) =>
-          `${s.tarball}: ${(s.bytes / 1024).toFixed(1)} KiB packed, ${(s.unpackedBytes / 1024).toFixed(1)} KiB unpacked, ${s.files} files`,
+          `${s.tarball}: ${(s.bytes / 1024).toFixed(1)} KiB packed, ` +
+          `${(s.unpackedBytes / 1024).toFixed(1)} KiB unpacked, ${s.files} files`,
       )
       .join('\n'),
   );

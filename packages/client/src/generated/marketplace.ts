@@ -85,3 +85,11 @@ export const marketplaceOperations = {
     ]
   }
 } as const;
+
+/** Where a payload says how the request went (`x-tallyport-outcome`), whatever the HTTP status. */
+export const marketplaceOutcome = {
+  "field": "status",
+  "success": "成功",
+  "error": "错误",
+  "messageField": "msg"
+} as const;

@@ -2,7 +2,7 @@
 // write lifecycle (whose exchanges are not baseline probes).
 import { declaredResponseKeys, responseFor } from '../spec/operations.js';
 import { validateAgainst } from '../spec/validator.js';
-import type { Exchange } from '../http/transport.js';
+import { type Exchange, is2xx } from '../http/transport.js';
 import type { RunContext } from '../context.js';
 import { fail, noResponse, pass } from './evidence.js';
 import type { CaseResult } from './types.js';
@@ -23,12 +23,12 @@ export function statusVerdict(
     return fail(
       title,
       exchange,
-      `a status declared by ${op.operationId} (${declaredResponseKeys(op)})`,
+      `a status declared by ${op.id} (${declaredResponseKeys(op)})`,
       `HTTP ${status} is not declared`,
     );
   }
-  if (expect === 'success' && (status < 200 || status > 299)) {
-    return fail(title, exchange, `2XX for a conforming request to ${op.operationId}`, `HTTP ${status}`);
+  if (expect === 'success' && !is2xx(exchange)) {
+    return fail(title, exchange, `2XX for a conforming request to ${op.id}`, `HTTP ${status}`);
   }
   return pass(title);
 }
@@ -50,7 +50,7 @@ export function contentTypeVerdict(ctx: RunContext, title: string, exchange: Exc
   return fail(
     title,
     exchange,
-    `Content-Type ${declared.mediaTypes.join(' or ') || '(no body)'} for ${declared.key} of ${op.operationId}`,
+    `Content-Type ${declared.mediaTypes.join(' or ') || '(no body)'} for ${declared.key} of ${op.id}`,
     `Content-Type ${response.contentType ?? '(none)'}`,
   );
 }
@@ -66,18 +66,19 @@ export function schemaVerdict(ctx: RunContext, title: string, exchange: Exchange
     return fail(
       title,
       exchange,
-      `a JSON body matching ${op.operationId} ${declared.key}`,
+      `a JSON body matching ${op.id} ${declared.key}`,
       response.text === '' ? 'an empty body' : 'a body that is not JSON',
     );
   }
   const verdict = validateAgainst(ctx.api, declared.schemaPointer, response.json);
   if (verdict.valid) return pass(title);
-  const shown = verdict.errors.slice(0, MAX_SCHEMA_ERRORS).join('; ');
-  const more = verdict.errors.length > MAX_SCHEMA_ERRORS ? ` (+${verdict.errors.length - MAX_SCHEMA_ERRORS} more)` : '';
+  const shown = verdict.problems.slice(0, MAX_SCHEMA_ERRORS).join('; ');
+  const more =
+    verdict.problems.length > MAX_SCHEMA_ERRORS ? ` (+${verdict.problems.length - MAX_SCHEMA_ERRORS} more)` : '';
   return fail(
     title,
     exchange,
-    `the ${declared.key} schema of ${op.operationId} (${declared.schemaPointer})`,
+    `the ${declared.key} schema of ${op.id} (${declared.schemaPointer})`,
     `schema errors: ${shown}${more}`,
   );
 }

@@ -45,7 +45,8 @@ function errorCase(ctx: RunContext, title: string, exchange: Exchange, code: str
   const json = exchange.response!.json;
   const status = marketplaceStatus(json);
   const msg = isObject(json) ? json.msg : undefined;
-  const rule = `status "${ERROR_STATUS}" with msg "${expected.msg}" (${expected.condition.replace(/\.$/, '').toLowerCase()}), any HTTP code`;
+  const condition = expected.condition.replace(/\.$/, '').toLowerCase();
+  const rule = `status "${ERROR_STATUS}" with msg "${expected.msg}" (${condition}), any HTTP code`;
   if (status !== ERROR_STATUS) return fail(title, exchange, rule, `status ${JSON.stringify(status)}`);
   if (msg !== expected.msg) return fail(title, exchange, rule, `msg ${JSON.stringify(msg)}`);
   return pass(title);
@@ -77,7 +78,8 @@ const titled = (ctx: RunContext, template: RequestTemplate): string =>
 export const marketplaceStatusSemantics: CheckDefinition = {
   name: 'marketplace_status_semantics',
   description:
-    '`成功` carries its payload; each documented failure returns `错误` with its exact msg, a wrong key returns `错误`, whatever the HTTP code.',
+    `\`${SUCCESS_STATUS}\` carries its payload; each documented failure returns \`${ERROR_STATUS}\` ` +
+    `with its exact msg, a wrong key returns \`${ERROR_STATUS}\`, whatever the HTTP code.`,
   apis: ['marketplace'],
   async run(ctx) {
     const results: CaseResult[] = [];

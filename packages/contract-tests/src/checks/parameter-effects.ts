@@ -308,7 +308,8 @@ async function marketplaceCases(ctx: RunContext): Promise<CaseResult[]> {
 export const parameterEffects: CheckDefinition = {
   name: 'parameter_effects',
   description:
-    'per_page bounds rows, sort/sort_by order them, search filters them, item_id selects the item, from/to bound daily rows.',
+    'per_page bounds rows, sort/sort_by order them, search filters them, item_id selects the item, ' +
+    'from/to bound daily rows.',
   apis: ['analytics', 'marketplace'],
   async run(ctx) {
     if (ctx.isMock) return [skip('parameters take effect', MOCK_REASON)];

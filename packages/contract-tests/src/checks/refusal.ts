@@ -2,16 +2,17 @@
 // the marketplace may answer errors with any status, so there it is a body
 // whose status is not `成功`.
 import type { Exchange } from '../http/transport.js';
-import { marketplaceStatus } from '../payload.js';
+import { is2xx } from '../http/transport.js';
+import { MARKETPLACE_OUTCOME, marketplaceStatus } from '../payload.js';
 import type { ApiName } from '../specs.js';
 
-export const SUCCESS_STATUS = '成功';
-export const ERROR_STATUS = '错误';
+export const SUCCESS_STATUS = MARKETPLACE_OUTCOME.success;
+export const ERROR_STATUS = MARKETPLACE_OUTCOME.error;
 
 export function wasRefused(api: ApiName, exchange: Exchange): boolean {
   const response = exchange.response;
   if (!response) return false;
-  if (api === 'analytics') return response.status < 200 || response.status > 299;
+  if (api === 'analytics') return !is2xx(exchange);
   return marketplaceStatus(response.json) !== SUCCESS_STATUS;
 }
 

@@ -33,10 +33,10 @@ function mismatches(website: JsonObject | undefined, expected: Record<string, un
   // Fields are compared loosely ("1" == 1): the website record's exact types are not shown.
   return Object.entries(expected)
     .filter(([name, value]) => !(name in website) || String(website[name]) !== String(value))
-    .map(
-      ([name, value]) =>
-        `${name}: expected ${JSON.stringify(value)}, got ${name in website ? JSON.stringify(website[name]) : 'nothing'}`,
-    );
+    .map(([name, value]) => {
+      const got = name in website ? JSON.stringify(website[name]) : 'nothing';
+      return `${name}: expected ${JSON.stringify(value)}, got ${got}`;
+    });
 }
 
 function stepVerdicts(ctx: RunContext, title: string, exchange: Exchange): CaseResult {
@@ -162,7 +162,8 @@ async function lifecycle(ctx: RunContext): Promise<CaseResult[]> {
 export const websiteLifecycle: CheckDefinition = {
   name: 'website_lifecycle',
   description:
-    'Create with defaults, read back, update a subset, unsent fields unchanged, delete, read refused (only with --allow-writes; always on the mock).',
+    'Create with defaults, read back, update a subset, unsent fields unchanged, delete, read refused ' +
+    '(only with --allow-writes; always on the mock).',
   apis: ['analytics'],
   async run(ctx) {
     if (!ctx.settings.allowWrites) return [skip('website lifecycle', 'writes need --allow-writes')];

@@ -1,23 +1,14 @@
-// The last line of defence: any text leaving the process (console, JUnit,
-// JSON) passes through here, so a key echoed back by a server, or caught in an
-// error message, is replaced by its placeholder.
+// The run's secrets, named, in the repository's one redaction module: every
+// text leaving the process (console, JUnit, JSON, HAR) passes through it, so
+// a key echoed back by a server, in any form, reads as its placeholder
+// ("$ANALYTICS_API_KEY"), which is also what the printed curl lines use.
+import { Redactor } from '@tallyport/redaction';
 import type { SecretName } from './request.js';
 
-export class Redactor {
-  private readonly secrets: Array<[string, string]> = [];
+export { Redactor };
 
-  add(name: SecretName, value: string | undefined): void {
-    // Very short values would redact ordinary words; real keys are long.
-    if (!value || value.length < 4) return;
-    this.secrets.push([value, `$${name}`]);
-    const encoded = encodeURIComponent(value);
-    if (encoded !== value) this.secrets.push([encoded, `$${name}`]);
-    this.secrets.sort((a, b) => b[0].length - a[0].length);
-  }
-
-  redact(text: string): string {
-    let result = text;
-    for (const [value, placeholder] of this.secrets) result = result.split(value).join(placeholder);
-    return result;
-  }
+export function secretRedactor(secrets: Partial<Record<SecretName, string | undefined>>): Redactor {
+  const redactor = new Redactor();
+  for (const [name, value] of Object.entries(secrets)) redactor.add(value, `$${name}`);
+  return redactor;
 }

@@ -43,5 +43,6 @@ export function requestKey(template: RequestTemplate): string {
   const show = (value: TemplateValue): string => (isSecretRef(value) ? `${value.prefix ?? ''}$${value.secret}` : value);
   const pairs = (list: Array<[string, TemplateValue]> | undefined): string =>
     (list ?? []).map(([name, value]) => `${name}=${show(value)}`).join('&');
-  return `${template.api} ${template.method} ${template.path}?${pairs(template.query)} H:${pairs(template.headers)} B:${pairs(template.form)}`;
+  const where = `${template.api} ${template.method} ${template.path}?${pairs(template.query)}`;
+  return `${where} H:${pairs(template.headers)} B:${pairs(template.form)}`;
 }

@@ -3,6 +3,7 @@
 // also the only place where a secret is put into a real request.
 import { isSecretRef, type RequestTemplate, type SecretName, type TemplateValue } from './request.js';
 import type { SafetyGuard } from './safety.js';
+import { isSuccessStatus } from '@tallyport/spec-model/query';
 
 export interface ResponseRecord {
   status: number;
@@ -159,3 +160,6 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
   }
   return String(error);
 }
+
+/** Whether the exchange got an answer with a 2XX status. */
+export const is2xx = (exchange: Exchange): boolean => !!exchange.response && isSuccessStatus(exchange.response.status);

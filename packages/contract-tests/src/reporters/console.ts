@@ -33,7 +33,9 @@ export function checkLine(result: CheckResult, style: ConsoleStyle): string {
     .map(([status, count]) => `${count} ${status}`)
     .join(', ');
   const reason = result.status === 'skip' && result.reason ? `  ${result.reason}` : '';
-  return `${paint(style, mark.colour, `${mark.symbol} ${mark.word}`)}  ${result.api.padEnd(11)} ${result.check.padEnd(29)} ${paint(style, 'dim', `${counts} · ${result.durationMs} ms`)}${reason}`;
+  const head = paint(style, mark.colour, `${mark.symbol} ${mark.word}`);
+  const tail = paint(style, 'dim', `${counts} · ${result.durationMs} ms`);
+  return `${head}  ${result.api.padEnd(11)} ${result.check.padEnd(29)} ${tail}${reason}`;
 }
 
 export function headerLine(): string {
@@ -51,9 +53,8 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
     if (api.configError) lines.push(`    ${paint(style, 'red', 'configuration problem:')} ${api.configError}`);
     for (const check of api.checks) {
       const mark = MARK[check.status];
-      lines.push(
-        `    ${paint(style, mark.colour, mark.word.padEnd(4))}  ${check.check}${check.reason ? ` · ${check.reason}` : ''}`,
-      );
+      const reason = check.reason ? ` · ${check.reason}` : '';
+      lines.push(`    ${paint(style, mark.colour, mark.word.padEnd(4))}  ${check.check}${reason}`);
       if (check.status !== 'skip') {
         // Skipped cases grouped by reason, so a mock run stays readable.
         const byReason = new Map<string, string[]>();
@@ -106,7 +107,9 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
         : paint(style, 'red', result.interrupted ? 'interrupted' : 'configuration or connectivity problem');
   lines.push(
     '',
-    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped · ${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · ${verdict} (exit ${result.exitCode})`,
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped · ` +
+      `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · ` +
+      `${verdict} (exit ${result.exitCode})`,
   );
   return lines.join('\n');
 }

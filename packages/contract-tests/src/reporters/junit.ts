@@ -5,6 +5,7 @@ import type { RunResult } from '../runner.js';
 const escapeXml = (text: string): string =>
   text
     // XML 1.0 forbids most control characters, even escaped.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -23,7 +24,8 @@ export function junitReport(result: RunResult): string {
     if (api.configError) {
       suiteFailures++;
       cases.push(
-        `    <testcase classname="${api.api}" name="configuration"><error message="${escapeXml(api.configError)}"/></testcase>`,
+        `    <testcase classname="${api.api}" name="configuration">` +
+          `<error message="${escapeXml(api.configError)}"/></testcase>`,
       );
     }
     for (const check of api.checks) {
@@ -54,8 +56,15 @@ export function junitReport(result: RunResult): string {
     const out =
       api.observations.length > 0 ? `\n    <system-out>${escapeXml(api.observations.join('\n'))}</system-out>` : '';
     suites.push(
-      `  <testsuite name="${api.api}" tests="${cases.length}" failures="${suiteFailures}" skipped="${suiteSkipped}" timestamp="${result.startedAt}" hostname="${escapeXml(api.target)}">\n${cases.join('\n')}${out}\n  </testsuite>`,
+      `  <testsuite name="${api.api}" tests="${cases.length}" failures="${suiteFailures}" skipped="${suiteSkipped}" ` +
+        `timestamp="${result.startedAt}" hostname="${escapeXml(api.target)}">\n` +
+        `${cases.join('\n')}${out}\n  </testsuite>`,
     );
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="tallyport-contract" tests="${tests}" failures="${failures}" skipped="${skipped}" time="${(result.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  const totals = `tests="${tests}" failures="${failures}" skipped="${skipped}"`;
+  const time = (result.durationMs / 1000).toFixed(3);
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<testsuites name="tallyport-contract" ${totals} time="${time}">\n${suites.join('\n')}\n</testsuites>\n`
+  );
 }

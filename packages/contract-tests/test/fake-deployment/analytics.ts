@@ -80,7 +80,7 @@ export class FakeAnalytics {
     );
   }
 
-  private invalid(response: ServerResponse, field: string): void {
+  private invalid(response: ServerResponse, field: string) {
     if (this.faults.has('analytics-refusals-as-html')) {
       response.writeHead(422, { 'Content-Type': 'text/html; charset=UTF-8' });
       return void response.end(`<!DOCTYPE html><title>Unprocessable</title><p>The ${field} is invalid.</p>`);
@@ -161,7 +161,7 @@ export class FakeAnalytics {
     return [...this.websites.values()].map((website) => website.domain);
   }
 
-  handle(request: FakeRequest, response: ServerResponse): void {
+  handle(request: FakeRequest, response: ServerResponse) {
     if (!this.authorised(request)) return sendJson(response, 401, { message: 'Unauthenticated.' });
     const { method, path } = request;
     if (path === '/api/v1/websites' && method === 'GET') return this.list(request, response);
@@ -183,7 +183,7 @@ export class FakeAnalytics {
     sendJson(response, 404, { message: 'Not Found' });
   }
 
-  private list(request: FakeRequest, response: ServerResponse): void {
+  private list(request: FakeRequest, response: ServerResponse) {
     const parameters = this.listParameters(request, response, ['id', 'domain'], ['domain']);
     if (!parameters) return;
     const by = request.query.get('sort_by') ?? 'id';
@@ -201,7 +201,7 @@ export class FakeAnalytics {
     );
   }
 
-  private read(website: FakeWebsite, response: ServerResponse): void {
+  private read(website: FakeWebsite, response: ServerResponse) {
     if (this.faults.has('analytics-read-redirects')) {
       response.writeHead(302, { Location: '/login' });
       return void response.end();
@@ -209,7 +209,7 @@ export class FakeAnalytics {
     sendJson(response, 200, { data: this.render(website) });
   }
 
-  private create(request: FakeRequest, response: ServerResponse): void {
+  private create(request: FakeRequest, response: ServerResponse) {
     const domain = request.form.get('domain');
     if (!domain) return this.invalid(response, 'domain');
     const settings = this.settings(request.form, response);
@@ -232,7 +232,7 @@ export class FakeAnalytics {
     sendJson(response, 201, { data: this.render(website) });
   }
 
-  private update(website: FakeWebsite, request: FakeRequest, response: ServerResponse): void {
+  private update(website: FakeWebsite, request: FakeRequest, response: ServerResponse) {
     const settings = this.settings(request.form, response);
     if (!settings) return;
     // The fault: an HTML form's unchecked boxes arrive as "not sent" and are saved as 0.
@@ -241,12 +241,12 @@ export class FakeAnalytics {
     sendJson(response, 200, { data: this.render(website) });
   }
 
-  private remove(website: FakeWebsite, response: ServerResponse): void {
+  private remove(website: FakeWebsite, response: ServerResponse) {
     if (!this.faults.has('analytics-delete-keeps')) this.websites.delete(website.id);
     sendJson(response, 200, { message: 'Website deleted.' });
   }
 
-  private stats(website: FakeWebsite, request: FakeRequest, response: ServerResponse): void {
+  private stats(website: FakeWebsite, request: FakeRequest, response: ServerResponse) {
     if (this.faults.has('analytics-stats-server-error')) return sendJson(response, 500, { message: 'Server Error' });
     const name = request.query.get('name');
     if (!name || (!STAT_NAMES.includes(name) && !this.faults.has('analytics-unknown-statistic-accepted')))

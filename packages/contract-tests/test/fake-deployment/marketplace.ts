@@ -25,12 +25,12 @@ export class FakeMarketplace {
     return this.faults.has('marketplace-html-content-type') ? 'text/html; charset=UTF-8' : 'application/json';
   }
 
-  private success(response: ServerResponse, body: Record<string, unknown>, status = 200): void {
+  private success(response: ServerResponse, body: Record<string, unknown>, status = 200) {
     const label = this.faults.has('marketplace-success-status-english') ? 'success' : '成功';
     sendJson(response, status, { status: label, ...body }, this.contentType());
   }
 
-  private error(response: ServerResponse, httpStatus: number, msg: string): void {
+  private error(response: ServerResponse, httpStatus: number, msg: string) {
     const label = this.faults.has('marketplace-error-status-english') ? 'error' : '错误';
     sendJson(response, this.errorMode === 'http200' ? 200 : httpStatus, { status: label, msg }, this.contentType());
   }
@@ -60,7 +60,7 @@ export class FakeMarketplace {
     return this.faults.has('marketplace-wrong-key-accepted') ? 'full' : undefined;
   }
 
-  handle(request: FakeRequest, response: ServerResponse): void {
+  handle(request: FakeRequest, response: ServerResponse) {
     const { method, path } = request;
     const key =
       method === 'POST' ? (request.form.get('api_key') ?? request.query.get('api_key')) : request.query.get('api_key');
