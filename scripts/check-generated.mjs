@@ -8,7 +8,7 @@ const run = (cmd, args) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['
 run('pnpm', ['exec', 'turbo', 'run', 'generate', '--force', '--output-logs=errors-only']);
 const drift = run('git', ['status', '--porcelain', '--untracked-files=all', '--', ':(glob)**/src/generated/**']).trim();
 if (drift) {
-  console.error('Generated files differ from the specs. Run `pnpm generate` and commit the result:\n' + drift);
+  console.error(`Generated files differ from the specs. Run \`pnpm generate\` and commit the result:\n${drift}`);
   process.exit(1);
 }
 console.log('Generated files match the specs.');
