@@ -123,6 +123,16 @@ function render(model, operations) {
     ]),
   );
   lines.push(`export const ${model.api}Operations = ${JSON.stringify(meta, null, 2)} as const;`, '');
+  const records = Object.fromEntries(
+    Object.values(model.records)
+      .filter((record) => record.identifier)
+      .map((record) => [record.name, { identifier: record.identifier }]),
+  );
+  lines.push(
+    '/** Record kinds and the field that identifies one (`x-tallyport-record`): the client needs it for later calls. */',
+    `export const ${model.api}Records = ${JSON.stringify(records, null, 2)} as const;`,
+    '',
+  );
   if (model.outcome) {
     lines.push(
       '/** Where a payload says how the request went (`x-tallyport-outcome`), whatever the HTTP status. */',
@@ -150,6 +160,36 @@ function withoutAnnotations(node) {
 }
 const mapValues = (object, fn) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, fn(value)]));
 
+// ajv with allErrors gathers every problem, and merges a sub-schema's list
+// into its caller's by copying (concat): on a payload with thousands of bad
+// rows that is quadratic. The validators stop once they hold more problems
+// than anyone reads, by throwing them out (the client catches them), so a bad
+// payload costs time in proportion to its size.
+const PROBLEM_CEILING = 1000;
+const CEILING_PRELUDE = [
+  `const PROBLEM_CEILING = ${PROBLEM_CEILING};`,
+  'function tooMany(errors){const stop = new RangeError("too many problems");stop.schemaErrors = errors;throw stop;}',
+].join('\n');
+const CHECK = 'if(vErrors.length>PROBLEM_CEILING){tooMany(vErrors);}';
+
+function withCeiling(code) {
+  let patched = 0;
+  const out = code
+    .replace(/vErrors\.push\((err\d+)\);/g, (_, err) => {
+      patched++;
+      return `vErrors.push(${err});${CHECK}`;
+    })
+    .replace(/vErrors = vErrors === null \? (validate\d+)\.errors : vErrors\.concat\(\1\.errors\);/g, (merge) => {
+      patched++;
+      return `${merge}${CHECK}`;
+    });
+  const growths = (code.match(/vErrors\.push\(|vErrors\.concat\(/g) ?? []).length;
+  if (patched === 0 || patched !== growths) {
+    throw new Error(`ajv standalone code changed shape: ${patched} of ${growths} error-list growths capped`);
+  }
+  return out;
+}
+
 /**
  * One validator per operation, for its successful (2XX) answer, as ajv
  * standalone ESM. The runtime modules it names (formats) become imports, so
@@ -175,7 +215,7 @@ function renderResponseValidators(model) {
   const importLines = [...imports].map(
     ([specifier, name]) => `import ${name} from ${JSON.stringify(`${specifier}.js`)};`,
   );
-  return [header(model.source), '// @ts-nocheck', ...importLines, code, ''].join('\n');
+  return [header(model.source), '// @ts-nocheck', ...importLines, CEILING_PRELUDE, withCeiling(code), ''].join('\n');
 }
 
 await mkdir(outDir, { recursive: true });

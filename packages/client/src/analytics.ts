@@ -15,6 +15,7 @@ import type {
 import { formBody } from './form.js';
 import { buildUrl, lowerCaseHeaders } from './url.js';
 import {
+  analyticsRecords,
   analyticsOperations as ops,
   createWebsiteBodySchema,
   deleteWebsitePathSchema,
@@ -26,18 +27,22 @@ import {
   updateWebsitePathSchema,
 } from './generated/analytics.js';
 import type { PerRequestOptions } from './http.js';
+import { checkFunction, checkInteger, checkPerRequest, refuse } from './option-checks.js';
 import { type ClientOptions, wireClient } from './options.js';
 import {
   type NextPageStrategy,
   type PageQuery,
   type Unwrap,
+  hasMorePages,
   nextPageQuery,
   paginate,
   unwrapList,
   unwrapPayload,
 } from './pagination.js';
+import { rawFetch } from './raw.js';
+import { type WithIdentifier, assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
 import type { ResponseValidator } from './response-check.js';
-import { assertDateRange, validate } from './validation.js';
+import { type OperationFacts, assertDateRange, validate } from './validation.js';
 
 export interface AnalyticsClientOptions extends ClientOptions {
   /**
@@ -63,12 +68,21 @@ export type ListWebsitesParams = ListWebsitesQuery;
 export type StatsParams = StatsQuery;
 export type RequestOptions = PerRequestOptions;
 
+/** A website as the client hands it back: its `id` was checked to be present. */
+export type WebsiteRecord = WithIdentifier<Website, 'id'>;
+
 /** One page, with the raw payload (for totals and other envelope fields) and the query of the next page. */
 export interface Page<T> {
   items: T[];
   payload: unknown;
-  /** Pass as `pageQuery` to read the next page; null on the last one. */
+  /** Pass as `pageQuery` to read the next page; null when the payload names none. */
   nextPage: PageQuery | null;
+  /**
+   * Whether more pages follow: `true` when the payload names a next page,
+   * `false` when it says this is the last (or the page came back shorter than
+   * `per_page`), `undefined` when the payload does not let the client know.
+   */
+  hasMore: boolean | undefined;
 }
 
 export interface PageRequestOptions extends RequestOptions {
@@ -78,17 +92,17 @@ export interface PageRequestOptions extends RequestOptions {
 
 export interface AnalyticsClient {
   websites: {
-    /** The websites of one page (the first, unless the query says otherwise). */
-    list(query?: ListWebsitesParams, options?: RequestOptions): Promise<Website[]>;
-    /** One page with its payload and the query of the next page. */
-    listPage(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<Website>>;
+    /** One page of websites (the first, unless `pageQuery` says otherwise), with `hasMore` and `nextPage`. */
+    list(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<WebsiteRecord>>;
+    /** @deprecated The same as `list`, which now returns the page. */
+    listPage(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<WebsiteRecord>>;
     /** Every website, page after page. */
-    listAll(query?: ListWebsitesParams, options?: RequestOptions): AsyncGenerator<Website, void, undefined>;
-    get(id: WebsiteId, options?: RequestOptions): Promise<Website>;
+    listAll(query?: ListWebsitesParams, options?: RequestOptions): AsyncGenerator<WebsiteRecord, void, undefined>;
+    get(id: WebsiteId, options?: RequestOptions): Promise<WebsiteRecord>;
     /** Never retried: a create that timed out may have happened. */
-    create(body: CreateWebsiteParams, options?: RequestOptions): Promise<Website>;
+    create(body: CreateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord>;
     /** Sends only the fields given; a field left out is not changed. */
-    update(id: WebsiteId, body: UpdateWebsiteParams, options?: RequestOptions): Promise<Website>;
+    update(id: WebsiteId, body: UpdateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord>;
     delete(id: WebsiteId, options?: RequestOptions): Promise<DeletePayload>;
   };
   stats: {
@@ -99,14 +113,36 @@ export interface AnalyticsClient {
     /** Every row of a statistic, page after page. */
     iterate(id: WebsiteId, query: StatsParams, options?: RequestOptions): AsyncGenerator<StatRow, void, undefined>;
   };
-  /** The typed openapi-fetch client (auth, retries, timeouts and error classes included; non-2XX throws). */
+  /**
+   * The typed openapi-fetch client: auth, retries, timeouts and the size limit
+   * included; returns `{ data, error, response }` and never throws on a status.
+   */
   raw: Client<AnalyticsPaths>;
 }
 
+const OWN_OPTIONS = ['unwrap', 'nextPage', 'maxPages', 'validateResponses'];
+const WEBSITE = { record: 'website', identifier: analyticsRecords.website.identifier } as const;
+const DEFAULT_PAGE_SIZE = Number(ops.listWebsites.facts.per_page.default);
+
 export function createAnalyticsClient(options: AnalyticsClientOptions = {}): AnalyticsClient {
-  const { baseUrl, http, log } = wireClient('ANALYTICS', options, (parts, apiKey) => {
-    parts.headers.authorization = `Bearer ${apiKey}`;
-  });
+  const where = 'createAnalyticsClient';
+  const { baseUrl, http, log } = wireClient(
+    'ANALYTICS',
+    options,
+    (parts, apiKey) => {
+      parts.headers.authorization = `Bearer ${apiKey}`;
+    },
+    { ownOptions: OWN_OPTIONS },
+  );
+  if (options.unwrap !== undefined && options.unwrap !== 'auto' && typeof options.unwrap !== 'function') {
+    refuse(where, 'unwrap', options.unwrap, "'auto' or a function");
+  }
+  const { nextPage } = options;
+  if (nextPage !== undefined && nextPage !== 'auto' && nextPage !== 'none' && typeof nextPage !== 'function') {
+    refuse(where, 'nextPage', nextPage, "'auto', 'none' or a function");
+  }
+  checkInteger(where, 'maxPages', options.maxPages, 1, 1_000_000);
+  checkFunction(where, 'validateResponses', options.validateResponses);
   const unwrap = options.unwrap ?? 'auto';
   const strategy = options.nextPage ?? 'auto';
   const maxPages = options.maxPages ?? 1000;
@@ -116,7 +152,12 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
     baseUrl,
     headers,
     bodySerializer: formBody,
-    fetch: (request: Request) => http.send(request),
+    fetch: rawFetch(http),
+  });
+  raw.use({
+    onRequest({ schemaPath, params }) {
+      assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);
+    },
   });
 
   // Resource methods reuse openapi-fetch's URL and parameter serialisation but
@@ -141,6 +182,12 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
     return payload;
   }
 
+  function pathOf(operation: string, schema: typeof getWebsitePathSchema, facts: OperationFacts, id: unknown) {
+    const path = validate(operation, schema, { id }, facts);
+    assertPathIds(operation, path);
+    return path;
+  }
+
   function statsQuery(query: StatsParams) {
     const q = validate('stats.get', getStatsQuerySchema, query, ops.getStats);
     assertDateRange('stats.get', q.from, q.to);
@@ -150,71 +197,88 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
   const onCapReached = () =>
     log('warn', `stopped after maxPages (${maxPages}) pages; raise \`maxPages\` to read further.`);
 
+  const website = (operation: string, payload: unknown) =>
+    requireIdentifier<WebsiteRecord>(operation, WEBSITE.record, WEBSITE.identifier, unwrapPayload(payload, unwrap));
+  const websites = (operation: string, payload: unknown) =>
+    requireIdentifiers<WebsiteRecord>(
+      operation,
+      WEBSITE.record,
+      WEBSITE.identifier,
+      unwrapList<WebsiteRecord>(payload, unwrap, operation),
+    );
+
+  function pageOf<T>(
+    payload: unknown,
+    items: T[],
+    query: Readonly<Record<string, unknown>>,
+  ): Page<T> {
+    const nextPage = nextPageQuery(strategy, payload, query);
+    const size = Number(query.per_page ?? DEFAULT_PAGE_SIZE);
+    return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size) };
+  }
+
+  async function listWebsites(operation: string, query: ListWebsitesParams = {}, options: PageRequestOptions = {}) {
+    checkPerRequest(operation, options, ['pageQuery']);
+    const { pageQuery, ...rest } = options;
+    const q = { ...validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites), ...pageQuery };
+    const payload = await request('listWebsites', { query: q }, rest);
+    return pageOf(payload, websites(operation, payload), q);
+  }
+
   return {
     websites: {
-      async list(query = {}, options) {
-        const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
-        return unwrapList<Website>(await request('listWebsites', { query: q }, options), unwrap, 'websites.list');
-      },
-      async listPage(query = {}, options = {}) {
-        const { pageQuery, ...rest } = options;
-        const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
-        const payload = await request('listWebsites', { query: { ...q, ...pageQuery } }, rest);
-        return {
-          items: unwrapList<Website>(payload, unwrap, 'websites.listPage'),
-          payload,
-          nextPage: nextPageQuery(strategy, payload, { ...q, ...pageQuery }),
-        };
-      },
+      list: (query, options) => listWebsites('websites.list', query, options),
+      listPage: (query, options) => listWebsites('websites.listPage', query, options),
       async *listAll(query = {}, options) {
+        checkPerRequest('websites.listAll', options);
         const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
-        yield* paginate<Website>(
+        yield* paginate<WebsiteRecord>(
           (extra: PageQuery) => request('listWebsites', { query: { ...q, ...extra } }, options),
           q,
-          (payload) => unwrapList<Website>(payload, unwrap, 'websites.listAll'),
+          (payload) => websites('websites.listAll', payload),
           { strategy, maxPages, onCapReached },
         );
       },
       async get(id, options) {
-        const path = validate('websites.get', getWebsitePathSchema, { id }, ops.getWebsite);
-        return unwrapPayload(await request('getWebsite', { path }, options), unwrap) as Website;
+        checkPerRequest('websites.get', options);
+        const path = pathOf('websites.get', getWebsitePathSchema, ops.getWebsite, id);
+        return website('websites.get', await request('getWebsite', { path }, options));
       },
       async create(body, options) {
+        checkPerRequest('websites.create', options);
         const b = validate('websites.create', createWebsiteBodySchema, body, ops.createWebsite);
-        return unwrapPayload(
-          await request('createWebsite', { body: b }, { ...options, maxRetries: 0 }),
-          unwrap,
-        ) as Website;
+        return website('websites.create', await request('createWebsite', { body: b }, { ...options, maxRetries: 0 }));
       },
       async update(id, body, options) {
-        const path = validate('websites.update', updateWebsitePathSchema, { id }, ops.updateWebsite);
+        checkPerRequest('websites.update', options);
+        const path = pathOf('websites.update', updateWebsitePathSchema, ops.updateWebsite, id);
         const b = validate('websites.update', updateWebsiteBodySchema, body, ops.updateWebsite);
-        return unwrapPayload(await request('updateWebsite', { path, body: b }, options), unwrap) as Website;
+        return website('websites.update', await request('updateWebsite', { path, body: b }, options));
       },
       async delete(id, options) {
-        const path = validate('websites.delete', deleteWebsitePathSchema, { id }, ops.deleteWebsite);
+        checkPerRequest('websites.delete', options);
+        const path = pathOf('websites.delete', deleteWebsitePathSchema, ops.deleteWebsite, id);
         return unwrapPayload(await request('deleteWebsite', { path }, options), unwrap) as DeletePayload;
       },
     },
     stats: {
       async get(id, query, options) {
-        const path = validate('stats.get', getStatsPathSchema, { id }, ops.getStats);
+        checkPerRequest('stats.get', options);
+        const path = pathOf('stats.get', getStatsPathSchema, ops.getStats, id);
         const q = statsQuery(query);
         return unwrapList<StatRow>(await request('getStats', { path, query: q }, options), unwrap, 'stats.get');
       },
       async getPage(id, query, options = {}) {
+        checkPerRequest('stats.getPage', options, ['pageQuery']);
         const { pageQuery, ...rest } = options;
-        const path = validate('stats.get', getStatsPathSchema, { id }, ops.getStats);
-        const q = statsQuery(query);
-        const payload = await request('getStats', { path, query: { ...q, ...pageQuery } }, rest);
-        return {
-          items: unwrapList<StatRow>(payload, unwrap, 'stats.getPage'),
-          payload,
-          nextPage: nextPageQuery(strategy, payload, { ...q, ...pageQuery }),
-        };
+        const path = pathOf('stats.getPage', getStatsPathSchema, ops.getStats, id);
+        const q = { ...statsQuery(query), ...pageQuery };
+        const payload = await request('getStats', { path, query: q }, rest);
+        return pageOf(payload, unwrapList<StatRow>(payload, unwrap, 'stats.getPage'), q);
       },
       async *iterate(id, query, options) {
-        const path = validate('stats.get', getStatsPathSchema, { id }, ops.getStats);
+        checkPerRequest('stats.iterate', options);
+        const path = pathOf('stats.iterate', getStatsPathSchema, ops.getStats, id);
         const q = statsQuery(query);
         yield* paginate<StatRow>(
           (extra: PageQuery) => request('getStats', { path, query: { ...q, ...extra } }, options),

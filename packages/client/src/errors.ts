@@ -1,6 +1,7 @@
 // The whole error hierarchy of the client. Every error message is built from
 // already-redacted parts, and no error keeps a reference to the request, its
 // headers or the key, so printing, logging or serialising an error is safe.
+import type { marketplaceOperations } from './generated/marketplace.js';
 
 export class TallyportError extends Error {
   override name = 'TallyportError';
@@ -82,7 +83,11 @@ export class ConflictError extends APIError {
   override name = 'ConflictError';
 }
 
-/** 422: the server refused a parameter; `fields` holds its per-field messages when the body has them. */
+/**
+ * 422: the server refused a parameter; `fields` holds its per-field messages
+ * when the body has them (a map without a prototype, so a field named
+ * `__proto__` is just a field).
+ */
 export class UnprocessableEntityError extends APIError {
   override name = 'UnprocessableEntityError';
   constructor(
@@ -110,16 +115,24 @@ export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }
 
+/**
+ * The stable code of a marketplace error: one per message the spec lists
+ * (`x-tallyport-error-messages`), and `unknown` for any other message.
+ */
+export type MarketplaceErrorCode =
+  | (typeof marketplaceOperations)[keyof typeof marketplaceOperations]['errorMessages'][number]['code']
+  | 'unknown';
+
 /** The marketplace answered `status: "错误"`, whatever the HTTP status code. */
 export class MarketplaceAPIError extends APIError {
   override name = 'MarketplaceAPIError';
   constructor(
     message: string,
     details: APIErrorDetails,
-    /** The server's `msg`, verbatim. */
+    /** The server's `msg` (redacted; at most 1,000 characters). */
     readonly msg: string,
     /** A stable code for the known messages of the spec, `unknown` otherwise. */
-    readonly code: string,
+    readonly code: MarketplaceErrorCode,
   ) {
     super(message, details);
   }
@@ -130,7 +143,42 @@ export class UnexpectedResponseError extends APIError {
   override name = 'UnexpectedResponseError';
 }
 
-/** No answer: the connection failed. */
+/** The answer's body (decompressed) grew past `maxResponseBytes`; reading stopped there. */
+export class ResponseTooLargeError extends APIError {
+  override name = 'ResponseTooLargeError';
+  constructor(
+    message: string,
+    details: APIErrorDetails,
+    /** The limit that was exceeded, in bytes. */
+    readonly maxResponseBytes: number,
+  ) {
+    super(message, details);
+  }
+}
+
+/**
+ * A successful answer left out a field the client needs to make the next
+ * call (a website or item without its `id`). The spec cannot promise the
+ * field where the source documentation does not show the record, so the
+ * client checks it at run time.
+ */
+export class MissingFieldError extends TallyportError {
+  override name = 'MissingFieldError';
+  constructor(
+    message: string,
+    readonly operation: string,
+    /** The record kind (`website`, `item`). */
+    readonly record: string,
+    /** The missing field (`id`). */
+    readonly field: string,
+    /** Position of the record in a list answer, when it is one. */
+    readonly index: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** No answer: the connection failed. `cause` holds the underlying error, redacted. */
 export class APIConnectionError extends TallyportError {
   override name = 'APIConnectionError';
   constructor(
@@ -138,6 +186,10 @@ export class APIConnectionError extends TallyportError {
     readonly method: string,
     readonly url: string,
     options?: { cause?: unknown },
+    /** Attempts made, retries included. */
+    readonly attempts = 1,
+    /** Milliseconds from the first attempt to this error, backoff waits included. */
+    readonly elapsedMs = 0,
   ) {
     super(message, options);
   }

@@ -8,6 +8,7 @@ export type {
   PageRequestOptions,
   StatsParams,
   UpdateWebsiteParams,
+  WebsiteRecord,
 } from './analytics.js';
 export { createMarketplaceClient, marketplaceErrorCode } from './marketplace.js';
 export type { MarketplaceClient, MarketplaceClientOptions } from './marketplace.js';
@@ -28,14 +29,16 @@ export {
   ConflictError,
   InternalServerError,
   MarketplaceAPIError,
+  MissingFieldError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TallyportError,
   UnexpectedResponseError,
   UnprocessableEntityError,
   ValidationError,
 } from './errors.js';
-export type { APIErrorDetails } from './errors.js';
+export type { APIErrorDetails, MarketplaceErrorCode } from './errors.js';
 export type * from '@tallyport/types';

@@ -3,15 +3,25 @@
 // with a stable code for each message the spec lists.
 import createClient, { type Client } from 'openapi-fetch';
 import type { Account, Item, MarketplacePaths, Purchase } from '@tallyport/types';
-import { type APIErrorDetails, MarketplaceAPIError, UnexpectedResponseError } from './errors.js';
+import {
+  type APIErrorDetails,
+  MarketplaceAPIError,
+  type MarketplaceErrorCode,
+  UnexpectedResponseError,
+} from './errors.js';
 import { formBody } from './form.js';
 import {
   getItemQuerySchema,
   marketplaceOperations as ops,
   marketplaceOutcome,
+  marketplaceRecords,
   validatePurchaseBodySchema,
 } from './generated/marketplace.js';
-import type { PerRequestOptions } from './http.js';
+import { ERROR_BODY_KEPT, type OutgoingParts, type PerRequestOptions } from './http.js';
+import type { Redactor } from '@tallyport/redaction';
+import { checkFunction, checkPerRequest, refuse } from './option-checks.js';
+import { rawFetch } from './raw.js';
+import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
 import { buildUrl, lowerCaseHeaders } from './url.js';
 import { type ClientOptions, wireClient } from './options.js';
 import type { ResponseValidator } from './response-check.js';
@@ -45,8 +55,9 @@ export interface MarketplaceClient {
     validate(purchaseCode: string, options?: RequestOptions): Promise<Purchase>;
   };
   /**
-   * The typed openapi-fetch client (the key is attached, retries, timeouts and
-   * error classes included; non-2XX throws).
+   * The typed openapi-fetch client: the key is attached, retries, timeouts and
+   * the size limit included; returns `{ data, error, response }` and never
+   * throws on a status (a `错误` body at 200 comes back as `data`).
    */
   raw: Client<MarketplacePaths>;
 }
@@ -55,24 +66,30 @@ type OperationId = keyof typeof ops;
 
 const { field: OUTCOME_FIELD, success: SUCCESS, error: FAILURE, messageField: MESSAGE_FIELD } = marketplaceOutcome;
 
-const CODES = new Map<string, string>(
-  Object.values(ops).flatMap((op) => op.errorMessages.map((m) => [m.msg, m.code] as [string, string])),
+const CODES = new Map<string, MarketplaceErrorCode>(
+  Object.values(ops).flatMap((op) => op.errorMessages.map((m) => [m.msg, m.code] as const)),
 );
 
 /** The stable code of a known marketplace message, `unknown` for any other. */
-export function marketplaceErrorCode(msg: string): string {
+export function marketplaceErrorCode(msg: string): MarketplaceErrorCode {
   return CODES.get(msg) ?? 'unknown';
 }
+
+/** Longest `msg` an error keeps. */
+const MSG_KEPT = 1000;
+const ITEM = { record: 'item', identifier: marketplaceRecords.item.identifier } as const;
+const OWN_OPTIONS = ['apiKeyTransport', 'validateResponses'];
 
 type Payload = Readonly<Record<string, unknown>>;
 const isPayload = (body: unknown): body is Payload => typeof body === 'object' && body !== null && !Array.isArray(body);
 const outcomeOf = (body: unknown): unknown => (isPayload(body) ? body[OUTCOME_FIELD] : undefined);
 const isFailureBody = (body: unknown): body is Payload => outcomeOf(body) === FAILURE;
 
-function failure(body: Payload, details: APIErrorDetails): MarketplaceAPIError {
+/** `body` is the answer as received; its message is matched first, then redacted and cut. */
+function failure(body: Payload, details: APIErrorDetails, redactor: Redactor): MarketplaceAPIError {
   const said = body[MESSAGE_FIELD];
-  const msg = typeof said === 'string' ? said : '';
-  const code = marketplaceErrorCode(msg);
+  const code = marketplaceErrorCode(typeof said === 'string' ? said : '');
+  const msg = typeof said === 'string' ? redactor.truncate(said, MSG_KEPT) : '';
   const status = details.status === undefined ? '' : ` (HTTP ${details.status})`;
   return new MarketplaceAPIError(
     `Marketplace error from ${details.method} ${details.url}${status}: ${msg || 'no message'} [${code}]`,
@@ -86,7 +103,16 @@ function operationFor(method: string, pathname: string): (typeof ops)[OperationI
   return Object.values(ops).find((op) => op.method === method && pathname.endsWith(op.path));
 }
 
+function checkTransport(transport: unknown): void {
+  if (transport === undefined || transport === 'spec' || transport === 'query' || transport === 'form') return;
+  const header = transport && typeof transport === 'object' ? (transport as { header?: unknown }).header : undefined;
+  if (typeof header === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) return;
+  refuse('createMarketplaceClient', 'apiKeyTransport', transport, "'spec', 'query', 'form' or { header: '<name>' }");
+}
+
 export function createMarketplaceClient(options: MarketplaceClientOptions = {}): MarketplaceClient {
+  checkTransport(options?.apiKeyTransport);
+  checkFunction('createMarketplaceClient', 'validateResponses', options?.validateResponses);
   const transport = options.apiKeyTransport ?? 'spec';
   const { baseUrl, http, redactor } = wireClient(
     'MARKETPLACE',
@@ -102,7 +128,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       );
     },
     {
-      classifyErrorBody: (body, details) => (isFailureBody(body) ? failure(body, details) : undefined),
+      classifyErrorBody: (body, details) => (isFailureBody(body) ? failure(body, details, redactor) : undefined),
+      ownOptions: OWN_OPTIONS,
       ...(typeof transport === 'object' ? { sensitiveNames: [transport.header] } : {}),
     },
   );
@@ -112,7 +139,12 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     baseUrl,
     headers,
     bodySerializer: formBody,
-    fetch: (request: Request) => http.send(request),
+    fetch: rawFetch(http),
+  });
+  raw.use({
+    onRequest({ schemaPath, params }) {
+      assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);
+    },
   });
 
   async function request<K extends string>(
@@ -122,33 +154,38 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     options: RequestOptions | undefined,
   ): Promise<unknown> {
     const op = ops[operationId];
-    const outcome = await http.execute(
-      {
-        method: op.method,
-        url: buildUrl(baseUrl, op.path, init),
-        headers: { ...headers },
-        body: init.body === undefined ? undefined : formBody(init.body),
-        operation: operationId,
-      },
-      // Validation only reads a purchase, so repeating it is safe: it is retried like a GET.
-      { ...options, operation: operationId, idempotent: true },
-    );
+    const parts: OutgoingParts = {
+      method: op.method,
+      url: buildUrl(baseUrl, op.path, init),
+      headers: { ...headers },
+      body: init.body === undefined ? undefined : formBody(init.body),
+      operation: operationId,
+    };
+    // Validation only reads a purchase, so repeating it is safe: it is retried like a GET.
+    const outcome = await http.execute(parts, { ...options, operation: operationId, idempotent: true });
     const payload = outcome.payload;
     check?.(operationId, payload);
-    const details = (): APIErrorDetails => ({
-      status: outcome.status,
-      method: op.method,
-      url: redactor.url(baseUrl + op.path),
-      body: redactor.value(payload),
-      headers: {},
-    });
-    if (isFailureBody(payload)) throw failure(redactor.value(payload), details());
+    // The same details as an error status gives: the URL as sent (the key
+    // placed, then redacted), the answer's headers, a few kB of the body.
+    const details = (): APIErrorDetails => {
+      const text = JSON.stringify(payload) ?? '';
+      return {
+        status: outcome.status,
+        method: op.method,
+        url: redactor.url(parts.url),
+        body: text.length <= ERROR_BODY_KEPT ? redactor.value(payload) : redactor.truncate(text, ERROR_BODY_KEPT),
+        headers: redactor.headers(outcome.headers),
+      };
+    };
+    if (isFailureBody(payload)) throw failure(payload, details(), redactor);
     const status = outcomeOf(payload);
     if (status !== SUCCESS) {
+      const said = status === undefined ? `no ${OUTCOME_FIELD}` : redactor.truncate(JSON.stringify(status) ?? '', 200);
+      const d = details();
       throw new UnexpectedResponseError(
-        `Expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}" from ${op.method} ${details().url}, ` +
-          `got ${JSON.stringify(status) ?? `no ${OUTCOME_FIELD}`}. Check \`baseUrl\` and the API key.`,
-        details(),
+        `Expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}" from ${op.method} ${d.url}, got ${said}. ` +
+          'Check `baseUrl` and the API key.',
+        d,
       );
     }
     return (payload as Record<K, unknown>)[field];
@@ -157,20 +194,34 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
   return {
     account: {
       async details(options) {
+        checkPerRequest('account.details', options);
         return (await request('getAccountDetails', 'data', {}, options)) as Account;
       },
     },
     items: {
       async list(options) {
-        return (await request('listItems', 'items', {}, options)) as Item[];
+        checkPerRequest('items.list', options);
+        const items = await request('listItems', 'items', {}, options);
+        if (!Array.isArray(items)) {
+          throw new UnexpectedResponseError(`items.list: the success response has no items list. Check \`baseUrl\`.`, {
+            status: undefined,
+            method: 'GET',
+            url: redactor.url(baseUrl + ops.listItems.path),
+            body: undefined,
+            headers: {},
+          });
+        }
+        return requireIdentifiers<Item>('items.list', ITEM.record, ITEM.identifier, items);
       },
       async get(itemId, options) {
+        checkPerRequest('items.get', options);
         const query = validate('items.get', getItemQuerySchema, { item_id: itemId }, ops.getItem);
-        return (await request('getItem', 'item', { query }, options)) as Item;
+        return requireIdentifier<Item>('items.get', ITEM.record, ITEM.identifier, await request('getItem', 'item', { query }, options));
       },
     },
     purchases: {
       async validate(purchaseCode, options) {
+        checkPerRequest('purchases.validate', options);
         const body = validate(
           'purchases.validate',
           validatePurchaseBodySchema,

@@ -48,6 +48,30 @@ export function autoNextPage(payload: unknown): PageQuery | null {
   return pageFromCounters(payload);
 }
 
+/**
+ * Whether pages follow this one: `true` when there is a next page, `false`
+ * when the payload says this is the last (a null next link, the last page
+ * number, or fewer items than a page holds), `undefined` when it cannot be
+ * told (a bare list as long as a page, with no pagination details).
+ */
+export function hasMorePages(
+  strategy: NextPageStrategy,
+  payload: unknown,
+  next: PageQuery | null,
+  itemCount: number,
+  pageSize: number,
+): boolean | undefined {
+  if (next) return true;
+  if (typeof strategy === 'function') return false;
+  if (itemCount < pageSize) return false;
+  if (strategy === 'none' || !isObject(payload)) return undefined;
+  const said = (holder: Record<string, unknown>) =>
+    (isObject(holder.links) && 'next' in holder.links) ||
+    'next_page_url' in holder ||
+    (Number.isFinite(Number(holder.current_page)) && Number.isFinite(Number(holder.last_page)));
+  return said(payload) || (isObject(payload.meta) && said(payload.meta)) ? false : undefined;
+}
+
 export function nextPageQuery(
   strategy: NextPageStrategy,
   payload: unknown,

@@ -1,7 +1,8 @@
 // Opt-in validation of successful responses against the spec, with
 // validators compiled at build time (ajv standalone code of the specs'
 // response schemas). A separate entry point, so that clients that do not use
-// it do not carry the validators in their bundle.
+// it do not carry the validators in their bundle. On a payload with very
+// many problems the validators stop early, and the list stays capped.
 import { describeProblems, type SchemaError } from '@tallyport/spec-model/query';
 import { ResponseValidationError } from './errors.js';
 import * as analyticsValidators from './generated/analytics-responses.js';
@@ -19,8 +20,18 @@ const SHOWN_IN_MESSAGE = 5;
 function validatorFor(validators: Readonly<Record<string, unknown>>): ResponseValidator {
   return (operationId, payload) => {
     const validate = validators[operationId] as CompiledValidator | undefined;
-    if (validate === undefined || validate(payload)) return;
-    const problems = describeProblems(validate.errors ?? []);
+    if (validate === undefined) return;
+    let errors: readonly SchemaError[];
+    try {
+      if (validate(payload)) return;
+      errors = validate.errors ?? [];
+    } catch (stop) {
+      // The generated validators stop once they hold more problems than anyone reads.
+      const gathered = (stop as { schemaErrors?: SchemaError[] }).schemaErrors;
+      if (!gathered) throw stop;
+      errors = gathered;
+    }
+    const problems = describeProblems(errors);
     const shown = problems.slice(0, SHOWN_IN_MESSAGE).join('; ');
     const rest = problems.length > SHOWN_IN_MESSAGE ? ` (and ${problems.length - SHOWN_IN_MESSAGE} more)` : '';
     throw new ResponseValidationError(

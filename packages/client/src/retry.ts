@@ -14,14 +14,21 @@ export const RETRYABLE_STATUS = (status: number): boolean => status === 408 || s
 
 export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
+// An HTTP date (RFC 9110 IMF-fixdate, or the obsolete RFC 850 and asctime
+// forms) starts with a day name; anything else that is not a plain number of
+// seconds, such as `-5`, is ignored rather than read by Date.parse as a year.
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /i;
+const SECONDS = /^\d+(\.\d+)?$/;
+
 /** Milliseconds from `Retry-After` (seconds or an HTTP date) or `retry-after-ms`, if present and sane. */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
   const ms = headers.get('retry-after-ms');
-  if (ms !== null && /^\d+(\.\d+)?$/.test(ms.trim())) return Number(ms);
+  if (ms !== null && SECONDS.test(ms.trim())) return Number(ms.trim());
   const value = headers.get('retry-after');
   if (value === null) return undefined;
   const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (SECONDS.test(trimmed)) return Number(trimmed) * 1000;
+  if (!HTTP_DATE.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

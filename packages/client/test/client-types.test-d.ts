@@ -1,16 +1,48 @@
 import { describe, expectTypeOf, test } from 'vitest';
-import type { AnalyticsClient, Item, MarketplaceClient, Purchase, StatRow, Website } from '../src/index.js';
+import type {
+  AnalyticsClient,
+  Item,
+  MarketplaceAPIError,
+  MarketplaceClient,
+  Page,
+  Purchase,
+  StatRow,
+  Website,
+  WebsiteId,
+  WebsiteRecord,
+} from '../src/index.js';
 
 declare const analytics: AnalyticsClient;
 declare const market: MarketplaceClient;
 
 describe('client method types', () => {
   test('results are the spec types', () => {
-    expectTypeOf(analytics.websites.get).returns.resolves.toEqualTypeOf<Website>();
-    expectTypeOf(analytics.websites.list).returns.resolves.toEqualTypeOf<Website[]>();
+    expectTypeOf(analytics.websites.get).returns.resolves.toEqualTypeOf<WebsiteRecord>();
+    expectTypeOf(analytics.websites.list).returns.resolves.toEqualTypeOf<Page<WebsiteRecord>>();
+    expectTypeOf<WebsiteRecord>().toExtend<Website>();
     expectTypeOf(analytics.stats.get).returns.resolves.toEqualTypeOf<StatRow[]>();
     expectTypeOf(market.items.get).returns.resolves.toEqualTypeOf<Item>();
     expectTypeOf(market.purchases.validate).returns.resolves.toEqualTypeOf<Purchase>();
+  });
+
+  test('a returned website has an id the next call accepts, under strict', async () => {
+    expectTypeOf<WebsiteRecord['id']>().toEqualTypeOf<WebsiteId>();
+    for await (const site of analytics.websites.listAll()) await analytics.websites.get(site.id);
+    const page = await analytics.websites.list();
+    expectTypeOf(page.hasMore).toEqualTypeOf<boolean | undefined>();
+    for (const site of page.items) await analytics.websites.delete(site.id);
+  });
+
+  test('marketplace error codes are a closed union with an unknown fallback', () => {
+    expectTypeOf<MarketplaceAPIError['code']>().toEqualTypeOf<
+      'invalid_request' | 'no_items' | 'item_not_found' | 'invalid_purchase_code' | 'unknown'
+    >();
+    const check = (error: MarketplaceAPIError) => {
+      // @ts-expect-error a misspelt code does not compile
+      if (error.code === 'invalid_purchase') return;
+      if (error.code === 'invalid_purchase_code') return;
+    };
+    void check;
   });
 
   test('create needs a domain, update refuses one', () => {

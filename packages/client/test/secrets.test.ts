@@ -63,7 +63,7 @@ describe('the key never leaks', () => {
     expect(
       everyRendering(await failure(() => analytics.websites.get(1, { timeout: 50, maxRetries: 0 }))),
     ).not.toContain(CANARY_KEY);
-    server.reply({ body: { data: [] } });
+    server.reply({ body: { data: { id: 1 } } });
     await analytics.websites.create({ domain: 'a.example' });
     expect(lines.length).toBeGreaterThan(5);
     expect(lines.join('\n')).not.toContain(CANARY_KEY);

@@ -338,3 +338,10 @@ export const analyticsOperations = {
     "errorMessages": []
   }
 } as const;
+
+/** Record kinds and the field that identifies one (`x-tallyport-record`): the client needs it for later calls. */
+export const analyticsRecords = {
+  "website": {
+    "identifier": "id"
+  }
+} as const;

@@ -86,6 +86,13 @@ export const marketplaceOperations = {
   }
 } as const;
 
+/** Record kinds and the field that identifies one (`x-tallyport-record`): the client needs it for later calls. */
+export const marketplaceRecords = {
+  "item": {
+    "identifier": "id"
+  }
+} as const;
+
 /** Where a payload says how the request went (`x-tallyport-outcome`), whatever the HTTP status. */
 export const marketplaceOutcome = {
   "field": "status",

@@ -1,0 +1,55 @@
+// What the client must have to make the next call. The source documentation
+// does not show the website record, so the spec keeps every field optional;
+// the client checks at run time that each record it hands back carries its
+// identifier, and types it as present. Ids are checked too before they go
+// into a path: `.`, `..` or a `/` would address another resource.
+import { MissingFieldError, ValidationError } from './errors.js';
+
+/** A record whose identifying field is known to be present. */
+export type WithIdentifier<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
+
+/** Throws MissingFieldError unless `value` is an object whose `identifier` is a number or a non-empty string. */
+export function requireIdentifier<T>(
+  operation: string,
+  record: string,
+  identifier: string,
+  value: unknown,
+  index?: number,
+): T {
+  const id = value && typeof value === 'object' ? (value as Record<string, unknown>)[identifier] : undefined;
+  if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return value as T;
+  const which = index === undefined ? `the ${record}` : `${record} ${index + 1} of the list`;
+  const got = value === null || typeof value !== 'object' ? `got ${value === null ? 'null' : typeof value}` : 'it is absent';
+  throw new MissingFieldError(
+    `${operation}: the deployment left out \`${identifier}\` of ${which} (${got}); the client needs it to address ` +
+      `the ${record} in later calls. Check that baseUrl points at the API, or read the payload with \`raw\`.`,
+    operation,
+    record,
+    identifier,
+    index,
+  );
+}
+
+export function requireIdentifiers<T>(operation: string, record: string, identifier: string, list: unknown[]): T[] {
+  for (let i = 0; i < list.length; i++) requireIdentifier(operation, record, identifier, list[i], i);
+  return list as T[];
+}
+
+/** Refuses an id that is empty, `.` or `..`, or holds a `/`, once trimmed: it would leave its path segment. */
+export function assertPathIds(operation: string, params: Readonly<Record<string, unknown>> | undefined): void {
+  if (!params) return;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string') continue;
+    const trimmed = value.trim();
+    if (trimmed === '' || trimmed === '.' || trimmed === '..' || trimmed.includes('/')) {
+      throw new ValidationError(
+        `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}; ` +
+          'expected an id that is not empty, ".", ".." or holding "/" (it would address another resource).',
+        operation,
+        name,
+        value,
+        undefined,
+      );
+    }
+  }
+}
