@@ -46,8 +46,13 @@ export class Redactor {
 
   /** Every registered secret, in every form, replaced. */
   text(value: string): string {
+    return this.replace(value, true);
+  }
+
+  private replace(value: string, shortOnes: boolean): string {
     let out = value;
     for (const { form, placeholder, wholeToken } of this.entries) {
+      if (wholeToken && !shortOnes) continue;
       if (!out.includes(form)) continue;
       out = wholeToken
         ? out.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(form)}(?![A-Za-z0-9_-])`, 'g'), placeholder)
@@ -65,7 +70,11 @@ export class Redactor {
     return `${cut}… (${clean.length} chars)`;
   }
 
-  /** A URL with credentials, secret-named parameters and every known secret replaced. */
+  /**
+   * A URL with credentials, secret-named parameters and every known secret
+   * replaced. A very short secret is masked there by name only: as a whole
+   * token it would also match a host (`127.0.0.1` for the key `1`) or an id.
+   */
   url(raw: string): string {
     let url: URL;
     try {
@@ -78,7 +87,7 @@ export class Redactor {
       url.password = '';
     }
     for (const name of [...url.searchParams.keys()]) if (this.isSecretName(name)) url.searchParams.set(name, REDACTED);
-    return this.text(url.toString()).split(encodeURIComponent(REDACTED)).join(REDACTED);
+    return this.replace(url.toString(), false).split(encodeURIComponent(REDACTED)).join(REDACTED);
   }
 
   /** Headers as a plain record: secret-named ones masked, every other value redacted. */

@@ -62,6 +62,12 @@ describe('a very short key', () => {
   it('is still replaced where it stands alone', () => {
     expect(short.text('api_key=a&x=1')).toBe(`api_key=${REDACTED}&x=1`);
   });
+  it('leaves the host and path of a URL alone, and is masked there by name', () => {
+    const one = new Redactor().add('1');
+    expect(one.url('http://127.0.0.1:4010/api/v1/websites/1?api_key=1')).toBe(
+      `http://127.0.0.1:4010/api/v1/websites/1?api_key=${REDACTED}`,
+    );
+  });
 });
 
 describe('places that carry credentials by name', () => {
