@@ -129,7 +129,7 @@ function render(model, operations) {
       .map((record) => [record.name, { identifier: record.identifier }]),
   );
   lines.push(
-    '/** Record kinds and the field that identifies one (`x-tallyport-record`): the client needs it for later calls. */',
+    '/** Record kinds and the field that identifies one (`x-tallyport-record`), needed for later calls. */',
     `export const ${model.api}Records = ${JSON.stringify(records, null, 2)} as const;`,
     '',
   );

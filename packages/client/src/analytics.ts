@@ -207,11 +207,7 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
       unwrapList<WebsiteRecord>(payload, unwrap, operation),
     );
 
-  function pageOf<T>(
-    payload: unknown,
-    items: T[],
-    query: Readonly<Record<string, unknown>>,
-  ): Page<T> {
+  function pageOf<T>(payload: unknown, items: T[], query: Readonly<Record<string, unknown>>): Page<T> {
     const nextPage = nextPageQuery(strategy, payload, query);
     const size = Number(query.per_page ?? DEFAULT_PAGE_SIZE);
     return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size) };

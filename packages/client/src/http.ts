@@ -216,7 +216,11 @@ export function createHttp(config: HttpConfig) {
    * One logical request with its retries. `answer` mode returns the last
    * answer whatever its status (for `raw`); otherwise a non-2XX throws.
    */
-  async function run(parts: OutgoingParts, options: SendOptions, mode: 'outcome' | 'answer'): Promise<Outcome | Answer> {
+  async function run(
+    parts: OutgoingParts,
+    options: SendOptions,
+    mode: 'outcome' | 'answer',
+  ): Promise<Outcome | Answer> {
     // Both specs take form-encoded bodies only, and the clients serialise every
     // body that way (openapi-fetch would otherwise label it JSON).
     if (parts.body !== undefined) parts.headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -216,7 +216,12 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       async get(itemId, options) {
         checkPerRequest('items.get', options);
         const query = validate('items.get', getItemQuerySchema, { item_id: itemId }, ops.getItem);
-        return requireIdentifier<Item>('items.get', ITEM.record, ITEM.identifier, await request('getItem', 'item', { query }, options));
+        return requireIdentifier<Item>(
+          'items.get',
+          ITEM.record,
+          ITEM.identifier,
+          await request('getItem', 'item', { query }, options),
+        );
       },
     },
     purchases: {

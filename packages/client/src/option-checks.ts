@@ -14,7 +14,11 @@ export const MAX_RESPONSE_BYTES_LIMIT = 256 * 1024 * 1024;
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 const show = (value: unknown): string =>
-  typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value === 'number' ? String(value) : typeof value;
+  typeof value === 'string'
+    ? JSON.stringify(value.slice(0, 40))
+    : typeof value === 'number'
+      ? String(value)
+      : typeof value;
 
 export function refuse(where: string, option: string, value: unknown, expected: string): never {
   throw new ValidationError(

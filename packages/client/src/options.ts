@@ -20,7 +20,7 @@ export interface ClientOptions {
   baseUrl?: string;
   /** The API key. Defaults to the `*_API_KEY` environment variable. Never logged or put in errors. */
   apiKey?: string;
-  /** Milliseconds per attempt before a request fails with APIConnectionTimeoutError (up to 2^31 - 1). Default 60 000. */
+  /** Milliseconds per attempt before APIConnectionTimeoutError (1 to 2^31 - 1). Default 60 000. */
   timeout?: number;
   /** Retries of idempotent requests on connection errors, 408, 429 and 5xx (0 to 100). Default 2. */
   maxRetries?: number;

@@ -19,7 +19,8 @@ export function requireIdentifier<T>(
   const id = value && typeof value === 'object' ? (value as Record<string, unknown>)[identifier] : undefined;
   if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return value as T;
   const which = index === undefined ? `the ${record}` : `${record} ${index + 1} of the list`;
-  const got = value === null || typeof value !== 'object' ? `got ${value === null ? 'null' : typeof value}` : 'it is absent';
+  const got =
+    value === null || typeof value !== 'object' ? `got ${value === null ? 'null' : typeof value}` : 'it is absent';
   throw new MissingFieldError(
     `${operation}: the deployment left out \`${identifier}\` of ${which} (${got}); the client needs it to address ` +
       `the ${record} in later calls. Check that baseUrl points at the API, or read the payload with \`raw\`.`,

@@ -97,9 +97,7 @@ describe('answers are read within maxResponseBytes', () => {
     const client = analytics({ maxResponseBytes: 1000 });
     await expect(client.websites.get(7)).rejects.toMatchObject({ maxResponseBytes: 1000 });
     expect((await client.websites.get(7, { maxResponseBytes: 10_000 })).id).toBe(7);
-    await expect(analytics().websites.get(7, { maxResponseBytes: 100 })).rejects.toBeInstanceOf(
-      ResponseTooLargeError,
-    );
+    await expect(analytics().websites.get(7, { maxResponseBytes: 100 })).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 
   test('a 200 MB error body gives the status error with at most 4 kB of it kept', async () => {

@@ -59,7 +59,12 @@ describe('client options are checked at construction', () => {
 
   test('sane values are accepted', () => {
     createAnalyticsClient({ ...base(), timeout: 2_147_483_647, maxRetries: 0, maxResponseBytes: 1, retry: {} });
-    createMarketplaceClient({ ...base(), maxRetries: 100, retry: { initialDelayMs: 0 }, apiKeyTransport: { header: 'X-K' } });
+    createMarketplaceClient({
+      ...base(),
+      maxRetries: 100,
+      retry: { initialDelayMs: 0 },
+      apiKeyTransport: { header: 'X-K' },
+    });
   });
 });
 

@@ -339,7 +339,7 @@ export const analyticsOperations = {
   }
 } as const;
 
-/** Record kinds and the field that identifies one (`x-tallyport-record`): the client needs it for later calls. */
+/** Record kinds and the field that identifies one (`x-tallyport-record`), needed for later calls. */
 export const analyticsRecords = {
   "website": {
     "identifier": "id"

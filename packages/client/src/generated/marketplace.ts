@@ -86,7 +86,7 @@ export const marketplaceOperations = {
   }
 } as const;
 
-/** Record kinds and the field that identifies one (`x-tallyport-record`): the client needs it for later calls. */
+/** Record kinds and the field that identifies one (`x-tallyport-record`), needed for later calls. */
 export const marketplaceRecords = {
   "item": {
     "identifier": "id"
