@@ -1,7 +1,10 @@
-// Requests per second of the client against raw fetch, on the same loopback
-// server in the same run, in rotated rounds so drift hits every variant alike.
+// Requests per second and CPU per request of the client against raw fetch and
+// plain openapi-fetch, on the same loopback server in the same run, in rotated
+// rounds so that drift hits every variant alike: one website, and lists of
+// 10 to 10,000 rows with response validation off and on.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import createClient from 'openapi-fetch';
 
 async function startServer() {
   const child = fork(new URL('./loopback-server.mjs', import.meta.url), { stdio: 'inherit' });
@@ -30,62 +33,93 @@ async function timed(requests, concurrency, run) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export async function measureThroughput({ createAnalyticsClient, requests = 1500, rounds = 9, concurrency = 8 }) {
+async function rotate(variants, requests, rounds, concurrency) {
+  const names = Object.keys(variants);
+  for (const run of Object.values(variants)) await timed(Math.min(200, requests), concurrency, run);
+  const results = Object.fromEntries(names.map((name) => [name, []]));
+  // Rotate which variant goes first so warm-up and drift favour none.
+  for (let i = 0; i < rounds; i++) {
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(i + j) % names.length];
+      results[name].push(await timed(requests, concurrency, variants[name]));
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(results).map(([name, rs]) => [
+      name,
+      { rps: median(rs.map((r) => r.rps)), cpu: median(rs.map((r) => r.cpuMicros)) },
+    ]),
+  );
+}
+
+/** Requests per round for each list size: fewer for the large payloads, so every size takes a few seconds. */
+export const LIST_SIZES = [
+  { rows: 10, requests: 1000 },
+  { rows: 100, requests: 500 },
+  { rows: 1000, requests: 100 },
+  { rows: 10000, requests: 16 },
+];
+
+export async function measureThroughput({
+  createAnalyticsClient,
+  analyticsResponseValidator,
+  rounds = 7,
+  concurrency = 8,
+}) {
   const server = await startServer();
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const key = 'bench-key-not-secret';
-  const client = createAnalyticsClient({ baseUrl, apiKey: key, logLevel: 'off', maxRetries: 0 });
-  const url = `${baseUrl}/api/v1/websites/42`;
+  const options = { baseUrl, apiKey: key, logLevel: 'off', maxRetries: 0, maxResponseBytes: 64 * 1024 * 1024 };
+  const client = createAnalyticsClient(options);
+  const validating = createAnalyticsClient({ ...options, validateResponses: analyticsResponseValidator });
+  const plain = createClient({ baseUrl, headers: { Authorization: `Bearer ${key}` } });
   const headers = { Authorization: `Bearer ${key}`, Accept: 'application/json' };
-  const raw = async () => {
-    const res = await fetch(url, { headers });
-    const body = await res.json();
-    if (!res.ok || body.data.id !== 42) throw new Error('unexpected raw answer');
-  };
-  // What any caller needs for a timeout: raw fetch with its own signal and timer.
-  const rawWithTimeout = async () => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), 60_000);
-    try {
-      const res = await fetch(url, { headers, signal: controller.signal });
-      const body = await res.json();
-      if (!res.ok || body.data.id !== 42) throw new Error('unexpected raw answer');
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const viaClient = async () => {
-    const site = await client.websites.get(42);
-    if (site.id !== 42) throw new Error('unexpected client answer');
+  const expect = (ok) => {
+    if (!ok) throw new Error('unexpected answer');
   };
   try {
-    const variants = { raw, rawWithTimeout, client: viaClient };
-    for (const run of Object.values(variants)) await timed(500, concurrency, run);
-    const results = { raw: [], rawWithTimeout: [], client: [] };
-    // Rotate which variant goes first so warm-up and drift favour none.
-    const names = Object.keys(variants);
-    for (let i = 0; i < rounds; i++) {
-      for (let j = 0; j < names.length; j++) {
-        const name = names[(i + j) % names.length];
-        results[name].push(await timed(requests, concurrency, variants[name]));
-      }
-    }
-    const summary = Object.fromEntries(
-      Object.entries(results).map(([name, rs]) => [
-        name,
-        { rps: median(rs.map((r) => r.rps)), cpu: median(rs.map((r) => r.cpuMicros)) },
-      ]),
-    );
-    return {
-      requests,
+    const oneUrl = `${baseUrl}/api/v1/websites/42`;
+    const single = await rotate(
+      {
+        raw: async () => {
+          const res = await fetch(oneUrl, { headers });
+          expect(res.ok && (await res.json()).data.id === 42);
+        },
+        openapiFetch: async () => {
+          const { data } = await plain.GET('/api/v1/websites/{id}', { params: { path: { id: 42 } } });
+          expect(data.data.id === 42);
+        },
+        client: async () => expect((await client.websites.get(42)).id === 42),
+        validating: async () => expect((await validating.websites.get(42)).id === 42),
+      },
+      1500,
       rounds,
       concurrency,
-      ...summary,
-      ratio: summary.client.rps / summary.raw.rps,
-      ratioWithTimeout: summary.client.rps / summary.rawWithTimeout.rps,
-      cpuRatio: summary.raw.cpu / summary.client.cpu,
-      cpuRatioWithTimeout: summary.rawWithTimeout.cpu / summary.client.cpu,
-    };
+    );
+    const lists = [];
+    for (const { rows, requests } of LIST_SIZES) {
+      const query = { search: `rows-${rows}` };
+      const listUrl = `${baseUrl}/api/v1/websites?search=rows-${rows}`;
+      const result = await rotate(
+        {
+          raw: async () => {
+            const res = await fetch(listUrl, { headers });
+            expect(res.ok && (await res.json()).length === rows);
+          },
+          openapiFetch: async () => {
+            const { data } = await plain.GET('/api/v1/websites', { params: { query } });
+            expect(data.length === rows);
+          },
+          client: async () => expect((await client.websites.list(query)).items.length === rows),
+          validating: async () => expect((await validating.websites.list(query)).items.length === rows),
+        },
+        requests,
+        rounds,
+        concurrency,
+      );
+      lists.push({ rows, requests, ...result });
+    }
+    return { rounds, concurrency, single, lists };
   } finally {
     server.close();
   }
