@@ -71,9 +71,9 @@ export type RequestOptions = PerRequestOptions;
 /** A website as the client hands it back: its `id` was checked to be present. */
 export type WebsiteRecord = WithIdentifier<Website, 'id'>;
 
-/** One page, with the raw payload (for totals and other envelope fields) and the query of the next page. */
-export interface Page<T> {
-  items: T[];
+/** What a page says beyond its items. */
+export interface PageInfo {
+  /** The whole payload (for totals and other envelope fields). */
   payload: unknown;
   /** Pass as `pageQuery` to read the next page; null when the payload names none. */
   nextPage: PageQuery | null;
@@ -85,6 +85,18 @@ export interface Page<T> {
   hasMore: boolean | undefined;
 }
 
+/** One page, with the raw payload and the query of the next page. */
+export interface Page<T> extends PageInfo {
+  items: T[];
+}
+
+/**
+ * The items of one page as an array, which also carries the page's `hasMore`,
+ * `nextPage` and `payload` (not enumerable: spreading, `JSON.stringify` and
+ * equality see the items only).
+ */
+export type PageItems<T> = T[] & Readonly<PageInfo>;
+
 export interface PageRequestOptions extends RequestOptions {
   /** A `nextPage` of a previous page: query parameters the server asked for, sent as given. */
   pageQuery?: PageQuery;
@@ -92,9 +104,9 @@ export interface PageRequestOptions extends RequestOptions {
 
 export interface AnalyticsClient {
   websites: {
-    /** One page of websites (the first, unless `pageQuery` says otherwise), with `hasMore` and `nextPage`. */
-    list(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<WebsiteRecord>>;
-    /** @deprecated The same as `list`, which now returns the page. */
+    /** The websites of one page (the first, unless `pageQuery` says otherwise); the array has `hasMore`. */
+    list(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<PageItems<WebsiteRecord>>;
+    /** One page as `{ items, hasMore, nextPage, payload }`. */
     listPage(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<WebsiteRecord>>;
     /** Every website, page after page. */
     listAll(query?: ListWebsitesParams, options?: RequestOptions): AsyncGenerator<WebsiteRecord, void, undefined>;
@@ -106,8 +118,8 @@ export interface AnalyticsClient {
     delete(id: WebsiteId, options?: RequestOptions): Promise<DeletePayload>;
   };
   stats: {
-    /** The rows of one page of a statistic. */
-    get(id: WebsiteId, query: StatsParams, options?: RequestOptions): Promise<StatRow[]>;
+    /** The rows of one page of a statistic (the first, unless `pageQuery` says otherwise); the array has `hasMore`. */
+    get(id: WebsiteId, query: StatsParams, options?: PageRequestOptions): Promise<PageItems<StatRow>>;
     /** One page of rows with its payload and the query of the next page. */
     getPage(id: WebsiteId, query: StatsParams, options?: PageRequestOptions): Promise<Page<StatRow>>;
     /** Every row of a statistic, page after page. */
@@ -221,9 +233,27 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
     return pageOf(payload, websites(operation, payload), q);
   }
 
+  function itemsOf<T>(page: Page<T>): PageItems<T> {
+    const info = { enumerable: false, writable: false };
+    return Object.defineProperties(page.items, {
+      hasMore: { ...info, value: page.hasMore },
+      nextPage: { ...info, value: page.nextPage },
+      payload: { ...info, value: page.payload },
+    }) as PageItems<T>;
+  }
+
+  async function statsPage(operation: string, id: WebsiteId, query: StatsParams, options: PageRequestOptions = {}) {
+    checkPerRequest(operation, options, ['pageQuery']);
+    const { pageQuery, ...rest } = options;
+    const path = pathOf(operation, getStatsPathSchema, ops.getStats, id);
+    const q = { ...statsQuery(query), ...pageQuery };
+    const payload = await request('getStats', { path, query: q }, rest);
+    return pageOf(payload, unwrapList<StatRow>(payload, unwrap, operation), q);
+  }
+
   return {
     websites: {
-      list: (query, options) => listWebsites('websites.list', query, options),
+      list: async (query, options) => itemsOf(await listWebsites('websites.list', query, options)),
       listPage: (query, options) => listWebsites('websites.listPage', query, options),
       async *listAll(query = {}, options) {
         checkPerRequest('websites.listAll', options);
@@ -258,20 +288,8 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
       },
     },
     stats: {
-      async get(id, query, options) {
-        checkPerRequest('stats.get', options);
-        const path = pathOf('stats.get', getStatsPathSchema, ops.getStats, id);
-        const q = statsQuery(query);
-        return unwrapList<StatRow>(await request('getStats', { path, query: q }, options), unwrap, 'stats.get');
-      },
-      async getPage(id, query, options = {}) {
-        checkPerRequest('stats.getPage', options, ['pageQuery']);
-        const { pageQuery, ...rest } = options;
-        const path = pathOf('stats.getPage', getStatsPathSchema, ops.getStats, id);
-        const q = { ...statsQuery(query), ...pageQuery };
-        const payload = await request('getStats', { path, query: q }, rest);
-        return pageOf(payload, unwrapList<StatRow>(payload, unwrap, 'stats.getPage'), q);
-      },
+      get: async (id, query, options) => itemsOf(await statsPage('stats.get', id, query, options)),
+      getPage: (id, query, options) => statsPage('stats.getPage', id, query, options),
       async *iterate(id, query, options) {
         checkPerRequest('stats.iterate', options);
         const path = pathOf('stats.iterate', getStatsPathSchema, ops.getStats, id);

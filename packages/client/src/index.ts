@@ -5,6 +5,8 @@ export type {
   CreateWebsiteParams,
   ListWebsitesParams,
   Page,
+  PageInfo,
+  PageItems,
   PageRequestOptions,
   StatsParams,
   UpdateWebsiteParams,

@@ -13,7 +13,7 @@ describe('analytics requests', () => {
   test('websites.list sends GET /api/v1/websites with Bearer auth, Accept JSON and only the given query', async () => {
     server.reply({ body: { data: [website], links: { next: null } } });
     const sites = await client().websites.list({ search: 'lunaria', per_page: 25, sort: 'asc' });
-    expect(sites.items).toEqual([website]);
+    expect(sites).toEqual([website]);
     expect(sites.hasMore).toBe(false);
     const r = last();
     expect(r.method).toBe('GET');
@@ -27,7 +27,7 @@ describe('analytics requests', () => {
 
   test('websites.list accepts a bare array payload', async () => {
     server.reply({ body: [website] });
-    expect((await client().websites.list()).items).toEqual([website]);
+    expect(await client().websites.list()).toEqual([website]);
     expect([...last().query]).toEqual([]);
   });
 

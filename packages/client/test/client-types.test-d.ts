@@ -5,6 +5,7 @@ import type {
   MarketplaceAPIError,
   MarketplaceClient,
   Page,
+  PageItems,
   Purchase,
   StatRow,
   Website,
@@ -18,9 +19,11 @@ declare const market: MarketplaceClient;
 describe('client method types', () => {
   test('results are the spec types', () => {
     expectTypeOf(analytics.websites.get).returns.resolves.toEqualTypeOf<WebsiteRecord>();
-    expectTypeOf(analytics.websites.list).returns.resolves.toEqualTypeOf<Page<WebsiteRecord>>();
+    expectTypeOf(analytics.websites.list).returns.resolves.toEqualTypeOf<PageItems<WebsiteRecord>>();
+    expectTypeOf(analytics.websites.listPage).returns.resolves.toEqualTypeOf<Page<WebsiteRecord>>();
     expectTypeOf<WebsiteRecord>().toExtend<Website>();
-    expectTypeOf(analytics.stats.get).returns.resolves.toEqualTypeOf<StatRow[]>();
+    expectTypeOf(analytics.stats.get).returns.resolves.toEqualTypeOf<PageItems<StatRow>>();
+    expectTypeOf<PageItems<StatRow>>().toExtend<StatRow[]>();
     expectTypeOf(market.items.get).returns.resolves.toEqualTypeOf<Item>();
     expectTypeOf(market.purchases.validate).returns.resolves.toEqualTypeOf<Purchase>();
   });
@@ -30,7 +33,7 @@ describe('client method types', () => {
     for await (const site of analytics.websites.listAll()) await analytics.websites.get(site.id);
     const page = await analytics.websites.list();
     expectTypeOf(page.hasMore).toEqualTypeOf<boolean | undefined>();
-    for (const site of page.items) await analytics.websites.delete(site.id);
+    for (const site of page) await analytics.websites.delete(site.id);
   });
 
   test('marketplace error codes are a closed union with an unknown fallback', () => {

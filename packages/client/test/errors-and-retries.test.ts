@@ -120,7 +120,7 @@ describe('retries', () => {
 
   test('408 and 429 are retried', async () => {
     server.reply({ status: 408, body: {} }, { status: 429, body: {} }, { body: [] });
-    expect((await client({ maxRetries: 2 }).websites.list()).items).toEqual([]);
+    expect(await client({ maxRetries: 2 }).websites.list()).toEqual([]);
     expect(server.requests).toHaveLength(3);
   });
 
@@ -224,7 +224,7 @@ describe('timeouts and abort', () => {
 
   test('a timed-out GET is retried with a fresh signal and can then succeed', async () => {
     server.reply({ hang: true }, { body: [] });
-    expect((await client({ timeout: 1_000, maxRetries: 1 }).websites.list()).items).toEqual([]);
+    expect(await client({ timeout: 1_000, maxRetries: 1 }).websites.list()).toEqual([]);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -264,6 +264,6 @@ describe('timeouts and abort', () => {
     const c = client();
     await failure(() => c.websites.list({}, { signal: AbortSignal.abort() }));
     server.reply({ body: [] });
-    expect((await c.websites.list()).items).toEqual([]);
+    expect(await c.websites.list()).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ describe('analytics client against the Prism mock', () => {
       search: 'lunaria',
       search_by: 'domain',
     });
-    expect(sites.items.map((s) => s.domain)).toEqual(['shop.lunaria.cn', 'blog.lunaria.cn']);
+    expect(sites.map((s) => s.domain)).toEqual(['shop.lunaria.cn', 'blog.lunaria.cn']);
     // Two websites where 25 fit: the last page.
     expect(sites.hasMore).toBe(false);
   });

@@ -81,5 +81,22 @@ describe('list pages say whether more follow', () => {
     server.reply({ body: { data: [{ value: 'x', count: 1 }], meta: { current_page: 1, last_page: 1 } } });
     const page = await analytics().stats.getPage(1, { name: 'os', from: '2026-01-01', to: '2026-01-02' });
     expect(page.hasMore).toBe(false);
+    server.reply({ body: { data: [{ value: 'x', count: 1 }], meta: { current_page: 1, last_page: 3 } } });
+    const rows = await analytics().stats.get(1, { name: 'os', from: '2026-01-01', to: '2026-01-02' });
+    expect(rows.hasMore).toBe(true);
+  });
+
+  test('the page facts ride on the array without changing it', async () => {
+    server.reply({ body: { data: sites(2), links: { next: null }, meta: { total: 2 } } });
+    const list = await analytics().websites.list();
+    expect(Array.isArray(list)).toBe(true);
+    expect(list).toEqual(sites(2));
+    expect(Object.keys(list)).toEqual(['0', '1']);
+    expect(JSON.stringify(list)).toBe(JSON.stringify(sites(2)));
+    expect(list.hasMore).toBe(false);
+    expect(list.nextPage).toBeNull();
+    expect((list.payload as { meta: { total: number } }).meta.total).toBe(2);
+    const page = await analytics().websites.listPage();
+    expect(page.items).toEqual(sites(2));
   });
 });
