@@ -1,7 +1,9 @@
 // `pnpm bench`: throughput against raw fetch and plain openapi-fetch, and
 // bundle sizes. With `--write-docs` the figures replace the client section of
 // docs/benchmarks.md.
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { measureBundles } from './bundle-size.mjs';
 import { measureThroughput } from './throughput.mjs';
 
@@ -72,5 +74,8 @@ if (process.argv.includes('--write-docs')) {
   const to = docs.indexOf(end);
   if (from < 0 || to < from) throw new Error('docs/benchmarks.md has no client bench markers');
   await writeFile(docsUrl, `${docs.slice(0, from + start.length)}\n${table}\n${docs.slice(to)}`);
+  // The repository's formatter aligns the tables, so the written file passes `biome check`.
+  const biome = fileURLToPath(new URL('../../../node_modules/.bin/biome', import.meta.url));
+  execFileSync(biome, ['format', '--write', fileURLToPath(docsUrl)], { stdio: 'ignore' });
   console.log('docs/benchmarks.md updated');
 }
