@@ -110,8 +110,8 @@ export async function measureThroughput({
             const { data } = await plain.GET('/api/v1/websites', { params: { query } });
             expect(data.length === rows);
           },
-          client: async () => expect((await client.websites.list(query)).items.length === rows),
-          validating: async () => expect((await validating.websites.list(query)).items.length === rows),
+          client: async () => expect((await client.websites.list(query)).length === rows),
+          validating: async () => expect((await validating.websites.list(query)).length === rows),
         },
         requests,
         rounds,
