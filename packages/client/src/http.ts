@@ -119,6 +119,15 @@ function serverMessage(body: unknown): string | undefined {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * A value of an answer as JSON text, redacted. The redacted copy is cut at a
+ * nesting depth, so a hostile answer nested a million levels deep cannot make
+ * JSON.stringify overflow the stack.
+ */
+export function redactedJson(redactor: Redactor, value: unknown): string {
+  return JSON.stringify(redactor.value(value)) ?? String(value);
+}
+
 export function createHttp(config: HttpConfig) {
   const { redactor, log } = config;
 
@@ -138,7 +147,7 @@ export function createHttp(config: HttpConfig) {
       for (const [field, messages] of Object.entries(errors).slice(0, FIELD_LIMIT)) {
         out[redactor.truncate(field, 200)] = (Array.isArray(messages) ? messages : [messages])
           .slice(0, MESSAGES_PER_FIELD)
-          .map((m) => redactor.truncate(typeof m === 'string' ? m : (JSON.stringify(m) ?? String(m)), 300));
+          .map((m) => redactor.truncate(typeof m === 'string' ? m : redactedJson(redactor, m), 300));
       }
     }
     return out;

@@ -17,7 +17,7 @@ import {
   marketplaceRecords,
   validatePurchaseBodySchema,
 } from './generated/marketplace.js';
-import { ERROR_BODY_KEPT, type OutgoingParts, type PerRequestOptions } from './http.js';
+import { ERROR_BODY_KEPT, type OutgoingParts, type PerRequestOptions, redactedJson } from './http.js';
 import type { Redactor } from '@tallyport/redaction';
 import { checkFunction, checkPerRequest, refuse } from './option-checks.js';
 import { rawFetch } from './raw.js';
@@ -168,19 +168,21 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     // The same details as an error status gives: the URL as sent (the key
     // placed, then redacted), the answer's headers, a few kB of the body.
     const details = (): APIErrorDetails => {
-      const text = JSON.stringify(payload) ?? '';
+      const copy = redactor.value(payload);
+      const text = JSON.stringify(copy) ?? '';
       return {
         status: outcome.status,
         method: op.method,
         url: redactor.url(parts.url),
-        body: text.length <= ERROR_BODY_KEPT ? redactor.value(payload) : redactor.truncate(text, ERROR_BODY_KEPT),
+        body: text.length <= ERROR_BODY_KEPT ? copy : redactor.truncate(text, ERROR_BODY_KEPT),
         headers: redactor.headers(outcome.headers),
       };
     };
     if (isFailureBody(payload)) throw failure(payload, details(), redactor);
     const status = outcomeOf(payload);
     if (status !== SUCCESS) {
-      const said = status === undefined ? `no ${OUTCOME_FIELD}` : redactor.truncate(JSON.stringify(status) ?? '', 200);
+      const said =
+        status === undefined ? `no ${OUTCOME_FIELD}` : redactor.truncate(redactedJson(redactor, status), 200);
       const d = details();
       throw new UnexpectedResponseError(
         `Expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}" from ${op.method} ${d.url}, got ${said}. ` +

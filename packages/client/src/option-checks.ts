@@ -85,7 +85,11 @@ export function checkPerRequest(where: string, options: unknown, extra: readonly
   checkKnownKeys(where, options, [...PER_REQUEST_OPTIONS, ...extra]);
   const o = options as Record<string, unknown>;
   checkRequestOptions(where, o);
-  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) refuse(where, 'signal', o.signal, 'an AbortSignal');
+  // Any AbortSignal-like object will do (polyfills included), as in fetch itself.
+  const signal = o.signal as { aborted?: unknown; addEventListener?: unknown } | null | undefined;
+  if (signal !== undefined && (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
+    refuse(where, 'signal', o.signal, 'an AbortSignal');
+  }
 }
 
 /** The `retry` option: delays that are finite, not negative and within what a timer can wait. */

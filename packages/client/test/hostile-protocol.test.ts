@@ -232,3 +232,22 @@ describe('raw has the openapi-fetch contract', () => {
     expect(data).toEqual({ status: '错误', msg: '无效请求' });
   });
 });
+
+describe('answers nested a million levels deep', () => {
+  const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+  test('give the usual errors, not a stack overflow', async () => {
+    const raw = (text: string, status = 200) => ({
+      status,
+      body: text,
+      headers: { 'content-type': 'application/json' },
+    });
+    server.reply(raw(`{"status":"错误","msg":"无效请求","deep":${deep}}`));
+    await expect(market().account.details()).rejects.toBeInstanceOf(MarketplaceAPIError);
+    server.reply(raw(`{"status":${deep}}`));
+    await expect(market().account.details()).rejects.toBeInstanceOf(UnexpectedResponseError);
+    server.reply(raw(`{"message":"bad","errors":{"per_page":[${deep}]}}`, 422));
+    const error = (await failure(() => analytics().websites.list())) as UnprocessableEntityError;
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(error.fields.per_page?.[0]?.length).toBeLessThan(400);
+  });
+});
