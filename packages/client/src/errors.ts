@@ -129,7 +129,7 @@ export class MarketplaceAPIError extends APIError {
   constructor(
     message: string,
     details: APIErrorDetails,
-    /** The server's `msg` (redacted; at most 1,000 characters). */
+    /** The server's `msg` (redacted, cut after 1,000 characters). */
     readonly msg: string,
     /** A stable code for the known messages of the spec, `unknown` otherwise. */
     readonly code: MarketplaceErrorCode,
