@@ -12,7 +12,12 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  control?: (child: ReturnType<typeof spawn>) => void,
+): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run the package build first (turbo runs it before test)`);
   return new Promise((resolve, reject) => {
     // A clean environment: no deployment or key of the developer's shell leaks in.
@@ -20,6 +25,7 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    control?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
