@@ -1,6 +1,7 @@
 // Runs the built CLI as a child process, the way CI runs it.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,8 @@ export function runCli(
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own working folder, so a default ledger file never lands in the repository.
+      cwd: mkdtempSync(join(tmpdir(), 'tallyport-cli-run-')),
     });
     control?.(child);
     let stdout = '';
