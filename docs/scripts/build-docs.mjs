@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { documentWithCodeSamples } from './code-samples.mjs';
+import { CODE_SAMPLE_LANGUAGES, documentWithCodeSamples } from './code-samples.mjs';
+import { withFontStack } from './fonts.mjs';
 import { rewriteForOffline } from './offline-rewrites.mjs';
 import { findRemoteAssets } from './remote-assets.mjs';
 import { extractQuirksAndUnknowns } from './readme-sections.mjs';
@@ -34,6 +35,9 @@ export async function buildDocs(options = {}) {
 
   // Redoc renders the bundled spec with the request samples of every operation added (`x-codeSamples`).
   const withSamplesDir = mkdtempSync(join(tmpdir(), 'tallyport-docs-specs-'));
+  // Redocly shows the samples of the languages its configuration lists (JSON is YAML too).
+  const config = { openapi: { codeSamples: { languages: CODE_SAMPLE_LANGUAGES } } };
+  writeFileSync(join(withSamplesDir, 'redocly.yaml'), JSON.stringify(config));
   let pages;
   try {
     pages = specs.map((spec) => renderSpecPage(spec, outDir, withSamplesDir, log));
@@ -51,14 +55,25 @@ export async function buildDocs(options = {}) {
 function renderSpecPage(spec, outDir, withSamplesDir, log) {
   const file = join(outDir, `${spec.api}.html`);
   const input = join(withSamplesDir, `${spec.api}.json`);
+  const config = join(withSamplesDir, 'redocly.yaml');
   writeFileSync(input, JSON.stringify(documentWithCodeSamples(spec.model)));
   execFileSync(
     redoclyBin,
-    ['build-docs', input, '--inlineBundle', '--output', file, '--title', `${spec.title} · Tallyport`],
+    [
+      'build-docs',
+      input,
+      '--inlineBundle',
+      '--output',
+      file,
+      '--title',
+      `${spec.title} · Tallyport`,
+      '--config',
+      config,
+    ],
     // cwd is the output folder so that no stray redocly.yaml changes the rendering.
     { cwd: outDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const { html } = rewriteForOffline(readFileSync(file, 'utf8'));
+  const { html } = rewriteForOffline(withFontStack(readFileSync(file, 'utf8')));
   writeFileSync(file, html);
   const remote = findRemoteAssets(html);
   if (remote.length > 0) {

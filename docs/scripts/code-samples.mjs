@@ -31,6 +31,13 @@ const CLIENT_CALLS = {
   validatePurchase: { call: 'purchases.validate', args: ['purchase_code'] },
 };
 
+/** The sample tabs Redocly shows, in order: ours, then the request payload it renders itself. */
+export const CODE_SAMPLE_LANGUAGES = [
+  { lang: 'Shell', label: 'curl' },
+  { lang: 'TypeScript', label: '@tallyport/client' },
+  { lang: 'Payload' },
+];
+
 /**
  * @typedef {import('@tallyport/spec-model').SpecModel} SpecModel
  * @typedef {SpecModel['operations'][number]} Operation
