@@ -10,6 +10,7 @@ import { codeSamplesOf } from '../scripts/code-samples.mjs';
 import { readSpecs, type SpecOperation } from '../scripts/read-specs.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import {
+  chromiumInstallCommand,
   chromiumPath,
   chromiumPresent,
   launchOfflineChromium,
@@ -23,7 +24,7 @@ const specs = await readSpecs(specsDir);
 const timeout = 15_000;
 const missingMessage =
   `Chromium not found at ${chromiumPath}: the browser test of the docs cannot run. ` +
-  "Install it with docs/scripts/install-chromium.sh (Debian's chromium package) or set CHROMIUM_PATH.";
+  `Install it with \`${chromiumInstallCommand}\` (Debian's chromium package) or set CHROMIUM_PATH.`;
 
 // CI=true (or any value but false/0) turns a missing Chromium into a failure.
 const inCI = Boolean(process.env.CI) && !/^(false|0)$/i.test(process.env.CI ?? '');
