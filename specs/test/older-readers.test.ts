@@ -35,10 +35,8 @@ describe.each(API_NAMES)('%s.yaml for older JSON Schema readers', (api) => {
     expect(booleanSchemas(doc)).toEqual([]);
   });
 
-  it('still forbids what it forbade: a `not: {}` property rejects every value', async () => {
-    const { doc, accepts } = await specUnderTest(api);
-    const forbidden = JSON.stringify(doc).match(/"not":\{\}/g) ?? [];
-    expect(forbidden.length).toBeGreaterThan(0);
-    expect(accepts({ not: {} }, 'anything')).toBe(false);
+  it('writes its must-be-absent properties as `not: {}`', async () => {
+    const { doc } = await specUnderTest(api);
+    expect(JSON.stringify(doc).match(/"not":\{\}/g)?.length ?? 0).toBeGreaterThan(0);
   });
 });
