@@ -2,9 +2,12 @@
 // Redoc bundle inlined, so nothing is fetched from a CDN) and an index page
 // with the guide. Every API fact comes from the specs folder at build time.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CODE_SAMPLE_LANGUAGES, documentWithCodeSamples } from './code-samples.mjs';
+import { withFontStack } from './fonts.mjs';
 import { rewriteForOffline } from './offline-rewrites.mjs';
 import { findRemoteAssets } from './remote-assets.mjs';
 import { extractQuirksAndUnknowns } from './readme-sections.mjs';
@@ -30,30 +33,56 @@ export async function buildDocs(options = {}) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
 
-  const pages = specs.map((spec) => {
-    const file = join(outDir, `${spec.api}.html`);
-    execFileSync(
-      redoclyBin,
-      ['build-docs', spec.path, '--inlineBundle', '--output', file, '--title', `${spec.title} · Tallyport`],
-      // cwd is the output folder so that no stray redocly.yaml changes the rendering.
-      { cwd: outDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    const { html } = rewriteForOffline(readFileSync(file, 'utf8'));
-    writeFileSync(file, html);
-    const remote = findRemoteAssets(html);
-    if (remote.length > 0) {
-      throw new Error(
-        `${spec.api}.html still loads remote assets, so it would not work offline:\n  ${remote.join('\n  ')}`,
-      );
-    }
-    log(`docs: ${spec.api}.html (${spec.operations.length} operations)`);
-    return { api: spec.api, file, title: spec.title };
-  });
+  // Redoc renders the bundled spec with the request samples of every operation added (`x-codeSamples`).
+  const withSamplesDir = mkdtempSync(join(tmpdir(), 'tallyport-docs-specs-'));
+  // Redocly shows the samples of the languages its configuration lists (JSON is YAML too).
+  const config = { openapi: { codeSamples: { languages: CODE_SAMPLE_LANGUAGES } } };
+  writeFileSync(join(withSamplesDir, 'redocly.yaml'), JSON.stringify(config));
+  let pages;
+  try {
+    pages = specs.map((spec) => renderSpecPage(spec, outDir, withSamplesDir, log));
+  } finally {
+    rmSync(withSamplesDir, { recursive: true, force: true });
+  }
 
   const index = join(outDir, 'index.html');
   writeFileSync(index, renderIndexPage({ specs, quirksAndUnknowns }));
   log(`docs: index.html → ${outDir}`);
   return { pages, index };
+}
+
+/** Renders one spec's Redoc page, offline, with its request samples. */
+function renderSpecPage(spec, outDir, withSamplesDir, log) {
+  const file = join(outDir, `${spec.api}.html`);
+  const input = join(withSamplesDir, `${spec.api}.json`);
+  const config = join(withSamplesDir, 'redocly.yaml');
+  writeFileSync(input, JSON.stringify(documentWithCodeSamples(spec.model)));
+  execFileSync(
+    redoclyBin,
+    [
+      'build-docs',
+      input,
+      '--inlineBundle',
+      '--output',
+      file,
+      '--title',
+      `${spec.title} · Tallyport`,
+      '--config',
+      config,
+    ],
+    // cwd is the output folder so that no stray redocly.yaml changes the rendering.
+    { cwd: outDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const { html } = rewriteForOffline(withFontStack(readFileSync(file, 'utf8')));
+  writeFileSync(file, html);
+  const remote = findRemoteAssets(html);
+  if (remote.length > 0) {
+    throw new Error(
+      `${spec.api}.html still loads remote assets, so it would not work offline:\n  ${remote.join('\n  ')}`,
+    );
+  }
+  log(`docs: ${spec.api}.html (${spec.operations.length} operations)`);
+  return { api: spec.api, file, title: spec.title };
 }
 
 function readSpecsReadme(specsDir) {

@@ -6,7 +6,7 @@ import { startStaticServer } from './static-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 if (!existsSync(join(root, 'index.html'))) {
-  console.error(`No built docs in ${root}: run \`pnpm docs\` first.`);
+  console.error(`No built docs in ${root}: run \`pnpm docs:build\` first.`);
   process.exit(1);
 }
 const port = process.env.PORT === undefined ? 8080 : Number(process.env.PORT);

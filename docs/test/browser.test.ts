@@ -4,11 +4,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { codeSamplesOf } from '../scripts/code-samples.mjs';
 import { readSpecs, type SpecOperation } from '../scripts/read-specs.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import {
+  chromiumInstallCommand,
   chromiumPath,
   chromiumPresent,
   launchOfflineChromium,
@@ -22,7 +24,7 @@ const specs = await readSpecs(specsDir);
 const timeout = 15_000;
 const missingMessage =
   `Chromium not found at ${chromiumPath}: the browser test of the docs cannot run. ` +
-  "Install it with docs/scripts/install-chromium.sh (Debian's chromium package) or set CHROMIUM_PATH.";
+  `Install it with \`${chromiumInstallCommand}\` (Debian's chromium package) or set CHROMIUM_PATH.`;
 
 // CI=true (or any value but false/0) turns a missing Chromium into a failure.
 const inCI = Boolean(process.env.CI) && !/^(false|0)$/i.test(process.env.CI ?? '');
@@ -65,10 +67,20 @@ describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () =>
       await page.goto(`${server.url}${api}.html`, { waitUntil: 'load' });
       expect(await page.locator('h1').first().textContent({ timeout })).toContain(spec.title);
 
+      const samples = codeSamplesOf(spec.model);
       for (const operation of spec.operations) {
-        await showOperation(page, operation);
+        const section = await showOperation(page, operation);
+        await showCodeSamples(page, section, samples.get(operation.operationId) ?? []);
       }
+      // The last operation, its TypeScript sample showing.
+      await page.locator(operationSection(spec.operations.at(-1)!)).screenshot({
+        path: join(resultsDir, `${api}-code-samples.png`),
+      });
 
+      // 成功 / 错误 fall back to a CJK font instead of empty boxes.
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily)).toContain(
+        'WenQuanYi Zen Hei',
+      );
       await page.screenshot({ path: join(resultsDir, `${api}.png`), fullPage: true });
       expect(errors).toEqual([]);
       expect(browser.blockedRequests).toEqual([]);
@@ -86,12 +98,44 @@ describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () =>
       );
     }
     await page.getByRole('heading', { name: 'Quirks and unknowns' }).waitFor({ state: 'visible', timeout });
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('WenQuanYi Zen Hei');
     await page.screenshot({ path: join(resultsDir, 'index.png'), fullPage: true });
 
     // Following a link from the index reaches a working reference page.
     const first = specs[0]!;
     await page.getByRole('link', { name: first.title, exact: true }).click();
     expect(await page.locator('h1').first().textContent({ timeout })).toContain(first.title);
+    expect(errors).toEqual([]);
+    expect(browser.blockedRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('searches both APIs from the index page and leads to the operation found', async () => {
+    const page = await browser.context.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(server.url, { waitUntil: 'load' });
+    const search = page.getByRole('searchbox', { name: 'Search both APIs' });
+    // "list" names an operation of each API.
+    await search.fill('list');
+    const results = page.locator('#search-results a');
+    const found = await results.allTextContents();
+    for (const spec of specs) expect(found.some((text) => text.startsWith(spec.title))).toBe(true);
+    await search.fill('per_page 100');
+    expect(await results.count()).toBeGreaterThan(0);
+    for (const text of await results.allTextContents()) expect(text.startsWith(specs[0]!.title)).toBe(true);
+    await search.fill('no operation has this word');
+    expect(await results.count()).toBe(0);
+
+    // Following a result reaches that operation on its reference page.
+    const target = specs.at(-1)!.operations.at(-1)!;
+    await search.fill(target.operationId);
+    await page.screenshot({ path: join(resultsDir, 'index-search.png') });
+    await results.first().click();
+    await page
+      .locator('h1, h2, h3')
+      .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(String(target.summary))}\\s*$`) })
+      .first()
+      .waitFor({ state: 'visible', timeout });
     expect(errors).toEqual([]);
     expect(browser.blockedRequests).toEqual([]);
     await page.close();
@@ -109,8 +153,31 @@ describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () =>
   });
 });
 
+const operationSection = (operation: SpecOperation): string =>
+  `[data-section-id$="/${String(operation.operationId).toLowerCase()}"]`;
+
+// Each request sample of the operation is offered in its section's sample menu and, once chosen, shown.
+async function showCodeSamples(
+  page: Page,
+  section: Locator,
+  samples: { label: string; source: string }[],
+): Promise<void> {
+  expect(samples.map((sample) => sample.label)).toEqual(['curl', '@tallyport/client']);
+  for (const sample of samples) {
+    await section
+      .locator('button[aria-haspopup="menu"]')
+      .filter({ hasText: /^\s*(curl|@tallyport\/client)\s*$/ })
+      .click();
+    await page.getByRole('menuitem', { name: sample.label, exact: true }).click();
+    // The first line of the sample, as the reader sees it.
+    const firstLine = sample.source.split('\n')[0]!;
+    await section.getByText(firstLine.trim().split(' ').slice(0, 2).join(' ')).first().waitFor({ timeout });
+    expect((await section.textContent())?.replace(/\s+/g, ' ')).toContain(firstLine.replace(/\s+/g, ' ').trim());
+  }
+}
+
 // Follows the sidebar link of one operation and waits for its section.
-async function showOperation(page: Page, operation: SpecOperation): Promise<void> {
+async function showOperation(page: Page, operation: SpecOperation): Promise<Locator> {
   // Redoc routes each operation by a slug of its operationId.
   const link = page.locator(`a[href$="/${String(operation.operationId).toLowerCase()}"]`);
   const found = await link
@@ -136,6 +203,7 @@ async function showOperation(page: Page, operation: SpecOperation): Promise<void
   expect(section.id.toLowerCase()).toMatch(new RegExp(`/${String(operation.operationId).toLowerCase()}$`));
   expect(section.text).toContain(operation.path.toLowerCase());
   expect(section.text).toContain(operation.method.toLowerCase());
+  return page.locator(operationSection(operation));
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,13 +1,13 @@
 // Launches Debian's Chromium through playwright-core with the network cut
 // off: only loopback and inline (data:, blob:) addresses load, every other
 // request is aborted and recorded so a test can fail on it.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath } from '../scripts/chromium-path.mjs';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumPresent = existsSync(chromiumPath);
+export { chromiumInstallCommand, chromiumPath, chromiumPresent } from '../scripts/chromium-path.mjs';
 
 const chromiumFlags = [
   '--headless',

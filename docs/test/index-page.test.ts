@@ -55,6 +55,16 @@ describe('index.html', () => {
     }
   });
 
+  it('carries one search index of both APIs, every operation linked to its place on its page', () => {
+    const json = /<script type="application\/json" id="search-index">(.*?)<\/script>/s.exec(index)?.[1];
+    const entries = JSON.parse(json ?? '[]') as { href: string; text: string }[];
+    const expected = specs.flatMap((spec) =>
+      spec.operations.map((op) => new RegExp(`^${spec.api}\\.html#/[a-z-]+/${op.operationId.toLowerCase()}$`)),
+    );
+    expect(entries).toHaveLength(expected.length);
+    for (const [i, pattern] of expected.entries()) expect(entries[i]?.href).toMatch(pattern);
+  });
+
   it('leaves out the parts of the README that are not quirks or unknowns', () => {
     expect(index).not.toContain('How to read the extensions');
   });

@@ -1,6 +1,7 @@
 // Runs the built CLI as a child process, the way CI runs it.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,14 +13,22 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  control?: (child: ReturnType<typeof spawn>) => void,
+): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run the package build first (turbo runs it before test)`);
   return new Promise((resolve, reject) => {
     // A clean environment: no deployment or key of the developer's shell leaks in.
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own working folder, so a default ledger file never lands in the repository.
+      cwd: mkdtempSync(join(tmpdir(), 'tallyport-cli-run-')),
     });
+    control?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli-process.js';
 import { startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
@@ -19,6 +22,35 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+describe('tallyport-contract signals', () => {
+  it('on a second signal stops at once, listing every leftover and the cleanup command', async () => {
+    fake = await startFakeDeployment();
+    const ledger = join(mkdtempSync(join(tmpdir(), 'tallyport-cli-')), 'ledger.jsonl');
+    let child: ReturnType<typeof import('node:child_process').spawn> | undefined;
+    let signalled = false;
+    fake.onRequest = (line) => {
+      if (signalled || line !== 'POST /api/v1/websites') return;
+      signalled = true;
+      child?.kill('SIGINT');
+      setTimeout(() => child?.kill('SIGINT'), 20);
+    };
+    const run = await runCli(
+      ['--api', 'analytics', '--allow-writes', '--ledger', ledger],
+      { ANALYTICS_BASE_URL: fake.analyticsUrl, ANALYTICS_API_KEY: fake.keys.analytics },
+      60_000,
+      (spawned) => {
+        child = spawned;
+      },
+    );
+    expect(signalled).toBe(true);
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('Interrupted: no new request starts');
+    expect(run.stderr).toMatch(/tallyport-contract-\d{8}-[0-9a-f]{6}-defaults\.example\.com/);
+    expect(run.stderr).toContain(`tallyport-contract cleanup --ledger ${ledger}`);
+    expect(run.stderr + run.stdout).not.toContain(fake.keys.analytics);
+  });
+});
+
 describe('tallyport-contract exit codes', () => {
   it('exits 0 with an all-green report on a conforming deployment', async () => {
     fake = await startFakeDeployment();
@@ -37,8 +69,10 @@ describe('tallyport-contract exit codes', () => {
       MARKETPLACE_API_KEY: fake.keys.marketplace,
     });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/\[marketplace\] marketplace_status_semantics › item \d+ \(no such item\)/);
-    expect(run.stdout).toContain('spec: status "错误" with msg "未找到任何商品"');
+    expect(run.stdout).toMatch(
+      /\[marketplace\] documented_error_messages › getItem item_id=\d+ \(No item was found\.\)/,
+    );
+    expect(run.stdout).toContain('spec: status 错误 with msg 未找到任何商品');
     expect(run.stdout).toContain('got:  msg "Item not found"');
   });
 
@@ -82,7 +116,7 @@ describe('tallyport-contract exit codes', () => {
     const run = await runCli(['--help'], {});
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('--allow-writes');
-    expect(run.stdout).toContain('Exit codes: 0 conforms, 1 violations found, 2 configuration or connectivity problem');
+    expect(run.stdout).toContain('Exit codes: 0 conforms; 1 violations found; 2 configuration or connectivity');
   });
 
   it('prints no colour codes when stdout is not a terminal', async () => {

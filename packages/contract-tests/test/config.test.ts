@@ -10,30 +10,60 @@ describe('parseConfig', () => {
   });
 
   it('reads deployments and keys from the environment', () => {
-    const config = parseConfig(
-      ['--api', 'marketplace', '--timeout', '2.5', '--only', 'ignored_auth,parameter_effects'],
-      {
-        MARKETPLACE_BASE_URL: 'https://market.example.com',
-        MARKETPLACE_API_KEY: 'k-123456',
-        MARKETPLACE_PURCHASE_CODE: 'code-1',
-      },
-    );
+    const config = parseConfig(['--api', 'marketplace', '--timeout', '2.5', '--only', 'ignored_auth,sort_order'], {
+      MARKETPLACE_BASE_URL: 'https://market.example.com',
+      MARKETPLACE_API_KEY: 'k-123456',
+      MARKETPLACE_PURCHASE_CODE: 'code-1',
+    });
     expect(config.run.marketplace).toEqual({
       baseUrl: 'https://market.example.com',
       apiKey: 'k-123456',
       purchaseCode: 'code-1',
     });
     expect(config.run.limits).toEqual({ timeoutMs: 2500 });
-    expect(config.run.only).toEqual(['ignored_auth', 'parameter_effects']);
+    expect(config.run.only).toEqual(['ignored_auth', 'sort_order']);
   });
 
   it.each([
     [['--only', 'no_such_check'], /unknown check/],
     [['--api', 'both'], /--api must be/],
-    [['--max-requests-per-second=0'], /positive number/],
+    [['--concurrency', '0.5'], /--concurrency must be a whole number from 1 to 64/],
+    [['--concurrency', '0'], /--concurrency must be a whole number/],
+    [['--max-requests', '1e3'], /--max-requests must be a whole number/],
+    [['--timeout', 'NaN'], /--timeout must be a number of seconds/],
+    [['--timeout=-1'], /--timeout must be a number of seconds/],
+    [['--max-response-bytes=-5'], /--max-response-bytes must be a whole number/],
+    [['--max-duration', 'Infinity'], /--max-duration must be a number of seconds/],
+    [['--examples=-1'], /--examples must be a whole number/],
+    [['--seed', 'abc'], /--seed must be a whole number/],
+    [['--ledger', ''], /--ledger needs a value/],
     [['--item-id', '12x'], /whole number/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseConfig(argv, {})).toThrow(message);
+  });
+
+  it('accepts the leading -- that pnpm passes on', () => {
+    expect(parseConfig(['--', '--api', 'analytics'], {}).run.apis).toEqual(['analytics']);
+  });
+
+  it('takes a base URL that already ends in the API path as a configuration problem with a hint', () => {
+    for (const [name, url] of [
+      ['ANALYTICS', 'https://a.example.com/api/v1'],
+      ['ANALYTICS', 'https://a.example.com/api/'],
+      ['MARKETPLACE', 'https://m.example.com/api'],
+    ] as const)
+      expect(() => parseConfig([], { [`${name}_BASE_URL`]: url, [`${name}_API_KEY`]: 'k' }), url).toThrow(
+        /operation paths already start with \/api.*use https:\/\/[am]\.example\.com$/,
+      );
+  });
+
+  it('refuses plain http to a host that is not loopback, so the key never travels unencrypted', () => {
+    expect(() => parseConfig([], { ANALYTICS_BASE_URL: 'http://a.example.com', ANALYTICS_API_KEY: 'k' })).toThrow(
+      /plain http/,
+    );
+    expect(
+      parseConfig([], { ANALYTICS_BASE_URL: 'http://127.0.0.1:8080', ANALYTICS_API_KEY: 'k' }).run.analytics,
+    ).toBeDefined();
   });
 
   it('refuses a base URL with credentials in it', () => {

@@ -6,6 +6,8 @@ import type { RunResult } from '../src/runner.js';
 
 const result: RunResult = {
   runId: '20261122-abcdef',
+  seed: 7,
+  incomplete: [],
   startedAt: '2026-11-22T02:00:00.000Z',
   durationMs: 1234,
   requestCount: 12,
@@ -18,14 +20,15 @@ const result: RunResult = {
       mock: false,
       observations: ['HTTP status of 错误 answers: 404 ×1'],
       leftovers: [],
+      cases: { sent: 12, dropped: {}, interrupted: 0 },
+      notes: [],
       checks: [
         {
           api: 'marketplace',
-          check: 'marketplace_status_semantics',
+          check: 'documented_error_messages',
           description: 'd',
           status: 'fail',
           reason: '1 of 2 cases failed',
-          durationMs: 10,
           cases: [
             { title: 'account details', status: 'pass' },
             {
@@ -35,16 +38,19 @@ const result: RunResult = {
               expected: 'msg "未找到任何商品"',
               actual: 'msg "Item not found"',
               curl: "curl -sS 'http://x'",
+              kind: 'wrong-message',
+              severity: 'error',
+              operationId: 'getItem',
+              exchangeIds: [3],
             },
           ],
         },
         {
           api: 'marketplace',
-          check: 'parameter_effects',
+          check: 'sort_order',
           description: 'd',
           status: 'skip',
           reason: 'static examples',
-          durationMs: 0,
           cases: [{ title: 'p', status: 'skip', reason: 'static examples' }],
         },
       ],
@@ -56,7 +62,7 @@ describe('reporters', () => {
   it('JUnit counts every case and escapes XML', () => {
     const xml = junitReport(result);
     expect(xml).toContain('<testsuites name="tallyport-contract" tests="3" failures="1" skipped="1"');
-    expect(xml).toContain('name="marketplace_status_semantics › item &lt;7&gt; &amp; &quot;x&quot;"');
+    expect(xml).toContain('name="documented_error_messages › item &lt;7&gt; &amp; &quot;x&quot;"');
     expect(xml).toContain('<skipped message="static examples"/>');
     expect(xml).toContain('curl: curl -sS');
   });
@@ -72,7 +78,7 @@ describe('reporters', () => {
     expect(text).toContain('spec: msg "未找到任何商品"');
     expect(text).toContain('got:  msg "Item not found"');
     expect(text).toContain("curl: curl -sS 'http://x'");
-    expect(text).toContain('skip  parameter_effects · static examples');
+    expect(text).toContain('skip  sort_order · static examples');
     expect(text).toContain('violations found (exit 1)');
     expect(checkLine(result.apis[0]!.checks[0]!, { colour: true })).toContain('\u001b[31m');
   });

@@ -1,120 +1,208 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runContract } from '../src/runner.js';
-import { SafetyGuard, SafetyViolation } from '../src/http/safety.js';
 import type { RequestTemplate } from '../src/http/request.js';
-import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
+import { SafetyGuard, SafetyViolation, unsafeId } from '../src/http/safety.js';
+import { runContract } from '../src/runner.js';
+import { specModels } from '../src/specs.js';
+import { cleanupLedger } from '../src/writes/cleanup.js';
+import { Ledger } from '../src/writes/ledger.js';
+import { type HostileFront, type HostileName, startHostileFront } from './fake-deployment/hostile.js';
+import { type FakeDeployment, runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 
 let fake: FakeDeployment | undefined;
+let front: HostileFront | undefined;
 afterEach(async () => {
+  await front?.close();
   await fake?.close();
   fake = undefined;
+  front = undefined;
 });
 
 const template = (
+  operationId: string,
   method: RequestTemplate['method'],
   path: string,
-  form?: Array<[string, string]>,
+  extra: Partial<RequestTemplate> = {},
 ): RequestTemplate => ({
   api: 'analytics',
-  operationId: 'x',
+  operationId,
   method,
   baseUrl: 'http://127.0.0.1:1',
   path,
   query: [],
   headers: [],
-  ...(form ? { form } : {}),
   label: 'x',
+  ...extra,
 });
 
 describe('the safety guard', () => {
-  const guard = new SafetyGuard(true, 'tallyport-contract-run1-');
+  const prefix = 'tallyport-contract-run1-';
+  const guard = () => new SafetyGuard(true, prefix, specModels);
 
-  it('refuses to update or delete a website the run did not create', () => {
-    expect(() => guard.assertAllowed(template('DELETE', '/api/v1/websites/3'))).toThrow(SafetyViolation);
-    expect(() => guard.assertAllowed(template('PUT', '/api/v1/websites/3'))).toThrow(SafetyViolation);
+  it('refuses ids that are empty, dot segments, or hold a slash', () => {
+    for (const id of ['', ' ', '.', '..', ' .. ', 'a/b', 'a\\b', 'x\n']) expect(unsafeId(id), id).toBeDefined();
+    for (const id of ['42', 'abc-1', '%2e']) expect(unsafeId(id), id).toBeUndefined();
   });
 
-  it('allows writes to a website once the run created it', () => {
-    guard.created.set('101', 'tallyport-contract-run1-x.example.com');
-    expect(() => guard.assertAllowed(template('DELETE', '/api/v1/websites/101'))).not.toThrow();
+  it('refuses an update or delete of a record the run did not create', () => {
+    const put = template('updateWebsite', 'PUT', '/api/v1/websites/3', { pathValues: { id: '3' } });
+    expect(() => guard().assertAllowed(put)).toThrow(SafetyViolation);
   });
 
-  it('creates only websites with the run domain', () => {
-    expect(() => guard.assertAllowed(template('POST', '/api/v1/websites', [['domain', 'shop.example.com']]))).toThrow(
-      SafetyViolation,
-    );
-    expect(() =>
-      guard.assertAllowed(template('POST', '/api/v1/websites', [['domain', 'tallyport-contract-run1-a.example.com']])),
-    ).not.toThrow();
+  it('refuses a write to a record the run created until a read just before shows its domain', () => {
+    const subject = guard();
+    subject.own('analytics', 'website', '100', `${prefix}a.example.com`);
+    const del = template('deleteWebsite', 'DELETE', '/api/v1/websites/100', { pathValues: { id: '100' } });
+    expect(() => subject.assertAllowed(del)).toThrow(/no read just before/);
+    expect(subject.verify('analytics', 'website', '100', 'someone-else.example.com')).toBe(false);
+    expect(() => subject.assertAllowed(del)).toThrow(SafetyViolation);
+    expect(subject.verify('analytics', 'website', '100', `${prefix}a.example.com`)).toBe(true);
+    expect(() => subject.assertAllowed(del)).not.toThrow();
+    // One verified read permits one write.
+    expect(() => subject.assertAllowed(del)).toThrow(SafetyViolation);
   });
 
-  it('refuses every write without --allow-writes', () => {
-    const readOnly = new SafetyGuard(false, 'tallyport-contract-run2-');
-    expect(() =>
-      readOnly.assertAllowed(
-        template('POST', '/api/v1/websites', [['domain', 'tallyport-contract-run2-a.example.com']]),
-      ),
-    ).toThrow(/--allow-writes/);
-    expect(() => readOnly.assertAllowed(template('GET', '/api/v1/websites'))).not.toThrow();
+  it('creates only websites with the run domain, and nothing without --allow-writes', () => {
+    const create = (domain: string) =>
+      template('createWebsite', 'POST', '/api/v1/websites', { form: [['domain', domain]] });
+    expect(() => guard().assertAllowed(create('shop.example.com'))).toThrow(SafetyViolation);
+    expect(() => guard().assertAllowed(create(`${prefix}x.example.com`))).not.toThrow();
+    const readOnly = new SafetyGuard(false, prefix, specModels);
+    expect(() => readOnly.assertAllowed(create(`${prefix}x.example.com`))).toThrow(/--allow-writes/);
+  });
+
+  it('checks the final, normalised URL, not the path string', () => {
+    const subject = guard();
+    const sneaky = template('deleteWebsite', 'DELETE', '/api/v1/websites/..', { pathValues: { id: '..' } });
+    expect(() => subject.assertAllowed(sneaky)).toThrow(/"\.\."/);
+    const url = new URL('http://127.0.0.1:1/api/v1/websites/..');
+    expect(() => subject.assertUrl(sneaky, url)).toThrow(SafetyViolation);
   });
 });
 
-describe('a run against a deployment', () => {
-  it('never writes to websites it did not create, even when given one to read', async () => {
-    fake = await startFakeDeployment();
-    const before = fake.domains();
-    const writes: string[] = [];
-    fake.onRequest = (line) => {
-      if (/^(PUT|DELETE) /.test(line)) writes.push(line);
-    };
-    const result = await runContract({ ...runOptionsFor(fake), apis: ['analytics'], websiteId: '3' });
-    expect(result.exitCode).toBe(0);
-    expect(writes.length).toBeGreaterThan(0);
-    // Seeded websites have ids 1-14; the fake numbers new ones from 100.
-    expect(writes.filter((line) => Number(/\/(\d+)$/.exec(line)?.[1]) < 100)).toEqual([]);
-    expect(fake.domains()).toEqual(before);
+async function hostileRun(behaviour: HostileName, extra: Record<string, unknown> = {}) {
+  fake = await startFakeDeployment();
+  front = await startHostileFront(fake.analyticsUrl, behaviour, fake.keys.analytics);
+  const options = runOptionsFor(fake);
+  const result = await runContract({
+    ...options,
+    analytics: { ...options.analytics, baseUrl: front.url },
+    apis: ['analytics'],
+    ...extra,
+  });
+  const writes = front.lines.filter((line) => /^(PUT|DELETE) /.test(line));
+  return { result, writes };
+}
+
+const seeded = (line: string) => Number(/\/websites\/(\d+)/.exec(line)?.[1]) < 100;
+
+describe('a run against a hostile deployment', () => {
+  it('never writes to a foreign website a create answer names, and says so', async () => {
+    const before = (await startFakeDeploymentDomains()).sort();
+    const { result, writes } = await hostileRun('create-answers-foreign-id');
+    expect(writes.filter(seeded)).toEqual([]);
+    expect(
+      fake!
+        .domains()
+        .filter((domain) => !domain.startsWith('tallyport-contract-'))
+        .sort(),
+    ).toEqual(before);
+    const round = result.apis[0]?.checks.find((check) => check.check === 'write_round_trip');
+    expect(round?.cases.some((entry) => entry.status === 'fail' && entry.kind === 'foreign-record')).toBe(true);
+    // The real records were found by their domain and deleted.
+    expect(fake!.domains().filter((domain) => domain.startsWith('tallyport-contract-'))).toEqual([]);
   });
 
+  it.each(['create-answers-dot-id', 'create-answers-dotdot-id', 'create-answers-no-id'] as const)(
+    'sends no write outside the created record when a create answers %s',
+    async (behaviour) => {
+      const { writes } = await hostileRun(behaviour);
+      expect(writes.filter((line) => !/^(PUT|DELETE) \/api\/v1\/websites\/\d{3,}$/.test(line))).toEqual([]);
+      expect(fake!.domains().filter((domain) => domain.startsWith('tallyport-contract-'))).toEqual([]);
+    },
+  );
+
+  it('reports what a failing delete left, and the ledger lets cleanup remove it later', async () => {
+    const ledgerFile = join(mkdtempSync(join(tmpdir(), 'tallyport-ledger-')), 'ledger.jsonl');
+    const { result } = await hostileRun('delete-500', { ledgerFile });
+    expect(result.apis[0]?.leftovers.length).toBeGreaterThan(0);
+    expect(new Ledger(ledgerFile).outstanding().length).toBe(result.apis[0]?.leftovers.length);
+    // Once deletes work again, cleanup removes exactly what the ledger holds.
+    front!.behave(undefined);
+    const cleaned = await cleanupLedger(ledgerFile, { baseUrl: front!.url, apiKey: fake!.keys.analytics });
+    expect(cleaned.left).toEqual([]);
+    expect(cleaned.removed).toBe(result.apis[0]?.leftovers.length);
+    expect(fake!.domains().filter((domain) => domain.startsWith('tallyport-contract-'))).toEqual([]);
+    expect(new Ledger(ledgerFile).outstanding()).toEqual([]);
+  });
+
+  it('does not mistake a 429 storm for refusals and ends as a connectivity problem', async () => {
+    const { result } = await hostileRun('rate-limit-storm', {
+      limits: { maxRequestsPerSecond: 0, maxRetryAfterMs: 10 },
+    });
+    expect(result.exitCode).toBe(2);
+    expect(result.apis[0]?.configError).toMatch(/429|no answer|refused/);
+    expect(front!.lines.length).toBeLessThan(60);
+  });
+
+  it('stops a run whose deployment stalls, within the timeouts', async () => {
+    const { result } = await hostileRun('stall-after-first', { limits: { maxRequestsPerSecond: 0, timeoutMs: 200 } });
+    expect(result.exitCode).toBe(2);
+    expect(result.durationMs).toBeLessThan(20_000);
+  });
+
+  it.each(['huge-body', 'gzip-bomb'] as const)('reads at most --max-response-bytes of a %s', async (behaviour) => {
+    const before = process.memoryUsage().rss;
+    const { result } = await hostileRun(behaviour, {
+      limits: { maxRequestsPerSecond: 0, maxResponseBytes: 1024 * 1024 },
+    });
+    expect(result.exitCode).toBe(2);
+    expect(process.memoryUsage().rss - before).toBeLessThan(400 * 1024 * 1024);
+  });
+
+  it('never shows a key the deployment echoes back, in any form', async () => {
+    const { result } = await hostileRun('key-echo');
+    const key = fake!.keys.analytics;
+    const text = JSON.stringify(result);
+    for (const form of [key, JSON.stringify(key).slice(1, -1), Buffer.from(key).toString('base64')])
+      expect(text).not.toContain(form);
+  });
+});
+
+async function startFakeDeploymentDomains(): Promise<string[]> {
+  const probe = await startFakeDeployment();
+  const domains = probe.domains();
+  await probe.close();
+  return domains;
+}
+
+describe('a run against an honest deployment', () => {
   it('makes no write at all without --allow-writes', async () => {
     fake = await startFakeDeployment();
-    const writes: string[] = [];
-    fake.onRequest = (line) => {
-      if (!line.startsWith('GET ') && line.startsWith('POST /api/v1')) writes.push(line);
-      if (/^(PUT|DELETE) /.test(line)) writes.push(line);
-    };
+    const lines: string[] = [];
+    fake.onRequest = (line) => lines.push(line);
     const result = await runContract({ ...runOptionsFor(fake), apis: ['analytics'], allowWrites: false });
-    expect(writes).toEqual([]);
-    const lifecycle = result.apis[0]?.checks.find((check) => check.check === 'website_lifecycle');
-    expect(lifecycle?.status).toBe('skip');
-    expect(lifecycle?.reason).toContain('--allow-writes');
+    expect(lines.filter((line) => !line.startsWith('GET '))).toEqual([]);
+    const round = result.apis[0]?.checks.find((check) => check.check === 'write_round_trip');
+    expect(round?.reason).toContain('--allow-writes');
   });
 
-  it('deletes what it created when interrupted in the middle of the lifecycle', async () => {
+  it('starts no write after an interrupt and deletes what it created', async () => {
     fake = await startFakeDeployment();
     const before = fake.domains();
     const interrupt = new AbortController();
+    const after: string[] = [];
     fake.onRequest = (line) => {
-      // By the first update, websites of the run exist on the deployment.
+      if (interrupt.signal.aborted) after.push(line);
       if (line.startsWith('PUT /api/v1/websites/')) interrupt.abort();
     };
-    const created: string[] = [];
-    const previous = fake.onRequest;
-    fake.onRequest = (line) => {
-      previous?.(line);
-      if (line === 'POST /api/v1/websites') created.push(line);
-    };
     const result = await runContract({ ...runOptionsFor(fake), apis: ['analytics'], signal: interrupt.signal });
-    expect(created.length).toBeGreaterThan(0);
     expect(result.interrupted).toBe(true);
     expect(result.exitCode).toBe(2);
+    expect(after.filter((line) => line.startsWith('POST ') || line.startsWith('PUT '))).toEqual([]);
     expect(result.apis[0]?.leftovers).toEqual([]);
     expect(fake.domains()).toEqual(before);
-  });
-
-  it('reports a website it could not delete instead of hiding it', async () => {
-    fake = await startFakeDeployment({ faults: ['analytics-delete-keeps'] });
-    const result = await runContract({ ...runOptionsFor(fake), apis: ['analytics'], only: ['website_lifecycle'] });
-    expect(result.apis[0]?.leftovers.length).toBeGreaterThan(0);
-    expect(result.apis[0]?.leftovers.join(' ')).toContain('tallyport-contract-');
   });
 });

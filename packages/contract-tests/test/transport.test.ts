@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secret, type RequestTemplate } from '../src/http/request.js';
 import { SafetyGuard } from '../src/http/safety.js';
 import { RequestBudgetExceeded, Transport } from '../src/http/transport.js';
+import { DEFAULT_LIMITS } from '../src/runner.js';
+import { specModels } from '../src/specs.js';
 
 describe('Transport', () => {
   let server: Server;
@@ -36,8 +38,8 @@ describe('Transport', () => {
     api: 'analytics',
     operationId: 'listWebsites',
     method: 'GET',
-    baseUrl: url,
-    path,
+    baseUrl: path.startsWith('/api') ? url : `${url}${path}`,
+    path: '/api/v1/websites',
     query: [],
     headers: [['Authorization', secret('ANALYTICS_API_KEY', 'Bearer ')]],
     label: 'x',
@@ -45,8 +47,8 @@ describe('Transport', () => {
   const transport = (limits: Partial<ConstructorParameters<typeof Transport>[1]> = {}) =>
     new Transport(
       { ANALYTICS_API_KEY: 'real-key-value' },
-      { maxRequests: 100, maxRequestsPerSecond: 0, concurrency: 4, timeoutMs: 2000, ...limits },
-      new SafetyGuard(false, 'p-'),
+      { ...DEFAULT_LIMITS, maxRequests: 100, maxRequestsPerSecond: 0, timeoutMs: 2000, ...limits },
+      new SafetyGuard(false, 'p-', specModels),
     );
 
   it('sends the real key but records only the placeholder', async () => {

@@ -3,10 +3,12 @@
 // `defaultNonNullable: false` keeps fields that only have a `default` optional:
 // a create body may leave `privacy`, `email` and `exclude_bots` out and the
 // server applies the defaults, so the types must not demand them.
+// A property that must be absent is written `not: {}` (which older JSON Schema
+// readers understand too); the transform types it `never`, as `false` would be.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { loadSpecs } from '@tallyport/spec-model';
-import openapiTS, { astToString } from 'openapi-typescript';
+import { isForbidden, loadSpecs } from '@tallyport/spec-model';
+import openapiTS, { astToString, NEVER } from 'openapi-typescript';
 
 const outDir = new URL('../src/generated/', import.meta.url);
 const banner = (source) =>
@@ -18,6 +20,7 @@ for (const { model } of Object.values(await loadSpecs())) {
     defaultNonNullable: false,
     alphabetize: false,
     exportType: false,
+    transform: (schema) => (isForbidden(schema) ? NEVER : undefined),
   });
   const target = new URL(`${model.api}.ts`, outDir);
   await writeFile(target, banner(model.source) + astToString(ast));

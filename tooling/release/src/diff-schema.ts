@@ -4,6 +4,7 @@
 // Where a field is read (responses) versus written (requests) matters once:
 // a response field that stops being required breaks readers that relied on
 // it, while a request field that stops being required breaks nobody.
+import { isForbidden } from '@tallyport/spec-model';
 import type { ChangeLog } from './change.js';
 import { isObject, refName, type Json, type JsonObject, type OpenApiDocument } from './openapi-document.js';
 
@@ -71,6 +72,12 @@ export class SchemaDiff {
     if (before === undefined || after === undefined) {
       if (before === undefined) this.log.breaking(where, 'schema added where anything was accepted');
       else this.log.addition(where, 'schema removed: anything is accepted now');
+      return;
+    }
+    // `not: {}` forbids exactly what `false` forbids: rewriting one as the other is no change.
+    if (isForbidden(before) && isForbidden(after)) return;
+    if (isForbidden(before) || isForbidden(after)) {
+      this.diffBooleanSchemas(isForbidden(before) ? false : before, isForbidden(after) ? false : after, where);
       return;
     }
     if (typeof before === 'boolean' || typeof after === 'boolean') {

@@ -4,7 +4,7 @@
 // model is still caught: documents that differ in anything but documentation
 // without a classified change get an "unclassified change" (minor), and
 // documentation edits are listed as docs changes (patch).
-import { HTTP_METHODS } from '@tallyport/spec-model';
+import { HTTP_METHODS, isForbidden } from '@tallyport/spec-model';
 import { ChangeLog, type SpecChange } from './change.js';
 import { canonical, documentationKeys, SchemaDiff } from './diff-schema.js';
 import { isObject, type Json, type JsonObject, type OpenApiDocument } from './openapi-document.js';
@@ -351,7 +351,8 @@ function withoutDocs(node: Json | undefined, keysAreNames = false): Json {
     if (!keysAreNames && (documentationKeys.has(key) || extension || key === 'tags' || key === 'info')) continue;
     result[key] = withoutDocs(value, !keysAreNames && nameMaps.has(key));
   }
-  return result;
+  // `not: {}` and `false` forbid the same thing.
+  return !keysAreNames && isForbidden(result) ? false : result;
 }
 
 function firstDifference(a: Json, b: Json, path: string[] = []): string {

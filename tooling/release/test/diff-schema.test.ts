@@ -46,6 +46,12 @@ describe('SchemaDiff', () => {
     expect(classify({ type: 'string' }, false)).toEqual(['major now forbidden (schema `false`)']);
   });
 
+  it('reads `not: {}` as the same prohibition as `false`', () => {
+    expect(classify(false, { description: 'Must be absent.', not: {} })).toEqual([]);
+    expect(classify({ not: {} }, { type: 'string' })).toEqual(['minor now allowed (was schema `false`)']);
+    expect(classify({ type: 'string' }, { not: {} })).toEqual(['major now forbidden (schema `false`)']);
+  });
+
   it('matches oneOf branches by the schema they reference', () => {
     const before = { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }] };
     const after = { oneOf: [{ $ref: '#/components/schemas/B' }, { $ref: '#/components/schemas/C' }] };

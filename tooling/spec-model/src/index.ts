@@ -12,4 +12,4 @@ export {
 } from './load.js';
 export { EFFECTS, MARKS, type MarkName, PARAMETER_ROLES, SpecMarkError } from './marks.js';
 export * from './query.js';
-export { isRequiredPath, propertyOf, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
+export { isForbidden, isRequiredPath, propertyOf, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';

@@ -155,9 +155,36 @@ export function errorMessagesOf(operation: JsonObject, where: string) {
     ) {
       throw new SpecMarkError(`${where}: x-tallyport-error-messages[${index}] must be {code, msg, condition}`);
     }
-    return { code: entry.code, msg: entry.msg, condition: entry.condition };
+    const trigger = entry.trigger;
+    if (
+      trigger !== undefined &&
+      !(typeof trigger === 'string' && (ERROR_TRIGGERS as readonly string[]).includes(trigger))
+    )
+      throw new SpecMarkError(
+        `${where}: x-tallyport-error-messages[${index}].trigger must be one of ${ERROR_TRIGGERS.join(', ')}`,
+      );
+    const parameter = entry.parameter;
+    if (parameter !== undefined && typeof parameter !== 'string')
+      throw new SpecMarkError(`${where}: x-tallyport-error-messages[${index}].parameter must be a parameter name`);
+    if (trigger === 'unrecognised-value' && parameter === undefined)
+      throw new SpecMarkError(`${where}: x-tallyport-error-messages[${index}]: unrecognised-value needs a parameter`);
+    return {
+      code: entry.code,
+      msg: entry.msg,
+      condition: entry.condition,
+      ...(trigger ? { trigger: trigger as ErrorTrigger } : {}),
+      ...(parameter ? { parameter } : {}),
+    };
   });
 }
+
+/**
+ * What request provokes a documented error message, so contract runs can
+ * send it: a key whose account holds no records, an identifier that selects
+ * no record, or a value of `parameter` the deployment does not recognise.
+ */
+export const ERROR_TRIGGERS = ['key-without-records', 'unknown-identifier', 'unrecognised-value'] as const;
+export type ErrorTrigger = (typeof ERROR_TRIGGERS)[number];
 
 export function unknownsOf(root: JsonObject): Record<string, string> {
   const value = root['x-tallyport-unknowns'];

@@ -15,7 +15,7 @@ import {
   unknownsOf,
 } from './marks.js';
 import { escapePointer, HTTP_METHODS } from './query.js';
-import { recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
+import { isForbidden, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
 import type {
   ApiName,
   BodyModel,
@@ -164,7 +164,7 @@ function parameterModel(
     ...optional('identifies', identifies),
     ...optional('echo', echo),
     alwaysSent: flagMark(marks, 'x-tallyport-always-sent', where),
-    forbidden: schema === false,
+    forbidden: isForbidden(schema),
   };
 }
 
@@ -201,7 +201,7 @@ function bodyOf(
   const fields = Object.entries(obj(schema.properties)).map(([name, property]) => ({
     ...parameterModel(property as JsonObject, 'body', `${where} body field ${name}`, required.has(name)),
     name,
-    forbidden: property === false,
+    forbidden: isForbidden(property),
   }));
   const model: BodyModel = {
     mediaType,

@@ -16,7 +16,7 @@ import type {
 
 export type * from './types.js';
 export { describeProblems, MAX_PROBLEMS, readablePath, type SchemaError } from './problems.js';
-export { isRequiredPath, propertyOf, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
+export { isForbidden, isRequiredPath, propertyOf, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
 
 export const API_NAMES: readonly ApiName[] = ['analytics', 'marketplace'];
 

@@ -6,6 +6,15 @@ import type { Json, JsonObject, JsonSchema, RecordLocation } from './types.js';
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A schema no value satisfies: `false`, or the form older JSON Schema readers understand too (`not: {}`),
+ * which the specs use for a property that must be absent.
+ */
+export function isForbidden(schema: unknown): boolean {
+  if (schema === false) return true;
+  return isObject(schema) && (schema.not === true || (isObject(schema.not) && Object.keys(schema.not).length === 0));
+}
+
 /** `schema.type` as a list. */
 export function typesOf(schema: JsonSchema | Json | undefined): string[] {
   if (!isObject(schema)) return [];
@@ -35,7 +44,7 @@ function findProperty(schema: Json | undefined, key: string): Json | undefined {
     if (!Array.isArray(branches)) continue;
     for (const branch of branches) {
       const found = findProperty(branch, key);
-      if (found !== undefined && found !== false) return found;
+      if (found !== undefined && !isForbidden(found)) return found;
     }
   }
   return undefined;

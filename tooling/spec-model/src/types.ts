@@ -102,6 +102,10 @@ export interface ErrorMessageModel {
   code: string;
   msg: string;
   condition: string;
+  /** The request that provokes it (`trigger` of the mark), when one can be named. */
+  trigger?: 'key-without-records' | 'unknown-identifier' | 'unrecognised-value';
+  /** For `unrecognised-value`: the parameter whose value is not recognised. */
+  parameter?: string;
 }
 
 export interface OperationModel {

@@ -1,11 +1,12 @@
-// How checks turn an exchange into evidence for a report: a short description
-// of what came back and the curl that reproduces the request.
+// How checks turn exchanges into verdicts: a short account of what came back
+// and the curl that reproduces the request, one place for every check.
 import { toCurl } from '../http/curl.js';
-import type { Exchange } from '../http/transport.js';
-import type { CaseResult } from './types.js';
+import { answered, type Exchange } from '../http/transport.js';
+import type { CaseResult, FailureKind, Severity } from './types.js';
 
 const MAX_BODY = 400;
 
+/** What came back, cut short; the reporters redact every text after cutting. */
 export function describeResponse(exchange: Exchange): string {
   if (!exchange.response) return `no response: ${exchange.error ?? 'unknown error'}`;
   const { status, contentType, text } = exchange.response;
@@ -13,31 +14,38 @@ export function describeResponse(exchange: Exchange): string {
   return `HTTP ${status} (${contentType ?? 'no Content-Type'}) ${body || '(empty body)'}`;
 }
 
-export function pass(title: string): CaseResult {
-  return { title, status: 'pass' };
-}
+export const titleOf = (exchange: Exchange): string => exchange.case?.title ?? exchange.template.label;
 
-export function skip(title: string, reason: string): CaseResult {
-  return { title, status: 'skip', reason };
-}
+export const pass = (title: string): CaseResult => ({ status: 'pass', title });
 
-export function fail(title: string, exchange: Exchange | undefined, expected: string, actual?: string): CaseResult {
+export const skip = (title: string, reason: string): CaseResult => ({ status: 'skip', title, reason });
+
+export function fail(
+  kind: FailureKind,
+  exchange: Exchange,
+  expected: string,
+  actual: string,
+  options: { title?: string; severity?: Severity; related?: Exchange[] } = {},
+): CaseResult {
   return {
-    title,
     status: 'fail',
-    reason: actual ?? (exchange ? describeResponse(exchange) : 'failed'),
+    title: options.title ?? titleOf(exchange),
+    reason: actual,
+    kind,
+    severity: options.severity ?? 'error',
+    operationId: exchange.template.operationId,
     expected,
-    actual: exchange
-      ? actual
-        ? `${actual}\n${describeResponse(exchange)}`
-        : describeResponse(exchange)
-      : (actual ?? ''),
-    ...(exchange ? { curl: toCurl(exchange.template) } : {}),
+    actual: `${actual}\n${describeResponse(exchange)}`,
+    curl: toCurl(exchange.template),
+    exchangeIds: [exchange.id, ...(options.related ?? []).map((other) => other.id)],
   };
 }
 
-/** A case that needs a response; when none came, it fails with the reason. */
-export function noResponse(title: string, exchange: Exchange): CaseResult | undefined {
-  if (exchange.response) return undefined;
-  return fail(title, exchange, 'a response', `no response: ${exchange.error ?? 'unknown error'}`);
+/** An exchange with no complete answer cannot be judged: why, as a skip. */
+export function unanswered(exchange: Exchange): CaseResult | undefined {
+  if (answered(exchange)) return undefined;
+  return skip(titleOf(exchange), exchange.interrupted ? 'interrupted' : `no answer to judge: ${exchange.error}`);
 }
+
+/** 429 and 5XX say nothing about whether a request was acceptable. */
+export const inconclusive = (status: number): boolean => status === 429 || status >= 500;

@@ -1,28 +1,16 @@
-import { baseline, quirkRequest, websiteIdForReads } from '../baseline.js';
-import { readOnlyNegativeProbes } from '../negative-probes.js';
-import { fail, noResponse, pass } from './evidence.js';
+// not_a_server_error: no request, valid or not, may make the deployment fail.
+import { fail, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
 export const notAServerError: CheckDefinition = {
   name: 'not_a_server_error',
-  description: 'No request, valid or deliberately invalid, gets a 5XX.',
-  apis: ['analytics', 'marketplace'],
-  async run(ctx) {
-    const { entries } = await baseline(ctx);
-    const { probes } = await readOnlyNegativeProbes(ctx);
-    const exchanges = [
-      ...entries.map((entry) => entry.exchange),
-      ...(await Promise.all(probes.map((probe) => ctx.probe(probe.template)))),
-    ];
-    const websiteId = ctx.api === 'analytics' ? await websiteIdForReads(ctx) : undefined;
-    if (websiteId !== undefined) exchanges.push(await ctx.probe(quirkRequest(ctx, websiteId)));
-    return exchanges.map((exchange) => {
-      const title = exchange.template.label;
-      const missing = noResponse(title, exchange);
-      if (missing) return missing;
-      return exchange.response!.status >= 500
-        ? fail(title, exchange, 'not a server error (below 500)', `HTTP ${exchange.response!.status}`)
-        : pass(title);
-    });
-  },
+  description: 'No answer is a 5XX, whatever was sent.',
+  needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'derived', 'example', 'write'],
+  judge: (run) =>
+    run.exchanges.map((exchange) => {
+      const status = exchange.response?.status;
+      if (status !== undefined && status >= 500)
+        return fail('server-error', exchange, 'an answer that is not a server error (not 5XX)', `HTTP ${status}`);
+      return unanswered(exchange) ?? pass(titleOf(exchange));
+    }),
 };

@@ -1,21 +1,21 @@
-// What "refused" means on each API: analytics answers with a non-2XX status;
-// the marketplace may answer errors with any status, so there it is a body
-// whose status is not `成功`.
+// What counts as a refusal: a 4XX, or, for an API whose bodies state their
+// outcome, an error outcome whatever the status. A 429 or a 5XX says nothing
+// about the request and is never counted either way.
+import { isSuccessStatus } from '@tallyport/spec-model/query';
+import type { SpecModel } from '@tallyport/spec-model/query';
+import { outcomeOf } from '../payload.js';
 import type { Exchange } from '../http/transport.js';
-import { is2xx } from '../http/transport.js';
-import { MARKETPLACE_OUTCOME, marketplaceStatus } from '../payload.js';
-import type { ApiName } from '../specs.js';
+import { inconclusive } from './evidence.js';
 
-export const SUCCESS_STATUS = MARKETPLACE_OUTCOME.success;
-export const ERROR_STATUS = MARKETPLACE_OUTCOME.error;
+export type RefusalVerdict = 'refused' | 'accepted' | 'inconclusive';
 
-export function wasRefused(api: ApiName, exchange: Exchange): boolean {
-  const response = exchange.response;
-  if (!response) return false;
-  if (api === 'analytics') return !is2xx(exchange);
-  return marketplaceStatus(response.json) !== SUCCESS_STATUS;
-}
-
-export function refusalRule(api: ApiName): string {
-  return api === 'analytics' ? 'refused (not 2XX)' : `refused (status not ${SUCCESS_STATUS}, whatever the HTTP code)`;
+export function refusalOf(model: SpecModel, exchange: Exchange): RefusalVerdict {
+  const status = exchange.response!.status;
+  if (inconclusive(status)) return 'inconclusive';
+  const outcome = outcomeOf(model, exchange.response!.json);
+  if (outcome === 'error') return 'refused';
+  if (outcome === 'success') return 'accepted';
+  if (!isSuccessStatus(status)) return status >= 400 ? 'refused' : 'inconclusive';
+  // Outcome-stating APIs that answer 2XX without a known outcome have not said yes.
+  return outcome === 'other' ? 'inconclusive' : 'accepted';
 }

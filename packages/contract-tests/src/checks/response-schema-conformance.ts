@@ -1,12 +1,41 @@
-import { schemaVerdict } from './conformance.js';
-import { judgeEveryAnswer } from './every-answer.js';
+// response_schema_conformance: every JSON body matches the schema of the
+// response that answers its status.
+import { responseFor } from '@tallyport/spec-model/query';
+import { validateAgainst } from '../spec/validator.js';
+import { fail, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
+
+const SHOWN = 6;
 
 export const responseSchemaConformance: CheckDefinition = {
   name: 'response_schema_conformance',
-  description:
-    'Every JSON body, of successes and of refusals, matches the schema of its response ' +
-    '(JSON Schema 2020-12, formats and media rules included).',
-  apis: ['analytics', 'marketplace'],
-  run: (ctx) => judgeEveryAnswer(ctx, schemaVerdict),
+  description: 'Every JSON body matches the schema of the response declared for its status.',
+  needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'derived', 'example', 'write'],
+  judge: (run) =>
+    run.exchanges.map((exchange) => {
+      const waiting = unanswered(exchange);
+      if (waiting) return waiting;
+      const response = exchange.response!;
+      const declared = responseFor(run.operation(exchange.template.operationId), response.status);
+      if (!declared?.schemaPointer || response.status >= 500 || response.status === 429) return pass(titleOf(exchange));
+      if (response.json === undefined) {
+        if (response.text === '' && !/^2/.test(declared.key)) return pass(titleOf(exchange));
+        if (response.text === '' && response.status === 204) return pass(titleOf(exchange));
+        return fail(
+          'schema-mismatch',
+          exchange,
+          `a JSON body matching ${declared.key}`,
+          response.text === '' ? 'an empty body' : 'a body that is not JSON',
+        );
+      }
+      const verdict = validateAgainst(run.api, declared.schemaPointer, response.json);
+      if (verdict.valid) return pass(titleOf(exchange));
+      const more = verdict.problems.length > SHOWN ? ` (+${verdict.problems.length - SHOWN} more)` : '';
+      return fail(
+        'schema-mismatch',
+        exchange,
+        `the ${declared.key} schema (${declared.schemaPointer})`,
+        `schema errors: ${verdict.problems.slice(0, SHOWN).join('; ')}${more}`,
+      );
+    }),
 };

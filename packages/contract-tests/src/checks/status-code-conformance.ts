@@ -1,17 +1,42 @@
-import { baseline } from '../baseline.js';
-import { statusVerdict } from './conformance.js';
-import { skip } from './evidence.js';
+// status_code_conformance: every status is declared for its operation, a
+// request that conforms gets a 2XX, and a body that states success never
+// comes with a failure status.
+import { declaredResponseKeys, isSuccessStatus, responseFor } from '@tallyport/spec-model/query';
+import { outcomeOf } from '../payload.js';
+import { fail, inconclusive, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
 export const statusCodeConformance: CheckDefinition = {
   name: 'status_code_conformance',
-  description: 'Every status is declared by its operation, and conforming requests get 2XX.',
-  apis: ['analytics', 'marketplace'],
-  async run(ctx) {
-    const { entries, skipped } = await baseline(ctx);
-    return [
-      ...entries.map((entry) => statusVerdict(ctx, entry.label, entry.exchange, entry.expect)),
-      ...skipped.map((entry) => skip(entry.operationId, entry.reason)),
-    ];
-  },
+  description: 'Statuses are declared; conforming requests get 2XX; a success body never comes with a failure status.',
+  needs: ['baseline', 'coverage', 'derived', 'example', 'write'],
+  judge: (run) =>
+    run.exchanges.map((exchange) => {
+      const waiting = unanswered(exchange);
+      if (waiting) return waiting;
+      const operation = run.operation(exchange.template.operationId);
+      const status = exchange.response!.status;
+      if (!responseFor(operation, status))
+        return fail(
+          'undeclared-status',
+          exchange,
+          `a status declared by ${operation.id} (${declaredResponseKeys(operation)})`,
+          `HTTP ${status} is not declared`,
+        );
+      if (inconclusive(status)) return pass(titleOf(exchange));
+      const outcome = outcomeOf(run.model, exchange.response!.json);
+      if (outcome === 'success' && !isSuccessStatus(status))
+        return fail('unexpected-status', exchange, 'a success body comes with a 2XX status', `HTTP ${status}`);
+      const conforming = exchange.case?.expect === 'success' && exchange.case.auth === 'valid';
+      if (conforming && !isSuccessStatus(status))
+        return fail('unexpected-status', exchange, `2XX for a conforming request to ${operation.id}`, `HTTP ${status}`);
+      if (conforming && outcome === 'error')
+        return fail(
+          'unexpected-status',
+          exchange,
+          `a success outcome for a conforming request to ${operation.id}`,
+          'the body states an error',
+        );
+      return pass(titleOf(exchange));
+    }),
 };

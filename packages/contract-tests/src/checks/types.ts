@@ -1,25 +1,77 @@
-import type { RunContext } from '../context.js';
+// The contract between the run and its checks. A check is a pure judge: it
+// reads the recorded exchanges of one API (each tagged with the case it
+// sends) and returns verdicts; it never sends a request. A failure is typed:
+// its kind, severity, operation, what the spec says, what came back and the
+// request as a curl with keys as placeholders.
+import type { OperationModel, SpecModel } from '@tallyport/spec-model/query';
+import type { CaseFamily } from '../cases/types.js';
+import type { TemplateValue } from '../http/request.js';
+import type { Exchange } from '../http/transport.js';
 import type { ApiName } from '../specs.js';
 
 export type CaseStatus = 'pass' | 'fail' | 'skip';
 
-/** One verdict inside a check, e.g. "list websites: body matches the schema". */
-export interface CaseResult {
-  title: string;
-  status: CaseStatus;
-  /** Why it was skipped, or a one-line summary of a failure. */
-  reason?: string;
+export type FailureKind =
+  | 'server-error'
+  | 'unexpected-status'
+  | 'undeclared-status'
+  | 'wrong-content-type'
+  | 'schema-mismatch'
+  | 'accepted-invalid'
+  | 'ignored-auth'
+  | 'wrong-message'
+  | 'unknown-outcome'
+  | 'default-differs'
+  | 'page-too-long'
+  | 'page-too-short'
+  | 'misordered'
+  | 'filter-ignored'
+  | 'outside-range'
+  | 'read-differs'
+  | 'echo-differs'
+  | 'write-lost'
+  | 'write-leaked'
+  | 'write-refused'
+  | 'not-deleted'
+  | 'foreign-record';
+
+export type Severity = 'error' | 'warning';
+
+export interface Failure {
+  kind: FailureKind;
+  severity: Severity;
+  operationId: string;
   /** What the spec says. */
-  expected?: string;
+  expected: string;
   /** What came back. */
-  actual?: string;
-  /** A reproducible request, keys as placeholders. */
+  actual: string;
+  /** Reproduces the request; keys are placeholders like "$ANALYTICS_API_KEY". */
   curl?: string;
+  /** The exchanges the verdict rests on. */
+  exchangeIds: number[];
+}
+
+/** One verdict of a check, e.g. "listWebsites sort=asc: rows in order". */
+export type CaseResult =
+  | { status: 'pass'; title: string }
+  | { status: 'skip'; title: string; reason: string }
+  | ({ status: 'fail'; title: string; reason: string } & Failure);
+
+/** Everything a check may read: the API's spec model and what the run recorded. */
+export interface RecordedRun {
+  api: ApiName;
+  model: SpecModel;
+  mock: boolean;
+  exchanges: readonly Exchange[];
+  /** The value a template value stood for (secrets included), to compare echoes; never printed. */
+  valueOf(value: TemplateValue): string;
+  operation(id: string): OperationModel;
 }
 
 export interface CheckDefinition {
   name: string;
   description: string;
-  apis: readonly ApiName[];
-  run(ctx: RunContext): Promise<CaseResult[]>;
+  /** The case families the check judges; the run generates only what selected checks need. */
+  needs: readonly CaseFamily[];
+  judge(run: RecordedRun): CaseResult[];
 }

@@ -23,8 +23,10 @@ export interface RequestTemplate {
   operationId: string;
   method: HttpMethod;
   baseUrl: string;
-  /** Concrete path (ids filled in), without query. */
+  /** Concrete path (ids filled in, percent-encoded), without query. */
   path: string;
+  /** The raw values of the path's parameters, so the safety guard can check the final URL. */
+  pathValues?: Record<string, string>;
   query: Array<[string, TemplateValue]>;
   headers: Array<[string, TemplateValue]>;
   /** application/x-www-form-urlencoded fields, when the operation has a body. */

@@ -1,9 +1,13 @@
 // Every request of a run goes through here: the safety guard, a request
-// budget, a rate limit, a concurrency limit and a per-request timeout. It is
-// also the only place where a secret is put into a real request.
+// budget, a rate limit, a concurrency limit, a per-request timeout, a cap on
+// the size of each answer, Retry-After on 429/503 for reads, and a breaker
+// that stops the run when the deployment stops answering. It is also the only
+// place where a secret is put into a real request.
+import { isSuccessStatus } from '@tallyport/spec-model/query';
+import type { RequestCase } from '../cases/types.js';
+import { BodyTooLarge, readCappedText } from './body.js';
 import { isSecretRef, type RequestTemplate, type SecretName, type TemplateValue } from './request.js';
 import type { SafetyGuard } from './safety.js';
-import { isSuccessStatus } from '@tallyport/spec-model/query';
 
 export interface ResponseRecord {
   status: number;
@@ -18,9 +22,17 @@ export interface ResponseRecord {
 export interface Exchange {
   id: number;
   template: RequestTemplate;
+  /** The case this request sends, with the tags checks judge it by. */
+  case?: RequestCase;
   response?: ResponseRecord;
-  /** Why no response came (connection refused, timeout, ...). */
+  /** Why no (complete) response came: connection refused, timeout, too large, interrupted. */
   error?: string;
+  /** The answer never completed because the run was interrupted: not judged. */
+  interrupted?: boolean;
+  /** Attempts made (more than one after a 429/503 with Retry-After). */
+  attempts: number;
+  /** When the first attempt started (ms since the epoch). */
+  startedAt: number;
   durationMs: number;
 }
 
@@ -29,10 +41,56 @@ export interface TransportLimits {
   maxRequestsPerSecond: number;
   concurrency: number;
   timeoutMs: number;
+  /** Largest decompressed answer read, in bytes. */
+  maxResponseBytes: number;
+  /** Longest wait a Retry-After may ask for before the read is retried, in ms. */
+  maxRetryAfterMs: number;
+  /** Retries of a read answered 429 or 503. */
+  maxRetries: number;
+  /** Requests in a row without any answer (or answered 429) before the deployment counts as unavailable. */
+  maxConsecutiveFailures: number;
 }
 
 export class RequestBudgetExceeded extends Error {
   override name = 'RequestBudgetExceeded';
+}
+
+/** The run was interrupted (a signal or --max-duration): no new request starts, except cleanup. */
+export class RunInterrupted extends Error {
+  override name = 'RunInterrupted';
+}
+
+/** The deployment stopped answering (timeouts, refused connections, a 429 storm). */
+export class DeploymentUnavailable extends Error {
+  override name = 'DeploymentUnavailable';
+}
+
+export interface SendOptions {
+  /** Cleanup may exceed the budget and runs after an interrupt. */
+  cleanup?: boolean;
+  /** Safe to repeat (reads): retried after 429/503, and cut short by an interrupt. */
+  idempotent?: boolean;
+  testCase?: RequestCase;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+
+/** Seconds or an HTTP date; negative, fractional garbage and past dates mean "no advice". */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (!/[a-z]/i.test(trimmed)) return undefined;
+  const at = Date.parse(trimmed);
+  return Number.isFinite(at) && at > now ? at - now : undefined;
 }
 
 export class Transport {
@@ -40,6 +98,8 @@ export class Transport {
   private sent = 0;
   private nextSlot = 0;
   private active = 0;
+  private failuresInARow = 0;
+  private unavailable: string | undefined;
   private readonly waiting: Array<() => void> = [];
 
   constructor(
@@ -51,6 +111,11 @@ export class Transport {
 
   get requestCount(): number {
     return this.sent;
+  }
+
+  /** Why the deployment counts as unavailable, once it does. */
+  get unavailableReason(): string | undefined {
+    return this.unavailable;
   }
 
   private fill(value: TemplateValue): string {
@@ -66,7 +131,7 @@ export class Transport {
       const now = Date.now();
       const slot = Math.max(now, this.nextSlot);
       this.nextSlot = slot + interval;
-      if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+      if (slot > now) await sleep(slot - now);
     }
   }
 
@@ -75,37 +140,85 @@ export class Transport {
     this.waiting.shift()?.();
   }
 
-  /**
-   * Sends one request. `cleanup` requests ignore the run's interruption so a
-   * Ctrl-C still lets the run delete what it created.
-   */
-  async send(template: RequestTemplate, options: { cleanup?: boolean } = {}): Promise<Exchange> {
-    this.guard.assertAllowed(template);
-    // Cleanup may exceed the cap: leaving a created website behind is worse.
-    if (this.sent >= this.limits.maxRequests && !options.cleanup) {
+  private admit(options: SendOptions): void {
+    if (options.cleanup) return;
+    if (this.signal?.aborted) throw new RunInterrupted('the run was interrupted');
+    if (this.unavailable) throw new DeploymentUnavailable(this.unavailable);
+    if (this.sent >= this.limits.maxRequests)
       throw new RequestBudgetExceeded(`the request cap of ${this.limits.maxRequests} was reached`);
-    }
-    this.sent++;
+  }
+
+  /** Sends one request; refuses (throws) before sending when the guard, the budget or an interrupt says no. */
+  async send(template: RequestTemplate, options: SendOptions = {}): Promise<Exchange> {
+    this.guard.assertAllowed(template);
+    this.admit(options);
+    const exchange: Exchange = {
+      id: 0,
+      template,
+      ...(options.testCase ? { case: options.testCase } : {}),
+      attempts: 0,
+      startedAt: Date.now(),
+      durationMs: 0,
+    };
+    const started = exchange.startedAt;
     await this.acquire();
-    const started = Date.now();
-    const exchange: Exchange = { id: this.sent, template, durationMs: 0 };
     try {
-      const url = new URL(template.baseUrl.replace(/\/$/, '') + template.path);
-      for (const [name, value] of template.query) url.searchParams.append(name, this.fill(value));
-      const headers = new Headers();
-      for (const [name, value] of template.headers) headers.set(name, this.fill(value));
-      let body: string | undefined;
-      if (template.form) {
-        const form = new URLSearchParams();
-        for (const [name, value] of template.form) form.append(name, this.fill(value));
-        body = form.toString();
-        headers.set('Content-Type', 'application/x-www-form-urlencoded');
+      for (;;) {
+        if (exchange.attempts > 0) this.admit(options);
+        this.sent++;
+        exchange.attempts++;
+        exchange.id = this.sent;
+        delete exchange.response;
+        delete exchange.error;
+        await this.attempt(template, exchange, options);
+        const answer = exchange.response as ResponseRecord | undefined;
+        const status = answer?.status;
+        const retryable = options.idempotent && (status === 429 || status === 503);
+        if (!retryable || exchange.attempts > this.limits.maxRetries || this.signal?.aborted) break;
+        const advised = retryAfterMs(answer?.headers['retry-after']);
+        const wait = Math.min(advised ?? 500 * 2 ** (exchange.attempts - 1), this.limits.maxRetryAfterMs);
+        await sleep(wait, this.signal);
       }
-      const timeout = AbortSignal.timeout(this.limits.timeoutMs);
-      // A write in flight is let finish (within its timeout) even on Ctrl-C:
-      // cut short, it could create a website whose id the run never learns.
-      const interruptible = !options.cleanup && template.method === 'GET';
-      const signal = this.signal && interruptible ? AbortSignal.any([timeout, this.signal]) : timeout;
+    } finally {
+      exchange.durationMs = Date.now() - started;
+      this.release();
+    }
+    this.track(exchange);
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  private track(exchange: Exchange): void {
+    const failed = (!exchange.response && !exchange.interrupted) || exchange.response?.status === 429;
+    this.failuresInARow = failed ? this.failuresInARow + 1 : 0;
+    if (this.failuresInARow >= this.limits.maxConsecutiveFailures && !this.unavailable) {
+      this.unavailable =
+        exchange.response?.status === 429
+          ? `the deployment answered 429 (too many requests) ${this.failuresInARow} times in a row; ` +
+            'lower --max-requests-per-second'
+          : `${this.failuresInARow} requests in a row got no answer (last: ${exchange.error ?? 'unknown'})`;
+    }
+  }
+
+  private async attempt(template: RequestTemplate, exchange: Exchange, options: SendOptions): Promise<void> {
+    const url = new URL(template.baseUrl.replace(/\/$/, '') + template.path);
+    for (const [name, value] of template.query) url.searchParams.append(name, this.fill(value));
+    this.guard.assertUrl(template, url);
+    const headers = new Headers();
+    for (const [name, value] of template.headers) headers.set(name, this.fill(value));
+    let body: string | undefined;
+    if (template.form) {
+      const form = new URLSearchParams();
+      for (const [name, value] of template.form) form.append(name, this.fill(value));
+      body = form.toString();
+      headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    }
+    const timeout = AbortSignal.timeout(this.limits.timeoutMs);
+    // A write in flight is let finish (within its timeout) even on an
+    // interrupt: cut short, it could create a record whose id the run never learns.
+    const interruptible = !options.cleanup && options.idempotent;
+    const signal = this.signal && interruptible ? AbortSignal.any([timeout, this.signal]) : timeout;
+    try {
       const response = await fetch(url, {
         method: template.method,
         headers,
@@ -113,29 +226,28 @@ export class Transport {
         signal,
         redirect: 'manual',
       });
-      const text = await response.text();
       const record: ResponseRecord = {
         status: response.status,
         contentType: response.headers.get('content-type'),
         headers: headerRecord(response.headers),
-        text,
+        text: '',
       };
-      if (text.trim() !== '') {
+      exchange.response = record;
+      record.text = await readCappedText(response, this.limits.maxResponseBytes);
+      if (record.text.trim() !== '') {
         try {
-          record.json = JSON.parse(text);
+          record.json = JSON.parse(record.text);
         } catch (error) {
           record.jsonError = error instanceof Error ? error.message : String(error);
         }
       }
-      exchange.response = record;
     } catch (error) {
+      if (this.signal?.aborted && interruptible && !timeout.aborted) exchange.interrupted = true;
       exchange.error = describeFetchError(error, this.limits.timeoutMs);
-    } finally {
-      exchange.durationMs = Date.now() - started;
-      this.release();
+      // A status without its whole body is not an answer to judge.
+      if (exchange.response && !(error instanceof BodyTooLarge)) delete exchange.response;
+      if (exchange.response) exchange.response.text = '';
     }
-    this.exchanges.push(exchange);
-    return exchange;
   }
 }
 
@@ -148,6 +260,7 @@ function headerRecord(headers: Headers): Record<string, string> {
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {
+  if (error instanceof BodyTooLarge) return error.message;
   if (error instanceof Error) {
     if (error.name === 'TimeoutError') return `no response within ${timeoutMs} ms`;
     if (error.name === 'AbortError') return 'the run was interrupted';
@@ -161,5 +274,9 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
   return String(error);
 }
 
-/** Whether the exchange got an answer with a 2XX status. */
-export const is2xx = (exchange: Exchange): boolean => !!exchange.response && isSuccessStatus(exchange.response.status);
+/** Whether the exchange got a complete answer with a 2XX status. */
+export const is2xx = (exchange: Exchange): boolean =>
+  !!exchange.response && !exchange.error && isSuccessStatus(exchange.response.status);
+
+/** Whether the exchange got a complete answer to judge. */
+export const answered = (exchange: Exchange): boolean => !!exchange.response && !exchange.error;

@@ -34,7 +34,7 @@ export function checkLine(result: CheckResult, style: ConsoleStyle): string {
     .join(', ');
   const reason = result.status === 'skip' && result.reason ? `  ${result.reason}` : '';
   const head = paint(style, mark.colour, `${mark.symbol} ${mark.word}`);
-  const tail = paint(style, 'dim', `${counts} · ${result.durationMs} ms`);
+  const tail = paint(style, 'dim', counts);
   return `${head}  ${result.api.padEnd(11)} ${result.check.padEnd(29)} ${tail}${reason}`;
 }
 
@@ -67,6 +67,17 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
         }
       }
     }
+    const dropped = Object.entries(api.cases.dropped).map(([family, count]) => `${count} ${family}`);
+    lines.push(
+      `    ${paint(
+        style,
+        'dim',
+        `${api.cases.sent} requests${dropped.length ? `; not sent: ${dropped.join(', ')}` : ''}` +
+          `${api.cases.interrupted ? `; ${api.cases.interrupted} interrupted` : ''}`,
+      )}`,
+    );
+    for (const note of api.notes.slice(0, 8)) lines.push(`    ${paint(style, 'dim', note)}`);
+    if (api.notes.length > 8) lines.push(`    ${paint(style, 'dim', `… and ${api.notes.length - 8} more notes`)}`);
     if (api.leftovers.length > 0)
       lines.push(
         `    ${paint(style, 'red', 'could not delete websites this run created:')} ${api.leftovers.join(', ')}`,
@@ -97,6 +108,7 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
     for (const api of observed) for (const line of api.observations) lines.push(`  ${api.api}: ${line}`);
   }
 
+  for (const reason of result.incomplete) lines.push('', paint(style, 'red', `not fully checked: ${reason}`));
   const all = result.apis.flatMap((api) => api.checks);
   const count = (status: CaseStatus) => all.filter((check) => check.status === status).length;
   const verdict =
@@ -104,11 +116,19 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
       ? paint(style, 'green', 'conforms')
       : result.exitCode === 1
         ? paint(style, 'red', 'violations found')
-        : paint(style, 'red', result.interrupted ? 'interrupted' : 'configuration or connectivity problem');
+        : paint(
+            style,
+            'red',
+            result.interrupted
+              ? 'interrupted'
+              : result.incomplete.length > 0
+                ? 'could not check everything'
+                : 'configuration or connectivity problem',
+          );
   lines.push(
     '',
     `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped · ` +
-      `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · ` +
+      `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · seed ${result.seed} · ` +
       `${verdict} (exit ${result.exitCode})`,
   );
   return lines.join('\n');

@@ -29,7 +29,7 @@ export function junitReport(result: RunResult): string {
       );
     }
     for (const check of api.checks) {
-      const time = (check.durationMs / 1000 / Math.max(1, check.cases.length)).toFixed(3);
+      const time = '0.000';
       for (const entry of check.cases) {
         const name = escapeXml(`${check.check} › ${entry.title}`);
         const open = `    <testcase classname="${api.api}.${check.check}" name="${name}" time="${time}"`;

@@ -27,8 +27,11 @@ const STAT_NAMES = [
 ];
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+let lenientCalendar = false;
+
 function isDate(value: string | null): boolean {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (lenientCalendar) return Number(value.slice(5, 7)) <= 12 && Number(value.slice(8, 10)) <= 31;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
@@ -114,12 +117,17 @@ export class FakeAnalytics {
     if (by !== null && !sortBy.includes(by)) return void this.invalid(response, 'sort_by');
     const searchField = request.query.get('search_by');
     if (searchField !== null && !searchBy.includes(searchField)) return void this.invalid(response, 'search_by');
+    if (perPage === '50' && this.faults.has('analytics-per-page-50-refused'))
+      return void this.invalid(response, 'per_page');
     const size = perPage !== null && PER_PAGE.includes(perPage) ? Number(perPage) : 10;
+    // An off-by-one in the page arithmetic that only shows with 25 rows a page.
+    if (size === 25 && this.faults.has('analytics-page-short-by-one')) return { perPage: 24 };
     return { perPage: this.faults.has('analytics-per-page-ignored') ? 1000 : size };
   }
 
   private order<T>(rows: T[], key: (row: T) => string | number, request: FakeRequest): T[] {
-    const direction = this.faults.has('analytics-sort-ignored') ? 'desc' : (request.query.get('sort') ?? 'desc');
+    const fallback = this.faults.has('analytics-sort-default-asc') ? 'asc' : 'desc';
+    const direction = this.faults.has('analytics-sort-ignored') ? 'desc' : (request.query.get('sort') ?? fallback);
     const sorted = [...rows].sort((a, b) => {
       const x = key(a);
       const y = key(b);
@@ -133,6 +141,9 @@ export class FakeAnalytics {
   private search<T>(rows: T[], field: (row: T) => string, request: FakeRequest): T[] {
     const needle = request.query.get('search');
     if (!needle || this.faults.has('analytics-search-ignored')) return rows;
+    // Statistics search by prefix only, so a needle inside a value is missed.
+    if (this.faults.has('analytics-stats-search-prefix') && request.query.has('name'))
+      return rows.filter((row) => field(row).toLowerCase().startsWith(needle.toLowerCase()));
     return rows.filter((row) => field(row).toLowerCase().includes(needle.toLowerCase()));
   }
 
@@ -202,6 +213,10 @@ export class FakeAnalytics {
   }
 
   private read(website: FakeWebsite, response: ServerResponse) {
+    if (this.faults.has('analytics-read-neighbour')) {
+      const neighbour = this.websites.get(website.id - 1);
+      if (neighbour) return sendJson(response, 200, { data: this.render(neighbour) });
+    }
     if (this.faults.has('analytics-read-redirects')) {
       response.writeHead(302, { Location: '/login' });
       return void response.end();
@@ -228,11 +243,14 @@ export class FakeAnalytics {
       updated_at: at,
       ...settings,
     };
+    if (this.faults.has('analytics-create-drops-exclude-ips')) website.exclude_ips = null;
     this.websites.set(website.id, website);
     sendJson(response, 201, { data: this.render(website) });
   }
 
   private update(website: FakeWebsite, request: FakeRequest, response: ServerResponse) {
+    if (request.form.has('domain') && !this.faults.has('analytics-update-domain-accepted'))
+      return this.invalid(response, 'domain');
     const settings = this.settings(request.form, response);
     if (!settings) return;
     // The fault: an HTML form's unchecked boxes arrive as "not sent" and are saved as 0.
@@ -249,9 +267,15 @@ export class FakeAnalytics {
   private stats(website: FakeWebsite, request: FakeRequest, response: ServerResponse) {
     if (this.faults.has('analytics-stats-server-error')) return sendJson(response, 500, { message: 'Server Error' });
     const name = request.query.get('name');
+    if (name === 'city' && this.faults.has('analytics-stat-city-500'))
+      return sendJson(response, 500, { message: 'Server Error' });
+    const leap = [request.query.get('from'), request.query.get('to')].some((day) => day?.endsWith('-02-29'));
+    if (leap && this.faults.has('analytics-leap-day-500')) return sendJson(response, 500, { message: 'Server Error' });
     if (!name || (!STAT_NAMES.includes(name) && !this.faults.has('analytics-unknown-statistic-accepted')))
       return this.invalid(response, 'name');
     const lenientDates = this.faults.has('analytics-malformed-date-accepted');
+    // PHP's date parser rolls 2026-02-30 over to March 2 instead of refusing it.
+    lenientCalendar = this.faults.has('analytics-impossible-date-accepted');
     let from = request.query.get('from');
     let to = request.query.get('to');
     if (!lenientDates && (!isDate(from) || !isDate(to))) return this.invalid(response, isDate(from) ? 'to' : 'from');

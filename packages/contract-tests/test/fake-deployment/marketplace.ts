@@ -102,7 +102,9 @@ export class FakeMarketplace {
       const code = request.form.get('purchase_code');
       if (!code) return this.error(response, 400, '无效请求');
       if (code === this.keys.purchaseCode || this.faults.has('marketplace-any-code-valid')) {
-        return this.success(response, { data: { purchase: purchaseFor(code, true) } });
+        // The echo fault: the code is normalised (upper-cased) before it is answered.
+        const shown = this.faults.has('marketplace-purchase-code-not-echoed') ? code.toUpperCase() : code;
+        return this.success(response, { data: { purchase: purchaseFor(shown, true) } });
       }
       return this.error(
         response,

@@ -150,6 +150,7 @@ export interface components {
         };
         /** @description Settings to change. No defaults: a parameter that is not sent is not changed. `domain` is not an update parameter. */
         WebsiteUpdateBody: {
+            /** @description Not an update parameter; a website's domain cannot be changed. */
             domain?: never;
             privacy?: components["schemas"]["Privacy"];
             password?: components["schemas"]["Password"];

@@ -188,7 +188,9 @@ export interface components {
          */
         RegularItemMedia: components["schemas"]["ItemMediaBase"] & {
             preview_image: components["schemas"]["Url"];
+            /** @description Absent for this kind of item. */
             preview_video?: never;
+            /** @description Absent for this kind of item. */
             preview_audio?: never;
         };
         /**
@@ -198,6 +200,7 @@ export interface components {
         VideoItemMedia: components["schemas"]["ItemMediaBase"] & {
             preview_image: components["schemas"]["Url"];
             preview_video: components["schemas"]["Url"];
+            /** @description Absent for this kind of item. */
             preview_audio?: never;
         };
         /**
@@ -205,7 +208,9 @@ export interface components {
          * @description `preview_audio` is present only for audio items, and `preview_image` is absent.
          */
         AudioItemMedia: components["schemas"]["ItemMediaBase"] & {
+            /** @description Absent for this kind of item. */
             preview_image?: never;
+            /** @description Absent for this kind of item. */
             preview_video?: never;
             preview_audio: components["schemas"]["Url"];
         };

@@ -37,7 +37,7 @@ export function packPackage(name: string, packageDir: string, destination: strin
 }
 
 /** What a user of a published package needs; anything else should stay out. */
-export const allowedEntry = /^(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md|dist\/.+)$/;
+export const allowedEntry = /^(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md|dist\/.+|bin\/[\w-]+\.js)$/;
 /** Never shipped, even inside dist/. */
 export const forbiddenEntry =
   /(^|\/)(src|test|tests|__tests__|specs)\/|\.(test|spec|test-d)\.[cm]?[jt]sx?$|(^|\/)tsconfig[^/]*\.json$|(^|\/)\.env/;

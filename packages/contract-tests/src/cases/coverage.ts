@@ -1,0 +1,228 @@
+// The cases read straight from the spec, one operation at a time: the plain
+// call, every valid value of every parameter alone (every enum value, date
+// edges, every sort key with every direction), one broken rule at a time,
+// requests without a valid key, and the requests that provoke each documented
+// error message. Operations that write are left to the write round trip.
+import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
+import type { TemplateValue } from '../http/request.js';
+import { type CaseContext, ownerKnown, settable } from './context.js';
+import { caseKey, caseTitle, type RequestCase } from './types.js';
+import { DATE_EDGES, invalidValues, plainValue, validValues } from './values.js';
+
+export interface GeneratedCases {
+  cases: RequestCase[];
+  /** Operations or families that could not be covered, with why. */
+  notCovered: string[];
+}
+
+type Values = Record<string, TemplateValue>;
+
+function make(
+  operation: OperationModel,
+  family: RequestCase['family'],
+  values: Values,
+  extra: Partial<RequestCase> & Pick<RequestCase, 'expect'>,
+  note?: string,
+): RequestCase {
+  const auth = extra.auth ?? 'valid';
+  return {
+    key: caseKey(operation.id, auth, values) + (extra.mockExample ? ` prefer=${extra.mockExample}` : ''),
+    family,
+    operationId: operation.id,
+    title: caseTitle(operation.id, values, note),
+    values,
+    auth,
+    ...extra,
+  };
+}
+
+/** The values of the plain call: every required (or always-sent) parameter, nothing else. */
+export function baselineValues(ctx: CaseContext, operation: OperationModel): Values | string {
+  const values: Values = {};
+  const known = ownerKnown(operation);
+  for (const parameter of settable(operation)) {
+    if (!parameter.required && !parameter.alwaysSent) continue;
+    if (parameter.identifies) {
+      const id = ctx.fixtures[parameter.identifies];
+      if (id === undefined) return `no ${parameter.identifies} is known to address (${parameter.name})`;
+      values[parameter.name] = id;
+    } else if (known.has(parameter.name)) {
+      const value = ctx.knownValues[parameter.name];
+      if (value === undefined) return `no ${parameter.name} the deployment recognises is configured`;
+      values[parameter.name] = value;
+    } else {
+      const value = plainValue(parameter);
+      if (value === undefined) return `no value is known for ${parameter.name}`;
+      values[parameter.name] = value;
+    }
+  }
+  return values;
+}
+
+const withRole = (operation: OperationModel, role: ParameterModel['role']) =>
+  operation.parameters.find((parameter) => parameter.role === role);
+
+function positive(operation: OperationModel, base: Values): RequestCase[] {
+  const cases: RequestCase[] = [];
+  const known = ownerKnown(operation);
+  for (const parameter of settable(operation)) {
+    if (parameter.identifies || known.has(parameter.name) || parameter.in === 'path') continue;
+    if (parameter.role === 'range-start' || parameter.role === 'range-end') continue;
+    for (const value of validValues(parameter)) {
+      cases.push(
+        make(
+          operation,
+          'coverage',
+          { ...base, [parameter.name]: value },
+          { expect: 'success', varied: parameter.name },
+        ),
+      );
+    }
+    const fallback = parameter.default === undefined ? undefined : String(parameter.default);
+    if (fallback !== undefined && !validValues(parameter).includes(fallback)) {
+      // A documented default outside the allowed values (a quirk): sent to see
+      // what the deployment does, never judged.
+      cases.push(
+        make(
+          operation,
+          'coverage',
+          { ...base, [parameter.name]: fallback },
+          { expect: 'any', varied: parameter.name },
+          'the documented default, outside the allowed values',
+        ),
+      );
+    }
+  }
+  const start = withRole(operation, 'range-start');
+  const end = withRole(operation, 'range-end');
+  if (start && end) {
+    for (const edge of DATE_EDGES) {
+      cases.push(
+        make(
+          operation,
+          'coverage',
+          { ...base, [start.name]: edge.from, [end.name]: edge.to },
+          { expect: 'success', varied: start.name },
+          edge.note,
+        ),
+      );
+    }
+  }
+  const sortKey = withRole(operation, 'sort-key');
+  const direction = withRole(operation, 'sort-direction');
+  if (sortKey && direction) {
+    for (const key of validValues(sortKey))
+      for (const way of validValues(direction))
+        cases.push(
+          make(
+            operation,
+            'coverage',
+            { ...base, [sortKey.name]: key, [direction.name]: way },
+            { expect: 'success', varied: sortKey.name },
+          ),
+        );
+  }
+  return cases;
+}
+
+function negative(operation: OperationModel, base: Values): RequestCase[] {
+  const cases: RequestCase[] = [];
+  for (const parameter of settable(operation)) {
+    if (parameter.in !== 'path') {
+      for (const invalid of invalidValues(parameter)) {
+        cases.push(
+          make(
+            operation,
+            'negative',
+            { ...base, [parameter.name]: invalid.value },
+            { expect: 'refusal', varied: parameter.name, rule: invalid.rule },
+            invalid.rule,
+          ),
+        );
+      }
+    }
+    if (parameter.required && parameter.in !== 'path' && parameter.name in base) {
+      const { [parameter.name]: _left, ...rest } = base;
+      cases.push(
+        make(
+          operation,
+          'negative',
+          rest,
+          { expect: 'refusal', varied: parameter.name, rule: 'a required parameter missing' },
+          `without ${parameter.name}`,
+        ),
+      );
+    }
+  }
+  return cases;
+}
+
+function auth(ctx: CaseContext, operation: OperationModel, base: Values): RequestCase[] {
+  if (!operation.credential) return [];
+  const cases = [make(operation, 'auth', base, { expect: 'refusal', auth: 'missing' }, 'no key')];
+  // Prism checks that a key is there, never which one: a wrong key says nothing about the mock.
+  if (!ctx.mock) cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: 'wrong' }, 'a wrong key'));
+  return cases;
+}
+
+/** The spec example that shows `msg`, so the mock can be asked for it. */
+function exampleShowing(ctx: CaseContext, operation: OperationModel, msg: string): string | undefined {
+  const field = ctx.model.outcome?.messageField;
+  if (!field) return undefined;
+  for (const response of operation.responses)
+    for (const example of response.examples) {
+      const value = example.value as Record<string, unknown> | null;
+      if (value && typeof value === 'object' && value[field] === msg) return example.name;
+    }
+  return undefined;
+}
+
+function documented(ctx: CaseContext, operation: OperationModel, base: Values | string): RequestCase[] {
+  const cases: RequestCase[] = [];
+  for (const message of operation.errorMessages) {
+    if (!message.trigger) continue;
+    const mockExample = ctx.mock ? exampleShowing(ctx, operation, message.msg) : undefined;
+    const extra = { expect: 'refusal' as const, message: message.code, ...(mockExample ? { mockExample } : {}) };
+    if (message.trigger === 'key-without-records') {
+      if (typeof base === 'string' || !ctx.hasKeyWithoutRecords) continue;
+      cases.push(make(operation, 'documented', base, { ...extra, auth: 'key-without-records' }, message.condition));
+    } else if (message.trigger === 'unknown-identifier') {
+      const parameter = operation.parameters.find((candidate) => candidate.identifies);
+      const unknown = parameter ? ctx.unknownIds[parameter.identifies!] : undefined;
+      if (!parameter || unknown === undefined) continue;
+      const values = typeof base === 'string' ? {} : { ...base };
+      cases.push(make(operation, 'documented', { ...values, [parameter.name]: unknown }, extra, message.condition));
+    } else if (message.trigger === 'unrecognised-value' && message.parameter) {
+      const values: Values = {};
+      for (const parameter of settable(operation)) {
+        if (parameter.required && parameter.name !== message.parameter) {
+          const plain = plainValue(parameter);
+          if (plain !== undefined) values[parameter.name] = plain;
+        }
+      }
+      values[message.parameter] = 'tallyport-unrecognised-0000';
+      cases.push(make(operation, 'documented', values, extra, message.condition));
+    }
+  }
+  return cases;
+}
+
+/** Every case the spec yields for the operations that only read. */
+export function coverageCases(ctx: CaseContext): GeneratedCases {
+  const cases: RequestCase[] = [];
+  const notCovered: string[] = [];
+  for (const operation of ctx.model.operations) {
+    if (operation.effect !== 'read') continue;
+    const base = baselineValues(ctx, operation);
+    cases.push(...documented(ctx, operation, base));
+    if (typeof base === 'string') {
+      notCovered.push(`${operation.id}: ${base}`);
+      continue;
+    }
+    cases.push(make(operation, 'baseline', base, { expect: 'success' }));
+    cases.push(...positive(operation, base));
+    cases.push(...negative(operation, base));
+    cases.push(...auth(ctx, operation, base));
+  }
+  return { cases, notCovered };
+}

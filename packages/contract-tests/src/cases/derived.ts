@@ -1,0 +1,177 @@
+// Cases that need the deployment's own data, derived from the answers the
+// run already has: every listed record read back by its id, and the
+// page-size, sort, range and search cases sent on the richest answer of each
+// operation (the one with the most rows), so their effects are observable.
+// The search text comes from the rows themselves.
+import type { OperationModel, ParameterModel, SpecModel } from '@tallyport/spec-model/query';
+import type { TemplateValue } from '../http/request.js';
+import { type Exchange, is2xx } from '../http/transport.js';
+import { listsRecords, readsRecord, recordsOf, statedTotal } from '../payload.js';
+import { baselineValues } from './coverage.js';
+import type { CaseContext } from './context.js';
+import { caseKey, caseTitle, type RequestCase } from './types.js';
+import { DATE_EDGES, validValues } from './values.js';
+
+/** How many listed records are read back per list, at most. */
+export const MAX_READS_PER_LIST = 12;
+
+type Values = Record<string, TemplateValue>;
+
+const role = (operation: OperationModel, name: ParameterModel['role']) =>
+  operation.parameters.find((parameter) => parameter.role === name);
+
+function derived(
+  operation: OperationModel,
+  values: Values,
+  step: string,
+  note: string,
+  extra: Partial<RequestCase> = {},
+) {
+  return {
+    key: caseKey(operation.id, 'valid', values),
+    family: 'derived' as const,
+    operationId: operation.id,
+    title: caseTitle(operation.id, values, note),
+    values,
+    auth: 'valid' as const,
+    expect: 'success' as const,
+    step,
+    ...extra,
+  };
+}
+
+const usable = (exchange: Exchange): boolean =>
+  is2xx(exchange) && exchange.case?.auth === 'valid' && exchange.case.expect === 'success';
+
+/** The answered case of `operation` with the most rows, and those rows. */
+export function richest(model: SpecModel, operation: OperationModel, exchanges: readonly Exchange[]) {
+  let best: { exchange: Exchange; rows: Record<string, unknown>[]; score: number } | undefined;
+  for (const exchange of exchanges) {
+    if (exchange.case?.operationId !== operation.id || !usable(exchange)) continue;
+    const rows = recordsOf(operation, exchange.response!.json) ?? [];
+    // A stated total tells rows beyond the page apart: it ranks first.
+    const score = Math.max(rows.length, statedTotal(exchange.response!.json) ?? 0);
+    if (!best || score > best.score) best = { exchange, rows, score };
+  }
+  void model;
+  return best;
+}
+
+/** The field a search is matched against, and whether the case must name it. */
+export function searchField(
+  operation: OperationModel,
+): { name: string; send: boolean; parameter?: string } | undefined {
+  const field = role(operation, 'search-field');
+  if (!field) return undefined;
+  const allowed = validValues(field);
+  const fallback = field.default === undefined ? undefined : String(field.default);
+  if (fallback !== undefined && allowed.includes(fallback))
+    return { name: fallback, send: false, parameter: field.name };
+  return allowed[0] ? { name: allowed[0], send: true, parameter: field.name } : undefined;
+}
+
+function readBacks(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[] {
+  const cases: RequestCase[] = [];
+  for (const reader of ctx.model.operations) {
+    const kind = readsRecord(reader);
+    const idParameter = reader.parameters.find((parameter) => parameter.identifies === kind);
+    const identifier = kind ? ctx.model.records[kind]?.identifier : undefined;
+    if (reader.effect !== 'read' || !kind || !idParameter || !identifier) continue;
+    const base = baselineValues(ctx, reader);
+    if (typeof base === 'string') continue;
+    for (const list of ctx.model.operations) {
+      if (list.effect !== 'read' || listsRecords(list) !== kind) continue;
+      const seen = new Set<string>();
+      for (const exchange of exchanges) {
+        if (exchange.case?.operationId !== list.id || !usable(exchange)) continue;
+        for (const row of recordsOf(list, exchange.response!.json, kind) ?? []) {
+          const id = row[identifier];
+          if ((typeof id !== 'string' && typeof id !== 'number') || seen.size >= MAX_READS_PER_LIST) continue;
+          seen.add(String(id));
+        }
+      }
+      for (const id of seen) {
+        cases.push(
+          derived(reader, { ...base, [idParameter.name]: id }, 'read-listed', `read listed ${kind} ${id}`, {
+            record: id,
+          }),
+        );
+      }
+    }
+  }
+  return cases;
+}
+
+const looksLikeDate = (value: unknown): boolean => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
+
+function effects(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[] {
+  const cases: RequestCase[] = [];
+  for (const operation of ctx.model.operations) {
+    if (operation.effect !== 'read' || !listsRecords(operation)) continue;
+    const best = richest(ctx.model, operation, exchanges);
+    if (!best || best.rows.length === 0) continue;
+    const roles = new Set(['page-size', 'sort-key', 'sort-direction', 'search', 'search-field']);
+    const base: Values = {};
+    for (const [name, value] of Object.entries(best.exchange.case!.values)) {
+      const parameter = operation.parameters.find((candidate) => candidate.name === name);
+      if (!parameter?.role || !roles.has(parameter.role)) base[name] = value;
+    }
+    const pageSize = role(operation, 'page-size');
+    if (pageSize)
+      for (const value of validValues(pageSize))
+        cases.push(derived(operation, { ...base, [pageSize.name]: value }, 'page-size', 'on the richest answer'));
+    const sortKey = role(operation, 'sort-key');
+    const direction = role(operation, 'sort-direction');
+    if (sortKey && direction)
+      for (const key of validValues(sortKey))
+        for (const way of validValues(direction))
+          cases.push(
+            derived(
+              operation,
+              { ...base, [sortKey.name]: key, [direction.name]: way },
+              'sort',
+              'on the richest answer',
+            ),
+          );
+    const search = role(operation, 'search');
+    const field = searchField(operation);
+    if (search && field) {
+      const withField = (text: string): Values => ({
+        ...base,
+        [search.name]: text,
+        ...(field.send && field.parameter ? { [field.parameter]: field.name } : {}),
+      });
+      const texts = best.rows
+        .map((row) => row[field.name])
+        .filter((value): value is string => typeof value === 'string');
+      const whole = texts.find((value) => value.length >= 3);
+      if (whole) cases.push(derived(operation, withField(whole), 'search-whole', 'a whole listed value'));
+      const part = texts.map((value) => value.slice(Math.floor(value.length / 3), Math.floor(value.length / 3) + 3));
+      const fragment = part.find((value) => value.trim().length === 3);
+      if (fragment) cases.push(derived(operation, withField(fragment), 'search-part', 'part of a listed value'));
+    }
+    const start = role(operation, 'range-start');
+    const end = role(operation, 'range-end');
+    if (start && end) {
+      const dated = exchanges.find(
+        (exchange) =>
+          exchange.case?.operationId === operation.id &&
+          usable(exchange) &&
+          (recordsOf(operation, exchange.response!.json) ?? []).some((row) => Object.values(row).some(looksLikeDate)),
+      );
+      if (dated) {
+        const datedBase = { ...dated.case!.values };
+        for (const edge of DATE_EDGES)
+          cases.push(
+            derived(operation, { ...datedBase, [start.name]: edge.from, [end.name]: edge.to }, 'range', edge.note),
+          );
+      }
+    }
+  }
+  return cases;
+}
+
+/** Every derived case for the answers so far. */
+export function derivedCases(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[] {
+  return [...readBacks(ctx, exchanges), ...effects(ctx, exchanges)];
+}

@@ -1,0 +1,68 @@
+// Turns a case into the request that is sent: each value goes where its
+// parameter travels (path, query, header or form body), and the key where
+// the spec's credential says, as a secret reference that only the transport
+// fills in.
+import type { OperationModel } from '@tallyport/spec-model/query';
+import { type RequestTemplate, secret, type SecretName, type TemplateValue } from '../http/request.js';
+import type { ApiName } from '../specs.js';
+import type { AuthMode, RequestCase } from './types.js';
+
+export interface TemplateTarget {
+  api: ApiName;
+  baseUrl: string;
+  mock: boolean;
+  /** A key no deployment accepts, the same for the whole run. */
+  wrongKey: string;
+}
+
+const KEY_SECRETS: Record<ApiName, SecretName> = { analytics: 'ANALYTICS_API_KEY', marketplace: 'MARKETPLACE_API_KEY' };
+
+function keyValue(target: TemplateTarget, auth: AuthMode, prefix?: string): TemplateValue | undefined {
+  if (auth === 'missing') return undefined;
+  if (auth === 'wrong') return `${prefix ?? ''}${target.wrongKey}`;
+  const name = auth === 'key-without-records' ? 'MARKETPLACE_EMPTY_API_KEY' : KEY_SECRETS[target.api];
+  return secret(name, prefix);
+}
+
+export function toTemplate(target: TemplateTarget, operation: OperationModel, testCase: RequestCase): RequestTemplate {
+  const query: Array<[string, TemplateValue]> = [];
+  const headers: Array<[string, TemplateValue]> = [['Accept', 'application/json']];
+  const form: Array<[string, TemplateValue]> = [];
+  const credential = operation.credential;
+  if (credential) {
+    const isBearer = credential.in === 'bearer';
+    const key = keyValue(target, testCase.auth, isBearer ? 'Bearer ' : undefined);
+    if (key !== undefined) {
+      if (isBearer) headers.push(['Authorization', key]);
+      else if (credential.in === 'query') query.push([credential.name, key]);
+      else if (credential.in === 'header') headers.push([credential.name, key]);
+      else if (credential.in === 'body') form.push([credential.name, key]);
+    }
+  }
+  let path = operation.path;
+  const pathValues: Record<string, string> = {};
+  for (const [name, value] of Object.entries(testCase.values)) {
+    const parameter = operation.parameters.find((candidate) => candidate.name === name);
+    const where = parameter?.in ?? (operation.body ? 'body' : 'query');
+    if (where === 'path') {
+      if (typeof value !== 'string') throw new Error(`a path parameter (${name}) cannot hold a secret`);
+      path = path.replace(`{${name}}`, encodeURIComponent(value));
+      pathValues[name] = value;
+    } else if (where === 'header') headers.push([name, value]);
+    else if (where === 'body') form.push([name, value]);
+    else query.push([name, value]);
+  }
+  if (testCase.mockExample && target.mock) headers.push(['Prefer', `example=${testCase.mockExample}`]);
+  return {
+    api: target.api,
+    operationId: operation.id,
+    method: operation.method,
+    baseUrl: target.baseUrl,
+    path,
+    pathValues,
+    query,
+    headers,
+    ...(operation.body || form.length > 0 ? { form } : {}),
+    label: testCase.title,
+  };
+}

@@ -1,0 +1,72 @@
+// A request case: one request the run will send, derived from the specs, with
+// the tags the checks judge it by. Checks never build requests; they read
+// these tags on recorded exchanges.
+import type { TemplateValue } from '../http/request.js';
+
+/** Which key a case carries: the configured one, none, a wrong one, or a key whose account holds no records. */
+export type AuthMode = 'valid' | 'missing' | 'wrong' | 'key-without-records';
+
+/**
+ * Where a case comes from, in the order the budget keeps them: the plain call
+ * of each operation, each valid value alone, each broken rule alone, requests
+ * without a valid key, documented error conditions, records read back from
+ * the answers, drawn examples, and the write round trip.
+ */
+export const CASE_FAMILIES = [
+  'baseline',
+  'coverage',
+  'negative',
+  'auth',
+  'documented',
+  'derived',
+  'example',
+  'write',
+] as const;
+export type CaseFamily = (typeof CASE_FAMILIES)[number];
+
+/** What a conforming deployment does with the case. */
+export type Expectation = 'success' | 'refusal' | 'any';
+
+export interface RequestCase {
+  /** Identity for deduplication: operation, auth and every value sent. */
+  key: string;
+  family: CaseFamily;
+  operationId: string;
+  /** A short human title: "getStats name=city". */
+  title: string;
+  /** Parameters sent, by name (path, query, header and body fields alike); absent ones are left out. */
+  values: Record<string, TemplateValue>;
+  auth: AuthMode;
+  expect: Expectation;
+  /** The one parameter this case varies from the baseline (coverage, negative). */
+  varied?: string;
+  /** For negative cases: the rule the value breaks ("outside the enum", "missing required"). */
+  rule?: string;
+  /** For documented cases: the `code` of the error message the spec ties to the condition. */
+  message?: string;
+  /** For write cases: the step of the round trip and the record it concerns. */
+  step?: string;
+  /** The run-created record a write case concerns. */
+  record?: string;
+  /** Only ever sent to the embedded mock: the spec example Prism should answer with. */
+  mockExample?: string;
+}
+
+/** Builds the identity of a case from what is sent. */
+export function caseKey(operationId: string, auth: AuthMode, values: Record<string, TemplateValue>): string {
+  const shown = Object.keys(values)
+    .sort()
+    .map((name) => {
+      const value = values[name]!;
+      return `${name}=${typeof value === 'string' ? value : `$${value.secret}`}`;
+    });
+  return `${operationId} ${auth} ${shown.join('&')}`;
+}
+
+/** The title of a case from the values it sets beyond its baseline. */
+export function caseTitle(operationId: string, values: Record<string, TemplateValue>, note?: string): string {
+  const shown = Object.entries(values)
+    .filter(([, value]) => typeof value === 'string')
+    .map(([name, value]) => `${name}=${String(value).length > 40 ? `${String(value).slice(0, 40)}…` : value}`);
+  return `${operationId}${shown.length ? ` ${shown.join(' ')}` : ''}${note ? ` (${note})` : ''}`;
+}

@@ -1,0 +1,94 @@
+// The values a parameter can take in a case, read from its schema: valid
+// values (every enum value, the example, format edges) and invalid ones, one
+// broken rule each. Everything is a string because it travels in a query, a
+// path or a form body.
+import type { Json, ParameterModel } from '@tallyport/spec-model/query';
+
+export interface InvalidValue {
+  value: string;
+  rule: string;
+}
+
+const text = (value: Json | undefined): string | undefined =>
+  value === undefined || value === null || typeof value === 'object' ? undefined : String(value);
+
+/** Calendar dates at the edges a date parser gets wrong: a leap day, month and year ends. */
+export const DATE_EDGES: ReadonlyArray<{ from: string; to: string; note: string }> = [
+  { from: '2024-02-29', to: '2024-02-29', note: 'a leap day' },
+  { from: '2025-12-31', to: '2026-01-01', note: 'across a year end' },
+  { from: '2026-02-28', to: '2026-03-31', note: 'month ends' },
+  { from: '2026-01-31', to: '2026-01-31', note: 'a 31st' },
+];
+
+const isDate = (parameter: ParameterModel): boolean => parameter.format === 'date';
+const isInteger = (parameter: ParameterModel): boolean => parameter.types.includes('integer');
+const acceptsString = (parameter: ParameterModel): boolean =>
+  parameter.types.length === 0 || parameter.types.includes('string');
+
+/** The value a request uses when it has no reason to pick another. */
+export function plainValue(parameter: ParameterModel): string | undefined {
+  const fromExample = text(parameter.example);
+  if (fromExample !== undefined && (!parameter.enum || parameter.enum.some((value) => text(value) === fromExample)))
+    return fromExample;
+  const first = parameter.enum?.map(text).find((value) => value !== undefined);
+  if (first !== undefined) return first;
+  const schemaExample = text(
+    Array.isArray((parameter.schema as { examples?: Json[] }).examples)
+      ? (parameter.schema as { examples: Json[] }).examples[0]
+      : undefined,
+  );
+  if (schemaExample !== undefined) return schemaExample;
+  if (isDate(parameter)) return '2026-10-01';
+  if (isInteger(parameter) || parameter.types.includes('number')) return '1';
+  if (parameter.types.includes('boolean')) return 'true';
+  return 'tallyport';
+}
+
+/** Every valid value worth sending alone: each enum value, or the plain value. */
+export function validValues(parameter: ParameterModel): string[] {
+  if (parameter.enum) return parameter.enum.map(text).filter((value): value is string => value !== undefined);
+  const plain = plainValue(parameter);
+  return plain === undefined ? [] : [plain];
+}
+
+/** One invalid value per rule the schema states. */
+export function invalidValues(parameter: ParameterModel): InvalidValue[] {
+  const found: InvalidValue[] = [];
+  if (parameter.enum) {
+    const allowed = new Set(parameter.enum.map(text));
+    if (isInteger(parameter)) {
+      const numbers = parameter.enum.filter((value): value is number => typeof value === 'number');
+      const outside = numbers.length > 0 ? Math.max(...numbers) + 1 : 2_147_483_647;
+      found.push({ value: String(outside), rule: `an integer outside the enum (${[...allowed].join(', ')})` });
+    } else {
+      let candidate = 'tallyport-not-allowed';
+      while (allowed.has(candidate)) candidate += '-x';
+      found.push({ value: candidate, rule: `a value outside the enum (${[...allowed].join(', ')})` });
+    }
+  }
+  if (isInteger(parameter) && !acceptsString(parameter)) {
+    found.push({ value: 'ten', rule: 'not an integer (a word)' });
+    found.push({ value: '1.5', rule: 'not an integer (a fraction)' });
+  }
+  if (isDate(parameter)) {
+    found.push({ value: '2026-02-30', rule: 'an impossible date (February 30)' });
+    found.push({ value: '2025-02-29', rule: 'an impossible date (February 29 of a common year)' });
+    found.push({ value: '2026-13-01', rule: 'an impossible date (month 13)' });
+    found.push({ value: '01/10/2026', rule: 'not in the Y-m-d format' });
+  } else if (parameter.pattern && acceptsString(parameter)) {
+    found.push({ value: '~', rule: `not matching the pattern ${parameter.pattern}` });
+  }
+  if (parameter.minLength !== undefined && parameter.minLength > 0 && acceptsString(parameter)) {
+    found.push({ value: '', rule: `shorter than minLength ${parameter.minLength}` });
+  }
+  return found;
+}
+
+/** A valid value different from `current`, for updates that must change something. */
+export function otherValidValue(parameter: ParameterModel, current: string | undefined, tag: string): string {
+  const choices = parameter.enum ? validValues(parameter) : [];
+  const different = choices.find((value) => value !== current);
+  if (different !== undefined) return different;
+  if (isInteger(parameter)) return String(Number(current ?? 0) + 1);
+  return `${tag}-${parameter.name}`.slice(0, 60);
+}

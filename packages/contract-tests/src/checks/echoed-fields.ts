@@ -1,0 +1,53 @@
+// echoed_fields: a field of the answer that echoes the request (an
+// `x-tallyport-echo` parameter, or the id that selects the record) equals
+// what was sent.
+import { readsRecord, recordsOf } from '../payload.js';
+import { fail, pass, skip, titleOf } from './evidence.js';
+import { accepted, sameValue } from './related.js';
+import type { CaseResult, CheckDefinition } from './types.js';
+
+const NAME = 'echoed_fields';
+
+export const echoedFields: CheckDefinition = {
+  name: NAME,
+  description: 'Answer fields that echo the request (echo marks, the selecting id) equal what was sent.',
+  needs: ['baseline', 'coverage', 'derived', 'example'],
+  judge: (run) => {
+    const results: CaseResult[] = [];
+    for (const exchange of run.exchanges) {
+      if (!exchange.case || !accepted(run, exchange)) continue;
+      const operation = run.operation(exchange.template.operationId);
+      const kind = readsRecord(operation);
+      const records = recordsOf(operation, exchange.response!.json);
+      if (!records) continue;
+      for (const parameter of operation.parameters) {
+        const sent = exchange.case.values[parameter.name];
+        if (sent === undefined) continue;
+        const field =
+          parameter.echo ??
+          (parameter.identifies && parameter.identifies === kind ? run.model.records[kind]?.identifier : undefined);
+        // The mock answers its example record whatever id is asked for.
+        if (!field || (run.mock && !parameter.echo)) continue;
+        const title = `${titleOf(exchange)}: ${field} echoes ${parameter.name}`;
+        const record = records.find((candidate) => field in candidate);
+        if (!record) {
+          results.push(skip(title, `the answer does not show ${field}`));
+          continue;
+        }
+        if (sameValue(record[field], run.valueOf(sent))) results.push(pass(title));
+        else
+          results.push(
+            fail(
+              'echo-differs',
+              exchange,
+              `${field} equal to the ${parameter.name} sent`,
+              `${field} differs from what was sent` +
+                (typeof sent === 'string' ? ` (${JSON.stringify(record[field])})` : ''),
+              { title },
+            ),
+          );
+      }
+    }
+    return results.length > 0 ? results : [skip(NAME, 'no answer echoes a request value')];
+  },
+};

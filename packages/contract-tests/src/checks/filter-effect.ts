@@ -1,0 +1,107 @@
+// filter_effect: a search keeps only rows whose searched field contains the
+// text (case-insensitively), and keeps the row whose field equals it.
+import { searchField } from '../cases/derived.js';
+import { fail, pass, skip, titleOf } from './evidence.js';
+import type { Exchange } from '../http/transport.js';
+import { accepted, effectiveValue, mockSkip, roleOf, rowsOf, valuesWithout } from './related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+
+const NAME = 'filter_effect';
+
+export const filterEffect: CheckDefinition = {
+  name: NAME,
+  description: 'A search keeps only rows whose searched field contains the text, and the row that equals it.',
+  needs: ['baseline', 'coverage', 'derived'],
+  judge: (run) => {
+    const onMock = mockSkip(run, NAME);
+    if (onMock) return onMock;
+    const results: CaseResult[] = [];
+    for (const exchange of run.exchanges) {
+      const operation = run.operation(exchange.template.operationId);
+      const search = roleOf(operation, 'search');
+      const text =
+        search && exchange.case?.values[search.name] !== undefined ? effectiveValue(run, exchange, search) : '';
+      if (!search || !text || !accepted(run, exchange)) continue;
+      const fieldParameter = roleOf(operation, 'search-field');
+      const sentField = fieldParameter ? exchange.case?.values[fieldParameter.name] : undefined;
+      const field = sentField !== undefined ? run.valueOf(sentField) : searchField(operation)?.name;
+      const rows = rowsOf(run, exchange);
+      if (!field || !rows) continue;
+      const title = `${titleOf(exchange)}: only rows whose ${field} contains it`;
+      if (!rows.every((row) => field in row)) {
+        results.push(skip(title, `rows do not show ${field}`));
+        continue;
+      }
+      const needle = text.toLowerCase();
+      const stray = rows.find((row) => !String(row[field]).toLowerCase().includes(needle));
+      if (stray) {
+        results.push(
+          fail(
+            'filter-ignored',
+            exchange,
+            `every row's ${field} contains "${text}"`,
+            `a row with ${field} ${JSON.stringify(stray[field])}`,
+            { title },
+          ),
+        );
+        continue;
+      }
+      const dropped = droppedMatch(run, exchange, field, needle, rows.length);
+      if (dropped) {
+        results.push(
+          fail(
+            'filter-ignored',
+            exchange,
+            `every row whose ${field} contains "${text}" is kept`,
+            `the row with ${field} ${JSON.stringify(dropped.row[field])} is missing`,
+            { title, related: [dropped.exchange] },
+          ),
+        );
+        continue;
+      }
+      if (exchange.case?.step === 'search-whole') {
+        const pageSize = roleOf(operation, 'page-size');
+        const size = pageSize ? Number(effectiveValue(run, exchange, pageSize)) : Number.POSITIVE_INFINITY;
+        const found = rows.some((row) => String(row[field]).toLowerCase() === needle);
+        if (!found && rows.length < size) {
+          results.push(
+            fail('filter-ignored', exchange, `the row whose ${field} is "${text}" is kept`, 'it is missing', { title }),
+          );
+          continue;
+        }
+      }
+      results.push(pass(title));
+    }
+    return results.length > 0 ? results : [skip(NAME, 'no search answer to judge')];
+  },
+};
+
+/**
+ * A row an unfiltered answer of the same request shows whose field contains
+ * the text, missing from the filtered answer. Judged only when both answers
+ * are complete (fewer rows than their page size), so paging cannot explain it.
+ */
+function droppedMatch(run: RecordedRun, filtered: Exchange, field: string, needle: string, count: number) {
+  const operation = run.operation(filtered.template.operationId);
+  const pageSize = roleOf(operation, 'page-size');
+  const search = roleOf(operation, 'search')!;
+  const fieldParameter = roleOf(operation, 'search-field');
+  const sizeOf = (exchange: Exchange) =>
+    pageSize ? Number(effectiveValue(run, exchange, pageSize)) : Number.POSITIVE_INFINITY;
+  if (count >= sizeOf(filtered)) return undefined;
+  const ignore = [search.name, ...(fieldParameter ? [fieldParameter.name] : []), ...(pageSize ? [pageSize.name] : [])];
+  const key = valuesWithout(run, filtered, ignore);
+  const shown = new Set((rowsOf(run, filtered) ?? []).map((row) => JSON.stringify(row[field])));
+  for (const other of run.exchanges) {
+    if (other.template.operationId !== operation.id || !accepted(run, other)) continue;
+    if (other.case?.values[search.name] !== undefined || valuesWithout(run, other, ignore) !== key) continue;
+    const rows = rowsOf(run, other) ?? [];
+    if (rows.length >= sizeOf(other)) continue;
+    const row = rows.find(
+      (candidate) =>
+        String(candidate[field]).toLowerCase().includes(needle) && !shown.has(JSON.stringify(candidate[field])),
+    );
+    if (row) return { row, exchange: other };
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+// Helpers for the checks that judge exchanges against each other or against
+// the roles the spec gives parameters: the rows an answer holds, the value a
+// case sent (or the documented default it left out), and comparisons that
+// tolerate what honest deployments differ in (collation, number vs string).
+import type { OperationModel, ParameterModel, ParameterRole } from '@tallyport/spec-model/query';
+import { recordsOf } from '../payload.js';
+import { type Exchange, is2xx } from '../http/transport.js';
+import { outcomeOf } from '../payload.js';
+import { skip } from './evidence.js';
+import type { CaseResult, RecordedRun } from './types.js';
+
+export const MOCK_REASON = 'the embedded mock answers with the spec examples, whatever is sent';
+
+export function mockSkip(run: RecordedRun, title: string): CaseResult[] | undefined {
+  return run.mock ? [skip(title, MOCK_REASON)] : undefined;
+}
+
+export const roleOf = (operation: OperationModel, role: ParameterRole): ParameterModel | undefined =>
+  operation.parameters.find((parameter) => parameter.role === role);
+
+/** An answer that accepted a conforming request with the configured key. */
+export function accepted(run: RecordedRun, exchange: Exchange): boolean {
+  return (
+    is2xx(exchange) &&
+    exchange.case?.auth === 'valid' &&
+    exchange.case.expect !== 'refusal' &&
+    outcomeOf(run.model, exchange.response!.json) !== 'error'
+  );
+}
+
+export function rowsOf(run: RecordedRun, exchange: Exchange): Record<string, unknown>[] | undefined {
+  return recordsOf(run.operation(exchange.template.operationId), exchange.response?.json);
+}
+
+/** The value sent for a parameter, or its documented default when it was left out. */
+export function effectiveValue(run: RecordedRun, exchange: Exchange, parameter: ParameterModel): string | undefined {
+  const sent = exchange.case?.values[parameter.name];
+  if (sent !== undefined) return run.valueOf(sent);
+  return parameter.default === undefined ? undefined : String(parameter.default);
+}
+
+/** The values a case sent, with those of `except` left out, as one comparable text. */
+export function valuesWithout(run: RecordedRun, exchange: Exchange, except: readonly string[]): string {
+  const values = exchange.case?.values ?? {};
+  return Object.keys(values)
+    .filter((name) => !except.includes(name))
+    .sort()
+    .map((name) => `${name}=${run.valueOf(values[name]!)}`)
+    .join('&');
+}
+
+const numeric = (value: unknown): number | undefined => {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+};
+
+/**
+ * Order of two row values. Numbers (or numeric strings) compare as numbers;
+ * text compares case-insensitively, and a step counts only when locale
+ * collation and code-point order agree, so no honest database collation fails.
+ */
+export function compareValues(a: unknown, b: unknown): number {
+  const [x, y] = [numeric(a), numeric(b)];
+  if (x !== undefined && y !== undefined) return x - y;
+  const collated = String(a).localeCompare(String(b), 'en', { sensitivity: 'base' });
+  const [p, q] = [String(a).toLowerCase(), String(b).toLowerCase()];
+  const plain = p < q ? -1 : p > q ? 1 : 0;
+  return Math.sign(collated) === Math.sign(plain) ? collated : 0;
+}
+
+/** Equality that ignores the difference between 42 and "42". */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const [x, y] = [numeric(a), numeric(b)];
+  if (x !== undefined && y !== undefined && (typeof a !== 'string' || typeof b !== 'string')) return x === y;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,71 @@
+// `tallyport-contract cleanup`: deletes what earlier runs recorded in the
+// ledger and did not delete, one run at a time, each only after a read shows
+// the run's own label, and reports what it could not delete.
+import { secretRedactor } from '../http/redactor.js';
+import { SafetyGuard } from '../http/safety.js';
+import { DEFAULT_LIMITS } from '../runner.js';
+import { Transport } from '../http/transport.js';
+import { toTemplate } from '../cases/template.js';
+import { operation as operationOf } from '../spec/operations.js';
+import { specModels } from '../specs.js';
+import { Ledger } from './ledger.js';
+import { WriteSession } from './session.js';
+
+export interface CleanupResult {
+  removed: number;
+  left: string[];
+  lines: string[];
+}
+
+export async function cleanupLedger(
+  ledgerFile: string,
+  target: { baseUrl: string; apiKey: string },
+): Promise<CleanupResult> {
+  const ledger = new Ledger(ledgerFile);
+  const outstanding = ledger.outstanding().filter((entry) => entry.api === 'analytics');
+  const lines: string[] = [];
+  const left: string[] = [];
+  let removed = 0;
+  const redactor = secretRedactor({ ANALYTICS_API_KEY: target.apiKey });
+  for (const runId of [...new Set(outstanding.map((entry) => entry.runId))]) {
+    const entries = outstanding.filter((entry) => entry.runId === runId);
+    const elsewhere = entries.filter((entry) => entry.baseUrl !== target.baseUrl);
+    for (const entry of elsewhere) left.push(`${entry.label} (recorded for ${entry.baseUrl}, not ${target.baseUrl})`);
+    if (elsewhere.length === entries.length) continue;
+    const guard = new SafetyGuard(true, `tallyport-contract-${runId}-`, specModels);
+    const transport = new Transport(
+      { ANALYTICS_API_KEY: target.apiKey },
+      { ...DEFAULT_LIMITS, maxRequestsPerSecond: 5 },
+      guard,
+    );
+    const session = new WriteSession({
+      api: 'analytics',
+      model: specModels.analytics,
+      runId,
+      baseUrl: target.baseUrl,
+      mock: false,
+      guard,
+      ledger,
+      send: (testCase) =>
+        transport.send(
+          toTemplate(
+            { api: 'analytics', baseUrl: target.baseUrl, mock: false, wrongKey: '' },
+            operationOf('analytics', testCase.operationId),
+            testCase,
+          ),
+          { testCase, cleanup: true },
+        ),
+      stopped: () => false,
+    });
+    const before = entries.length - elsewhere.length;
+    const remaining = await session.cleanup();
+    removed += before - remaining.length;
+    for (const entry of remaining)
+      left.push(
+        `${entry.id ?? 'id unknown'} (${entry.label}): not deleted; ` + 'it shows another domain, or no read answered',
+      );
+    lines.push(`run ${runId}: ${before - remaining.length} of ${before} deleted`);
+  }
+  if (outstanding.length === 0) lines.push(`nothing to clean up in ${ledgerFile}`);
+  return { removed, left: left.map((line) => redactor.text(line)), lines };
+}

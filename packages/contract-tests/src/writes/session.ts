@@ -1,0 +1,389 @@
+// The write round trip and the cleanup of what a run created. Records are
+// created with this run's label (a domain under tallyport-contract-<run>-),
+// entered in the ledger before the create leaves and after it answers, and
+// owned only when a read of the answered id shows that label. An update or a
+// delete is preceded by such a read every time (the guard lets one write
+// follow one verified read). The checks judge the exchanges afterwards.
+import type { OperationModel, ParameterModel, RecordKind, SpecModel } from '@tallyport/spec-model/query';
+import type { AuthMode, Expectation, RequestCase } from '../cases/types.js';
+import { caseKey, caseTitle } from '../cases/types.js';
+import { invalidValues, otherValidValue, plainValue } from '../cases/values.js';
+import type { TemplateValue } from '../http/request.js';
+import { SafetyViolation, type SafetyGuard, unsafeId } from '../http/safety.js';
+import { type Exchange, is2xx } from '../http/transport.js';
+import { listsRecords, readsRecord, recordsOf } from '../payload.js';
+import type { ApiName } from '../specs.js';
+import type { Ledger } from './ledger.js';
+
+export interface WriteSessionOptions {
+  api: ApiName;
+  model: SpecModel;
+  runId: string;
+  baseUrl: string;
+  mock: boolean;
+  guard: SafetyGuard;
+  ledger: Ledger;
+  send(testCase: RequestCase, options?: { cleanup?: boolean }): Promise<Exchange>;
+  /** True once the run is interrupted: no new write starts. */
+  stopped(): boolean;
+  log?(line: string): void;
+}
+
+interface Operations {
+  kind: RecordKind & { identifier: string; label: string };
+  create: OperationModel;
+  read: OperationModel;
+  update?: OperationModel;
+  remove?: OperationModel;
+  list?: OperationModel;
+}
+
+type Values = Record<string, TemplateValue>;
+
+export function writeOperations(model: SpecModel): Operations | undefined {
+  const kind = Object.values(model.records).find((record) => record.label && record.identifier);
+  if (!kind) return undefined;
+  const byEffect = (effect: OperationModel['effect']) =>
+    model.operations.find((operation) => operation.effect === effect);
+  const create = byEffect('create');
+  const read = model.operations.find(
+    (operation) =>
+      operation.effect === 'read' &&
+      readsRecord(operation) === kind.name &&
+      operation.parameters.some((parameter) => parameter.identifies === kind.name),
+  );
+  if (!create || !read) return undefined;
+  const list = model.operations.find(
+    (operation) =>
+      operation.effect === 'read' &&
+      listsRecords(operation) === kind.name &&
+      operation.parameters.some((parameter) => parameter.role === 'search'),
+  );
+  const update = byEffect('update');
+  const remove = byEffect('delete');
+  return {
+    kind: kind as Operations['kind'],
+    create,
+    read,
+    ...(update ? { update } : {}),
+    ...(remove ? { remove } : {}),
+    ...(list ? { list } : {}),
+  };
+}
+
+const idOf = (operation: OperationModel, kind: string) =>
+  operation.parameters.find((parameter) => parameter.identifies === kind)!;
+
+const writable = (operation: OperationModel): ParameterModel[] =>
+  operation.parameters.filter(
+    (parameter) => parameter.in === 'body' && parameter.role !== 'credential' && !parameter.forbidden,
+  );
+
+export class WriteSession {
+  private readonly ops: Operations | undefined;
+
+  constructor(private readonly options: WriteSessionOptions) {
+    this.ops = writeOperations(options.model);
+  }
+
+  get possible(): boolean {
+    return !!this.ops;
+  }
+
+  label(purpose: string): string {
+    return `${this.options.guard.labelPrefix}${purpose}.example.com`;
+  }
+
+  private testCase(
+    operation: OperationModel,
+    values: Values,
+    step: string,
+    record: string,
+    extra: { expect?: Expectation; auth?: AuthMode; varied?: string; rule?: string; note?: string } = {},
+  ): RequestCase {
+    const auth = extra.auth ?? 'valid';
+    return {
+      key: `${caseKey(operation.id, auth, values)} ${step}`,
+      family: 'write',
+      operationId: operation.id,
+      title: caseTitle(operation.id, values, extra.note ?? step),
+      values,
+      auth,
+      expect: extra.expect ?? 'success',
+      step,
+      record,
+      ...(extra.varied ? { varied: extra.varied } : {}),
+      ...(extra.rule ? { rule: extra.rule } : {}),
+    };
+  }
+
+  private recordIn(operation: OperationModel, exchange: Exchange): Record<string, unknown> | undefined {
+    if (!is2xx(exchange)) return undefined;
+    return recordsOf(operation, exchange.response!.json, this.ops!.kind.name)?.[0];
+  }
+
+  /** Reads a record; `verify` lets one write follow when it shows `label`. */
+  private async read(id: string, label: string, step: string, cleanup = false) {
+    const { read, kind } = this.ops!;
+    const expect = step.endsWith('read-after-delete') ? ('refusal' as const) : ('success' as const);
+    const exchange = await this.options.send(
+      this.testCase(read, { [idOf(read, kind.name).name]: id }, step, label, { expect }),
+      { cleanup },
+    );
+    const record = this.recordIn(read, exchange);
+    const shown = record?.[kind.label];
+    const verified = this.options.mock || this.options.guard.verify(this.options.api, kind.name, id, shown);
+    if (this.options.mock) this.options.guard.verify(this.options.api, kind.name, id, label);
+    return { exchange, record, verified };
+  }
+
+  /** Finds a record by its exact label through the list's search. */
+  private async findByLabel(label: string, cleanup = false): Promise<string | undefined> {
+    const { list, kind } = this.ops!;
+    if (!list) return undefined;
+    const search = list.parameters.find((parameter) => parameter.role === 'search')!;
+    const pageSize = list.parameters.find((parameter) => parameter.role === 'page-size');
+    const largest = pageSize?.enum?.map(String).at(-1);
+    const values: Values = { [search.name]: label, ...(largest && pageSize ? { [pageSize.name]: largest } : {}) };
+    const exchange = await this.options.send(this.testCase(list, values, 'find', label), { cleanup });
+    const row = (is2xx(exchange) ? recordsOf(list, exchange.response!.json, kind.name) : undefined)?.find(
+      (candidate) => candidate[kind.label] === label,
+    );
+    const id = row?.[kind.identifier];
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+  }
+
+  /** Takes ownership of `id` only if a read shows it with `label`. */
+  private async adopt(id: string | undefined, label: string, cleanup = false): Promise<string | undefined> {
+    const { kind } = this.ops!;
+    if (id === undefined || unsafeId(id)) return undefined;
+    this.options.guard.own(this.options.api, kind.name, id, label);
+    const check = await this.read(id, label, 'verify', cleanup);
+    if (check.verified) {
+      this.options.ledger.record({ event: 'created', ...this.entry(label), id });
+      return id;
+    }
+    this.options.guard.release(this.options.api, kind.name, id);
+    return undefined;
+  }
+
+  private entry(label: string) {
+    const { runId, api, baseUrl } = this.options;
+    return { runId, api, baseUrl, kind: this.ops!.kind.name, label };
+  }
+
+  /** Creates a record; returns its id once owned, or undefined. */
+  async create(
+    purpose: string,
+    fields: Values,
+    extra: { expect?: Expectation; auth?: AuthMode; varied?: string; rule?: string; note?: string } = {},
+  ): Promise<{ id?: string; label: string; exchange?: Exchange }> {
+    const { create, kind } = this.ops!;
+    const label = this.label(purpose);
+    if (this.options.stopped()) return { label };
+    this.options.ledger.record({ event: 'creating', ...this.entry(label) });
+    const exchange = await this.options.send(
+      this.testCase(create, { [kind.label]: label, ...fields }, 'create', label, extra),
+    );
+    if (!exchange.response || exchange.error) {
+      // The create may have landed without an answer: find it by its label.
+      const id = await this.adopt(await this.findByLabel(label).catch(() => undefined), label).catch(() => undefined);
+      return { label, exchange, ...(id ? { id } : {}) };
+    }
+    if (!is2xx(exchange)) {
+      // A 4XX create made nothing; after a 429 or 5XX the label is looked for.
+      const status = exchange.response.status;
+      if (status >= 400 && status < 500 && status !== 429) {
+        this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
+        return { label, exchange };
+      }
+      const id = await this.adopt(await this.findByLabel(label).catch(() => undefined), label).catch(() => undefined);
+      return { label, exchange, ...(id ? { id } : {}) };
+    }
+    const answered = this.recordIn(create, exchange)?.[kind.identifier];
+    const claimed = typeof answered === 'string' || typeof answered === 'number' ? String(answered) : undefined;
+    let id = await this.adopt(claimed, label).catch((error) => {
+      if (error instanceof SafetyViolation) return undefined;
+      throw error;
+    });
+    if (id === undefined) id = await this.adopt(await this.findByLabel(label), label);
+    return { label, exchange, ...(id ? { id } : {}) };
+  }
+
+  /** Reads, then updates, then reads again; the write is sent only when the first read shows the label. */
+  async update(id: string, label: string, fields: Values, extra: Parameters<WriteSession['create']>[2] = {}) {
+    const { update, kind } = this.ops!;
+    if (!update || this.options.stopped()) return undefined;
+    // The mock checks that a key is there, never which one.
+    if (this.options.mock && extra.auth === 'wrong') return undefined;
+    const before = await this.read(id, label, 'read-before-update');
+    if (!before.verified) return undefined;
+    const exchange = await this.options.send(
+      this.testCase(update, { [idOf(update, kind.name).name]: id, ...fields }, 'update', label, extra),
+    );
+    const after = await this.read(id, label, 'read-after-update');
+    return { before, exchange, after };
+  }
+
+  /** Reads, deletes, and reads again; releases the record when the last read is refused. */
+  async remove(id: string, label: string, options: { cleanup?: boolean; auth?: AuthMode } = {}) {
+    const { remove, kind } = this.ops!;
+    if (!remove || (this.options.mock && options.auth === 'wrong')) return false;
+    const cleanup = options.cleanup ?? false;
+    const before = await this.read(id, label, cleanup ? 'cleanup-verify' : 'read-before-delete', cleanup);
+    if (!before.verified) {
+      const gone = before.exchange.response && before.exchange.response.status === 404;
+      if (gone) this.forget(id, label);
+      return gone;
+    }
+    const step = cleanup ? 'cleanup-delete' : 'delete';
+    const exchange = await this.options.send(
+      this.testCase(remove, { [idOf(remove, kind.name).name]: id }, step, label, {
+        ...(options.auth ? { auth: options.auth, expect: 'refusal' as const } : {}),
+      }),
+      { cleanup },
+    );
+    if (options.auth) return false;
+    const after = await this.read(id, label, cleanup ? 'cleanup-read-after-delete' : 'read-after-delete', cleanup);
+    const refused = !!after.exchange.response && !is2xx(after.exchange) && after.exchange.response.status < 500;
+    if (is2xx(exchange) && (refused || this.options.mock)) this.forget(id, label);
+    return refused;
+  }
+
+  private forget(id: string, label: string): void {
+    this.options.guard.release(this.options.api, this.ops!.kind.name, id);
+    this.options.ledger.record({ event: 'deleted', ...this.entry(label), id });
+  }
+
+  /** The round trip the write checks judge. */
+  async roundTrip(): Promise<void> {
+    const ops = this.ops;
+    if (!ops) return;
+    const { create, update, kind } = ops;
+    const made: Array<{ id: string; label: string }> = [];
+    const keep = (result: { id?: string; label: string }) =>
+      result.id && made.push({ id: result.id, label: result.label });
+
+    keep(await this.create('defaults', {}, { note: 'every field left to its default' }));
+
+    const full: Values = {};
+    for (const field of writable(create)) {
+      if (field.name === kind.label) continue;
+      full[field.name] = otherValidValue(
+        field,
+        field.default === undefined ? undefined : String(field.default),
+        'tallyport',
+      );
+    }
+    const created = await this.create('full', full, { note: 'every field set away from its default' });
+    keep(created);
+
+    if (created.id && update) {
+      let current = { ...full };
+      for (const field of writable(update)) {
+        if (this.options.stopped()) break;
+        const value = otherValidValue(
+          field,
+          typeof current[field.name] === 'string' ? String(current[field.name]) : undefined,
+          'changed',
+        );
+        await this.update(
+          created.id,
+          created.label,
+          { [field.name]: value },
+          { varied: field.name, note: `change ${field.name}` },
+        );
+        current = { ...current, [field.name]: value };
+      }
+      for (const field of update.parameters.filter((parameter) => parameter.in === 'body' && parameter.forbidden)) {
+        await this.update(
+          created.id,
+          created.label,
+          { [field.name]: this.label('renamed') },
+          {
+            expect: 'refusal',
+            varied: field.name,
+            rule: 'a field the operation forbids',
+            note: `${field.name} may not be sent`,
+          },
+        );
+      }
+      const wrongKey = await this.update(
+        created.id,
+        created.label,
+        { ...pickOne(writable(update)) },
+        {
+          auth: 'wrong',
+          expect: 'refusal',
+          note: 'a wrong key',
+        },
+      );
+      void wrongKey;
+      if (ops.remove) await this.remove(created.id, created.label, { auth: 'wrong' });
+    }
+
+    for (const field of writable(create)) {
+      if (field.name === kind.label) continue;
+      const invalid = invalidValues(field)[0];
+      if (!invalid || this.options.stopped()) continue;
+      keep(
+        await this.create(
+          `invalid-${field.name.replace(/[^a-z0-9]/gi, '')}`,
+          { [field.name]: invalid.value },
+          {
+            expect: 'refusal',
+            varied: field.name,
+            rule: invalid.rule,
+            note: invalid.rule,
+          },
+        ),
+      );
+    }
+    for (const auth of ['missing', 'wrong'] as const) {
+      if (this.options.mock && auth === 'wrong') continue;
+      keep(
+        await this.create(
+          `auth-${auth}`,
+          {},
+          { auth, expect: 'refusal', note: auth === 'wrong' ? 'a wrong key' : 'no key' },
+        ),
+      );
+    }
+
+    for (const { id, label } of made) {
+      if (this.options.stopped()) break;
+      await this.remove(id, label);
+    }
+  }
+
+  /**
+   * Deletes every record this run still owns, and looks for records whose
+   * create never answered. Runs after an interrupt too; returns what is left.
+   */
+  async cleanup(): Promise<Array<{ id?: string; label: string }>> {
+    const ops = this.ops;
+    if (!ops) return [];
+    for (const entry of this.options.ledger.outstanding(this.options.runId)) {
+      if (entry.baseUrl !== this.options.baseUrl) continue;
+      if (entry.id !== undefined) {
+        if (!unsafeId(entry.id)) this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
+        continue;
+      }
+      const found = await this.findByLabel(entry.label, true).catch(() => undefined);
+      if (found) await this.adopt(found, entry.label, true).catch(() => undefined);
+    }
+    for (const { id, label } of this.options.guard.ownedIds(this.options.api)) {
+      await this.remove(id, label, { cleanup: true }).catch(() => false);
+    }
+    return this.options.ledger
+      .outstanding(this.options.runId)
+      .filter((entry) => entry.baseUrl === this.options.baseUrl)
+      .map((entry) => ({ label: entry.label, ...(entry.id ? { id: entry.id } : {}) }));
+  }
+}
+
+function pickOne(fields: ParameterModel[]): Values {
+  const field = fields.find((candidate) => candidate.enum);
+  const value = field ? plainValue(field) : undefined;
+  return field && value !== undefined ? { [field.name]: value } : {};
+}
