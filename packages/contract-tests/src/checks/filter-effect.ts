@@ -3,8 +3,8 @@
 import { searchField } from '../cases/derived.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import type { Exchange } from '../http/transport.js';
-import { accepted, effectiveValue, mockSkip, roleOf, rowsOf, valuesWithout } from './related.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { accepted, effectiveValue, judgeAccepted, roleOf, rowsOf, valuesWithout } from './related.js';
+import type { CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'filter_effect';
 
@@ -13,66 +13,53 @@ export const filterEffect: CheckDefinition = {
   description: 'A search keeps only rows whose searched field contains the text, and the row that equals it.',
   needs: ['baseline', 'coverage', 'derived'],
   judge: (run) => {
-    const onMock = mockSkip(run, NAME);
-    if (onMock) return onMock;
-    const results: CaseResult[] = [];
-    for (const exchange of run.exchanges) {
-      const operation = run.operation(exchange.template.operationId);
+    return judgeAccepted(run, NAME, 'no search answer to judge', (exchange, operation) => {
       const search = roleOf(operation, 'search');
       const text =
         search && exchange.case?.values[search.name] !== undefined ? effectiveValue(run, exchange, search) : '';
-      if (!search || !text || !accepted(run, exchange)) continue;
+      if (!search || !text) return undefined;
       const fieldParameter = roleOf(operation, 'search-field');
       const sentField = fieldParameter ? exchange.case?.values[fieldParameter.name] : undefined;
       const field = sentField !== undefined ? run.valueOf(sentField) : searchField(operation)?.name;
       const rows = rowsOf(run, exchange);
-      if (!field || !rows) continue;
+      if (!field || !rows) return undefined;
       const title = `${titleOf(exchange)}: only rows whose ${field} contains it`;
       if (!rows.every((row) => field in row)) {
-        results.push(skip(title, `rows do not show ${field}`));
-        continue;
+        return skip(title, `rows do not show ${field}`);
       }
       const needle = text.toLowerCase();
       const stray = rows.find((row) => !String(row[field]).toLowerCase().includes(needle));
       if (stray) {
-        results.push(
-          fail(
-            'filter-ignored',
-            exchange,
-            `every row's ${field} contains "${text}"`,
-            `a row with ${field} ${JSON.stringify(stray[field])}`,
-            { title },
-          ),
+        return fail(
+          'filter-ignored',
+          exchange,
+          `every row's ${field} contains "${text}"`,
+          `a row with ${field} ${JSON.stringify(stray[field])}`,
+          { title },
         );
-        continue;
       }
       const dropped = droppedMatch(run, exchange, field, needle, rows.length);
       if (dropped) {
-        results.push(
-          fail(
-            'filter-ignored',
-            exchange,
-            `every row whose ${field} contains "${text}" is kept`,
-            `the row with ${field} ${JSON.stringify(dropped.row[field])} is missing`,
-            { title, related: [dropped.exchange] },
-          ),
+        return fail(
+          'filter-ignored',
+          exchange,
+          `every row whose ${field} contains "${text}" is kept`,
+          `the row with ${field} ${JSON.stringify(dropped.row[field])} is missing`,
+          { title, related: [dropped.exchange] },
         );
-        continue;
       }
       if (exchange.case?.step === 'search-whole') {
         const pageSize = roleOf(operation, 'page-size');
         const size = pageSize ? Number(effectiveValue(run, exchange, pageSize)) : Number.POSITIVE_INFINITY;
         const found = rows.some((row) => String(row[field]).toLowerCase() === needle);
         if (!found && rows.length < size) {
-          results.push(
-            fail('filter-ignored', exchange, `the row whose ${field} is "${text}" is kept`, 'it is missing', { title }),
-          );
-          continue;
+          return fail('filter-ignored', exchange, `the row whose ${field} is "${text}" is kept`, 'it is missing', {
+            title,
+          });
         }
       }
-      results.push(pass(title));
-    }
-    return results.length > 0 ? results : [skip(NAME, 'no search answer to judge')];
+      return pass(title);
+    });
   },
 };
 

@@ -3,8 +3,8 @@
 // larger page of the same request.
 import { statedTotal } from '../payload.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { accepted, effectiveValue, mockSkip, roleOf, rowsOf, valuesWithout } from './related.js';
-import type { CaseResult, CheckDefinition } from './types.js';
+import { accepted, effectiveValue, judgeAccepted, roleOf, rowsOf, valuesWithout } from './related.js';
+import type { CheckDefinition } from './types.js';
 
 const NAME = 'page_size_honoured';
 
@@ -13,42 +13,32 @@ export const pageSizeHonoured: CheckDefinition = {
   description: 'A page holds at most its page size, and not fewer while more rows exist.',
   needs: ['baseline', 'coverage', 'derived'],
   judge: (run) => {
-    const onMock = mockSkip(run, NAME);
-    if (onMock) return onMock;
-    const results: CaseResult[] = [];
     const pages = run.exchanges.filter((exchange) => {
       const operation = run.operation(exchange.template.operationId);
       return roleOf(operation, 'page-size') && accepted(run, exchange) && rowsOf(run, exchange) !== undefined;
     });
-    for (const page of pages) {
-      const operation = run.operation(page.template.operationId);
-      const parameter = roleOf(operation, 'page-size')!;
+    return judgeAccepted(run, NAME, 'no answer with a page size to judge', (page, operation) => {
+      const parameter = roleOf(operation, 'page-size');
+      if (!parameter || rowsOf(run, page) === undefined) return undefined;
       const size = Number(effectiveValue(run, page, parameter));
-      if (!Number.isFinite(size)) continue;
+      if (!Number.isFinite(size)) return undefined;
       const rows = rowsOf(run, page)!.length;
       const title = `${titleOf(page)}: at most and not fewer than ${parameter.name}=${size}`;
       if (rows > size) {
-        results.push(
-          fail('page-too-long', page, `at most ${size} rows (${parameter.name})`, `${rows} rows`, { title }),
-        );
-        continue;
+        return fail('page-too-long', page, `at most ${size} rows (${parameter.name})`, `${rows} rows`, { title });
       }
       if (rows === size) {
-        results.push(pass(title));
-        continue;
+        return pass(title);
       }
       const total = statedTotal(page.response!.json);
       if (total !== undefined && rows < Math.min(size, total)) {
-        results.push(
-          fail(
-            'page-too-short',
-            page,
-            `${Math.min(size, total)} rows (the payload states ${total} in all)`,
-            `${rows} rows`,
-            { title },
-          ),
+        return fail(
+          'page-too-short',
+          page,
+          `${Math.min(size, total)} rows (the payload states ${total} in all)`,
+          `${rows} rows`,
+          { title },
         );
-        continue;
       }
       const key = valuesWithout(run, page, [parameter.name]);
       const larger = pages.find(
@@ -60,19 +50,15 @@ export const pageSizeHonoured: CheckDefinition = {
       );
       if (larger) {
         const more = rowsOf(run, larger)!.length;
-        results.push(
-          fail(
-            'page-too-short',
-            page,
-            `${Math.min(size, more)} rows: a larger page of the same request shows ${more}`,
-            `${rows} rows`,
-            { title, related: [larger] },
-          ),
+        return fail(
+          'page-too-short',
+          page,
+          `${Math.min(size, more)} rows: a larger page of the same request shows ${more}`,
+          `${rows} rows`,
+          { title, related: [larger] },
         );
-        continue;
       }
-      results.push(total === undefined && rows === 0 ? skip(title, 'no rows to judge') : pass(title));
-    }
-    return results.length > 0 ? results : [skip(NAME, 'no answer with a page size to judge')];
+      return total === undefined && rows === 0 ? skip(title, 'no rows to judge') : pass(title);
+    });
   },
 };

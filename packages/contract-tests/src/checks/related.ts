@@ -3,9 +3,8 @@
 // case sent (or the documented default it left out), and comparisons that
 // tolerate what honest deployments differ in (collation, number vs string).
 import type { OperationModel, ParameterModel, ParameterRole } from '@tallyport/spec-model/query';
-import { recordsOf } from '../payload.js';
 import { type Exchange, is2xx } from '../http/transport.js';
-import { outcomeOf } from '../payload.js';
+import { outcomeOf, recordsOf } from '../payload.js';
 import { skip } from './evidence.js';
 import type { CaseResult, RecordedRun } from './types.js';
 
@@ -13,6 +12,28 @@ export const MOCK_REASON = 'the embedded mock answers with the spec examples, wh
 
 export function mockSkip(run: RecordedRun, title: string): CaseResult[] | undefined {
   return run.mock ? [skip(title, MOCK_REASON)] : undefined;
+}
+
+/**
+ * The common frame of the checks that judge accepted answers of a live
+ * deployment: the mock is skipped, `judge` gives a verdict (or none) per
+ * accepted exchange, and a check with no verdict at all says why.
+ */
+export function judgeAccepted(
+  run: RecordedRun,
+  name: string,
+  nothingToJudge: string,
+  judge: (exchange: Exchange, operation: OperationModel) => CaseResult | undefined,
+): CaseResult[] {
+  const onMock = mockSkip(run, name);
+  if (onMock) return onMock;
+  const results: CaseResult[] = [];
+  for (const exchange of run.exchanges) {
+    if (!accepted(run, exchange)) continue;
+    const verdict = judge(exchange, run.operation(exchange.template.operationId));
+    if (verdict) results.push(verdict);
+  }
+  return results.length > 0 ? results : [skip(name, nothingToJudge)];
 }
 
 export const roleOf = (operation: OperationModel, role: ParameterRole): ParameterModel | undefined =>
