@@ -11,7 +11,7 @@ import type { CaseContext } from './cases/context.js';
 import { derivedCases } from './cases/derived.js';
 import { exampleCases } from './cases/examples.js';
 import { addDropped, planCases } from './cases/plan.js';
-import { toTemplate, type TemplateTarget } from './cases/template.js';
+import { sendCase, type TemplateTarget } from './cases/template.js';
 import type { CaseFamily, RequestCase } from './cases/types.js';
 import { CHECKS, type CaseResult, type CaseStatus, type CheckDefinition } from './checks/index.js';
 import type { RecordedRun } from './checks/types.js';
@@ -28,7 +28,7 @@ import {
 } from './http/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
 import { observe } from './observations.js';
-import { isObject, listsRecords, outcomeOf, recordsOf } from './payload.js';
+import { listsRecords, outcomeOf, recordsOf } from './payload.js';
 import { operation as operationOf, specValue } from './spec/operations.js';
 import { API_NAMES, type ApiName, specModels } from './specs.js';
 import { Ledger } from './writes/ledger.js';
@@ -159,18 +159,13 @@ interface ApiSetup {
 async function sendAll(
   transport: Transport,
   target: TemplateTarget,
-  model: SpecModel,
   cases: readonly RequestCase[],
   tally: { dropped: Partial<Record<CaseFamily, number>>; interrupted: number; notes: string[] },
 ): Promise<void> {
   await Promise.all(
     cases.map(async (testCase) => {
-      const operation = operationOf(model.api, testCase.operationId);
       try {
-        await transport.send(toTemplate(target, operation, testCase), {
-          testCase,
-          idempotent: operation.effect === 'read',
-        });
+        await sendCase(transport, target, testCase);
       } catch (error) {
         if (error instanceof RequestBudgetExceeded || error instanceof DeploymentUnavailable)
           addDropped(tally.dropped, { [testCase.family]: 1 });
@@ -238,12 +233,7 @@ async function runApi(setup: ApiSetup, result: ApiRunResult, guardPrefix: string
     mock,
     guard,
     ledger: setup.ledger,
-    send: (testCase, options) =>
-      transport.send(toTemplate(target, operationOf(api, testCase.operationId), testCase), {
-        testCase,
-        idempotent: operationOf(api, testCase.operationId).effect === 'read',
-        ...(options?.cleanup ? { cleanup: true } : {}),
-      }),
+    send: (testCase, options) => sendCase(transport, target, testCase, options),
     stopped: () => signal.aborted || transport.unavailableReason !== undefined,
     ...(setup.options.log ? { log: setup.options.log } : {}),
   });
@@ -253,7 +243,7 @@ async function runApi(setup: ApiSetup, result: ApiRunResult, guardPrefix: string
     // 1. The plain calls that need no record: they reach the deployment and list what exists.
     const first = coverageCases(caseContext([])).cases.filter((testCase) => testCase.family === 'baseline');
     const firstPlan = planCases(first, limits.maxRequests, seen);
-    await sendAll(transport, target, model, firstPlan.kept, tally);
+    await sendAll(transport, target, firstPlan.kept, tally);
     const problem = preflight(setup, transport.exchanges, transport.unavailableReason);
     if (problem) {
       result.configError = problem;
@@ -271,7 +261,7 @@ async function runApi(setup: ApiSetup, result: ApiRunResult, guardPrefix: string
     const budget = Math.max(0, limits.maxRequests - transport.requestCount - reserve);
     const plan = planCases(planned, budget, seen);
     addDropped(result.cases.dropped, plan.dropped);
-    await sendAll(transport, target, model, plan.kept, tally);
+    await sendAll(transport, target, plan.kept, tally);
     // 3. Cases that need the deployment's own rows.
     if (wants('derived')) {
       const derived = planCases(
@@ -280,7 +270,7 @@ async function runApi(setup: ApiSetup, result: ApiRunResult, guardPrefix: string
         seen,
       );
       addDropped(result.cases.dropped, derived.dropped);
-      await sendAll(transport, target, model, derived.kept, tally);
+      await sendAll(transport, target, derived.kept, tally);
     }
     // 4. The write round trip, on records this run creates.
     if (writes && !signal.aborted) {
@@ -473,5 +463,3 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
     exitCode: failed ? 1 : configured || interrupted || incomplete.length > 0 ? 2 : 0,
   };
 }
-
-export { isObject };

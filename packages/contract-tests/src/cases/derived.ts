@@ -3,7 +3,7 @@
 // page-size, sort, range and search cases sent on the richest answer of each
 // operation (the one with the most rows), so their effects are observable.
 // The search text comes from the rows themselves.
-import type { OperationModel, ParameterModel, SpecModel } from '@tallyport/spec-model/query';
+import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
 import type { TemplateValue } from '../http/request.js';
 import { type Exchange, is2xx } from '../http/transport.js';
 import { listsRecords, readsRecord, recordsOf, statedTotal } from '../payload.js';
@@ -44,7 +44,7 @@ const usable = (exchange: Exchange): boolean =>
   is2xx(exchange) && exchange.case?.auth === 'valid' && exchange.case.expect === 'success';
 
 /** The answered case of `operation` with the most rows, and those rows. */
-export function richest(model: SpecModel, operation: OperationModel, exchanges: readonly Exchange[]) {
+export function richest(operation: OperationModel, exchanges: readonly Exchange[]) {
   let best: { exchange: Exchange; rows: Record<string, unknown>[]; score: number } | undefined;
   for (const exchange of exchanges) {
     if (exchange.case?.operationId !== operation.id || !usable(exchange)) continue;
@@ -53,7 +53,6 @@ export function richest(model: SpecModel, operation: OperationModel, exchanges: 
     const score = Math.max(rows.length, statedTotal(exchange.response!.json) ?? 0);
     if (!best || score > best.score) best = { exchange, rows, score };
   }
-  void model;
   return best;
 }
 
@@ -108,7 +107,7 @@ function effects(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[
   const cases: RequestCase[] = [];
   for (const operation of ctx.model.operations) {
     if (operation.effect !== 'read' || !listsRecords(operation)) continue;
-    const best = richest(ctx.model, operation, exchanges);
+    const best = richest(operation, exchanges);
     if (!best || best.rows.length === 0) continue;
     const roles = new Set(['page-size', 'sort-key', 'sort-direction', 'search', 'search-field']);
     const base: Values = {};

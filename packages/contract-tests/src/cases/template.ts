@@ -2,9 +2,10 @@
 // parameter travels (path, query, header or form body), and the key where
 // the spec's credential says, as a secret reference that only the transport
 // fills in.
-import type { OperationModel } from '@tallyport/spec-model/query';
+import { type OperationModel, operationById } from '@tallyport/spec-model/query';
 import { type RequestTemplate, secret, type SecretName, type TemplateValue } from '../http/request.js';
-import type { ApiName } from '../specs.js';
+import type { Exchange, Transport } from '../http/transport.js';
+import { type ApiName, specModels } from '../specs.js';
 import type { AuthMode, RequestCase } from './types.js';
 
 export interface TemplateTarget {
@@ -65,4 +66,22 @@ export function toTemplate(target: TemplateTarget, operation: OperationModel, te
     ...(operation.body || form.length > 0 ? { form } : {}),
     label: testCase.title,
   };
+}
+
+/**
+ * Sends a case through the transport, tagged with it. Reads (by the spec's
+ * effect) are idempotent: retried after 429/503 and cut short by an interrupt.
+ */
+export function sendCase(
+  transport: Transport,
+  target: TemplateTarget,
+  testCase: RequestCase,
+  options: { cleanup?: boolean } = {},
+): Promise<Exchange> {
+  const operation = operationById(specModels[target.api], testCase.operationId);
+  return transport.send(toTemplate(target, operation, testCase), {
+    testCase,
+    idempotent: operation.effect === 'read',
+    ...(options.cleanup ? { cleanup: true } : {}),
+  });
 }

@@ -87,7 +87,7 @@ export const writeRoundTrip: CheckDefinition = {
         continue;
       }
       results.push(...readsBack(run, create, ownRead));
-      results.push(...updates(run, steps, label));
+      results.push(...updates(run, steps));
       results.push(...deletes(run, steps));
     }
     return results.length > 0 ? results : [skip(NAME, 'no create was accepted')];
@@ -115,7 +115,7 @@ function readsBack(run: RecordedRun, create: Exchange, read: Exchange): CaseResu
   return results;
 }
 
-function updates(run: RecordedRun, steps: Exchange[], label: string): CaseResult[] {
+function updates(run: RecordedRun, steps: Exchange[]): CaseResult[] {
   const results: CaseResult[] = [];
   steps.forEach((exchange, index) => {
     if (exchange.case!.step !== 'update') return;
@@ -162,7 +162,6 @@ function updates(run: RecordedRun, steps: Exchange[], label: string): CaseResult
       );
     else if (!(changed && target && target in now && !sameValue(now[target], run.valueOf(sent[target]!))))
       results.push(pass(title));
-    void label;
   });
   return results;
 }

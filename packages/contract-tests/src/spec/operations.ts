@@ -14,10 +14,6 @@ export type OperationSpec = OperationModel;
 export type ResponseSpec = ResponseModel;
 export type { HttpMethod } from '@tallyport/spec-model/query';
 
-export function operationsOf(api: ApiName): OperationModel[] {
-  return specModels[api].operations;
-}
-
 export function operation(api: ApiName, operationId: string): OperationModel {
   return operationById(specModels[api], operationId);
 }

@@ -5,8 +5,7 @@ import { secretRedactor } from '../http/redactor.js';
 import { SafetyGuard } from '../http/safety.js';
 import { DEFAULT_LIMITS } from '../runner.js';
 import { Transport } from '../http/transport.js';
-import { toTemplate } from '../cases/template.js';
-import { operation as operationOf } from '../spec/operations.js';
+import { sendCase } from '../cases/template.js';
 import { specModels } from '../specs.js';
 import { Ledger } from './ledger.js';
 import { WriteSession } from './session.js';
@@ -47,14 +46,9 @@ export async function cleanupLedger(
       guard,
       ledger,
       send: (testCase) =>
-        transport.send(
-          toTemplate(
-            { api: 'analytics', baseUrl: target.baseUrl, mock: false, wrongKey: '' },
-            operationOf('analytics', testCase.operationId),
-            testCase,
-          ),
-          { testCase, cleanup: true },
-        ),
+        sendCase(transport, { api: 'analytics', baseUrl: target.baseUrl, mock: false, wrongKey: '' }, testCase, {
+          cleanup: true,
+        }),
       stopped: () => false,
     });
     const before = entries.length - elsewhere.length;
@@ -62,7 +56,7 @@ export async function cleanupLedger(
     removed += before - remaining.length;
     for (const entry of remaining)
       left.push(
-        `${entry.id ?? 'id unknown'} (${entry.label}): not deleted; ` + 'it shows another domain, or no read answered',
+        `${entry.id ?? 'id unknown'} (${entry.label}): not deleted; it shows another domain, or no read answered`,
       );
     lines.push(`run ${runId}: ${before - remaining.length} of ${before} deleted`);
   }

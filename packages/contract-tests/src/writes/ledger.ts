@@ -5,29 +5,19 @@
 // `tallyport-contract cleanup` can remove exactly that.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
+/** What every ledger line says: which run, where, and the record's label. */
+interface LedgerLine {
+  runId: string;
+  api: string;
+  baseUrl: string;
+  kind: string;
+  label: string;
+  at: string;
+}
+
 export type LedgerEvent =
-  | { event: 'creating'; runId: string; api: string; baseUrl: string; kind: string; label: string; at: string }
-  | {
-      event: 'created';
-      runId: string;
-      api: string;
-      baseUrl: string;
-      kind: string;
-      label: string;
-      id: string;
-      at: string;
-    }
-  | {
-      event: 'deleted';
-      runId: string;
-      api: string;
-      baseUrl: string;
-      kind: string;
-      label: string;
-      id: string;
-      at: string;
-    }
-  | { event: 'not-created'; runId: string; api: string; baseUrl: string; kind: string; label: string; at: string };
+  | (LedgerLine & { event: 'creating' | 'not-created' })
+  | (LedgerLine & { event: 'created' | 'deleted'; id: string });
 
 export interface Outstanding {
   runId: string;
