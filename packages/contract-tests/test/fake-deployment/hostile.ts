@@ -3,7 +3,7 @@
 // not create, and never shows the key, whatever a deployment answers.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { constants, createGzip } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import type { Reply } from './http.js';
 
@@ -83,11 +83,13 @@ export async function sendHugeBody(response: ServerResponse): Promise<void> {
   ).catch(() => response.destroy());
 }
 
-/** About 2 MB of gzip that inflates to 2 GiB of zeros, deflated from a stream as the client reads. */
+/** About 2 MB of gzip that inflates to 2 GiB of zeros, deflated (run-length, the ~1:1000 limit) as the client reads. */
 export async function sendGzipBomb(response: ServerResponse): Promise<void> {
   response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
   const zeros = Buffer.alloc(MIB);
-  await pipeline(Readable.from(repeat(zeros, 2048)), createGzip({ level: 9 }), response).catch(() =>
-    response.destroy(),
-  );
+  await pipeline(
+    Readable.from(repeat(zeros, 2048)),
+    createGzip({ level: 1, strategy: constants.Z_RLE }),
+    response,
+  ).catch(() => response.destroy());
 }
