@@ -169,11 +169,14 @@ export class FakeAnalytics {
     return page !== null && /^[1-9]\d{0,6}$/.test(page) ? Number(page) : 1;
   }
 
-  private linkBase(request: FakeRequest): string {
-    const query = new URLSearchParams(request.query);
-    query.delete('page');
-    const text = query.toString();
-    return `http://${request.headers.host ?? '127.0.0.1'}${request.path}${text ? `?${text}` : ''}`;
+  /**
+   * Page links carry the parameters in effect, defaults filled in (Laravel's `withQueryString()` over the
+   * validated input), so a client following `next` keeps its filters and an omitted default links alike.
+   */
+  private linkBase(request: FakeRequest, effective: Record<string, string | null>): string {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(effective)) if (value !== null && value !== '') query.set(name, value);
+    return `http://${request.headers.host ?? '127.0.0.1'}${request.path}?${query}`;
   }
 
   // ---- websites ---------------------------------------------------------------
@@ -228,7 +231,12 @@ export class FakeAnalytics {
       total: rows.length,
       page,
       perPage: size,
-      url: this.linkBase(request),
+      url: this.linkBase(request, {
+        search: lastValue(q, 'search'),
+        sort_by: key,
+        sort: direction,
+        per_page: perPage,
+      }),
     });
     return f.has('analytics-list-keyed-by-id') ? keyedById(reply) : reply;
   }
@@ -437,7 +445,16 @@ export class FakeAnalytics {
         return { hour: row.value, count: row.count };
       return { ...row };
     });
-    return this.variant.list({ rows, total: result.total, page, perPage: size, url: this.linkBase(request) });
+    const url = this.linkBase(request, {
+      name: nameText,
+      from: lastValue(q, 'from'),
+      to: lastValue(q, 'to'),
+      search,
+      sort_by: key,
+      sort: direction,
+      per_page: perPage,
+    });
+    return this.variant.list({ rows, total: result.total, page, perPage: size, url });
   }
 }
 

@@ -88,6 +88,26 @@ describe.each(VARIANTS)('the %s variant', (variant) => {
     expect(second.length).toBeGreaterThanOrEqual(30);
   });
 
+  it('answers an omitted default exactly as the default sent', async () => {
+    const listDefaults = { sort: 'desc', sort_by: 'id', per_page: '10', search_by: 'domain' };
+    expect((await get('/api/v1/websites')).text).toBe((await get('/api/v1/websites', listDefaults)).text);
+    const statsDefaults = { sort: 'desc', sort_by: 'count', per_page: '10' };
+    for (const name of ['city', 'pageviews']) {
+      const omitted = await get('/api/v1/stats/9', { name, ...RANGE });
+      expect(omitted.text).toBe((await get('/api/v1/stats/9', { name, ...RANGE, ...statsDefaults })).text);
+    }
+  });
+
+  it.skipIf(variant === 'bare')('links the next page with the parameters in effect', async () => {
+    const first = await get('/api/v1/websites', { per_page: '25', sort_by: 'domain' });
+    const body = first.body as { links?: { next: string }; next_page_url?: string };
+    const next = new URL(body.links?.next ?? body.next_page_url ?? '');
+    const second = await get(next.pathname, Object.fromEntries(next.searchParams));
+    const domains = [...rowsOf(first), ...rowsOf(second)].map((row) => String(row.domain));
+    expect(domains).toHaveLength(50);
+    expect(domains).toEqual([...domains].sort().reverse());
+  });
+
   it('filters by a case-insensitive search and sorts by domain', async () => {
     const answer = await get('/api/v1/websites', { search: 'LUNARIA', sort_by: 'domain', sort: 'asc', per_page: '25' });
     const domains = rowsOf(answer).map((row) => String(row.domain));

@@ -13,7 +13,7 @@ export interface ListPage {
   total: number;
   page: number;
   perPage: number;
-  /** The request's path and query without `page`, for links. */
+  /** The list's absolute URL with the parameters in effect, for page links. */
   url: string;
 }
 
@@ -33,8 +33,7 @@ export interface Variant {
 }
 
 const lastPage = (page: ListPage): number => Math.max(1, Math.ceil(page.total / page.perPage));
-const pageUrl = (page: ListPage, number: number): string =>
-  `${page.url}${page.url.includes('?') ? '&' : '?'}page=${number}`;
+const pageUrl = (page: ListPage, number: number): string => `${page.url}&page=${number}`;
 
 const laravel: Variant = {
   name: 'laravel',
@@ -93,11 +92,7 @@ const bare: Variant = {
 
 const compact: Variant = {
   name: 'compact',
-  website: (website) => ({
-    ...website,
-    created_at: website.created_at,
-    visits: (website.id * 7919) % 100_000,
-  }),
+  website: (website) => ({ ...website, visits: (website.id * 7919) % 100_000 }),
   list: (page) => ({
     status: 200,
     body: {
