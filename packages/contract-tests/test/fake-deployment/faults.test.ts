@@ -50,8 +50,8 @@ function deployment(faults: FaultName[]): { send: Send; domainIds: () => Map<str
     };
     const reply = api === 'analytics' ? analytics.handle(request) : marketplace.handle(request);
     const text = (reply.text ?? JSON.stringify(reply.body) ?? '').replace(/"(created|updated)_at":"[^"]*"/g, '');
-    const headers = JSON.stringify(reply.headers ?? {});
-    return `${method} ${path}?${q} ${f} -> ${reply.status} ${reply.contentType ?? ''} ${headers} ${text}`;
+    const extra = JSON.stringify(reply.headers ?? {});
+    return `${method} ${path}?${q} ${f} -> ${reply.status} ${reply.contentType ?? ''} ${extra} ${text}`;
   };
   const domainIds = () => new Map(analytics.websites().map((website) => [String(website.domain), Number(website.id)]));
   return { send, domainIds };

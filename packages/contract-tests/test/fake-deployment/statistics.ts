@@ -56,7 +56,20 @@ export function dailyCount(websiteId: number, name: string, day: number): number
   return name === 'pageviews' ? 3 * growth + (websiteId % 7) : growth + (websiteId % 3);
 }
 
+const weightCache = new Map<string, number[]>();
+
 function weightsOf(websiteId: number, name: string, value: string): number[] {
+  const key = `${websiteId}|${name}|${value}`;
+  let weights = weightCache.get(key);
+  if (!weights) {
+    weights = computeWeights(websiteId, name, value);
+    if (weightCache.size > 200_000) weightCache.clear();
+    weightCache.set(key, weights);
+  }
+  return weights;
+}
+
+function computeWeights(websiteId: number, name: string, value: string): number[] {
   const popularity = 1 + (hash(websiteId, name, value) % 400);
   return [0, 1, 2, 3, 4, 5, 6].map((weekday) => {
     const mix = hash(websiteId, name, value, weekday);
@@ -99,28 +112,31 @@ const MONTH_DAYS = { leap: monthDays(true), common: monthDays(false) };
 /** Offsets within a year of the days whose Y-m-d contains the needle; 'all' when the year itself does. */
 type YearMatch = 'all' | number[];
 
-class DaySearch {
-  private readonly memo = new Map<string, number[]>();
-  constructor(private readonly needle: string) {}
+const YEAR_TEXT = Array.from({ length: 10_000 }, (_, year) => String(year).padStart(4, '0'));
 
-  year(year: number): YearMatch {
-    const text = String(year).padStart(4, '0');
+class DaySearch {
+  private readonly memo = new Map<number, number[]>();
+  /** The needle's heads that a year's last characters could hold (a match spanning year and month). */
+  private readonly heads: string[];
+  constructor(private readonly needle: string) {
+    this.heads = Array.from({ length: Math.min(needle.length - 1, 4) }, (_, index) => needle.slice(0, index + 1));
+  }
+
+  year(year: number, leap: boolean): YearMatch {
+    const text = YEAR_TEXT[year] ?? String(year);
     if (text.includes(this.needle)) return 'all';
-    const leap = isLeapYear(year);
-    // A match starting inside the year needs the year's tail to equal the needle's head.
-    const spans: number[] = [];
-    for (let head = 1; head < this.needle.length && head <= text.length; head++) {
-      if (text.endsWith(this.needle.slice(0, head))) spans.push(head);
+    let key = leap ? 1 : 0;
+    for (let index = 0; index < this.heads.length; index++) {
+      if (text.endsWith(this.heads[index]!)) key |= 2 << index;
     }
-    const key = `${leap}|${spans.join(',')}`;
     let offsets = this.memo.get(key);
     if (!offsets) {
       const days = leap ? MONTH_DAYS.leap : MONTH_DAYS.common;
+      const rests = this.heads.filter((_, index) => key & (2 << index)).map((head) => this.needle.slice(head.length));
       offsets = [];
       for (let offset = 0; offset < days.length; offset++) {
         const tail = days[offset]!;
-        if (tail.includes(this.needle) || spans.some((head) => tail.startsWith(this.needle.slice(head))))
-          offsets.push(offset);
+        if (tail.includes(this.needle) || rests.some((rest) => tail.startsWith(rest))) offsets.push(offset);
       }
       this.memo.set(key, offsets);
     }
@@ -138,35 +154,48 @@ function daySequence(
   if (needle === null || needle === '') return { total: to - from + 1, at: (index) => from + index };
   if (!/^[0-9-]+$/.test(needle)) return { total: 0, at: () => from };
   const search = new DaySearch(needle);
-  const blocks: Array<{ start: number; days: number[] | null; first: number; before: number }> = [];
+  const firstYear = civilDate(from).year;
+  const years = civilDate(to).year - firstYear + 1;
+  // Per matching year: its first day, how many matches come before it, and its matching offsets.
+  const starts = new Float64Array(years);
+  const before = new Float64Array(years);
+  const offsets: Array<number[] | number> = [];
+  let blocks = 0;
   let total = 0;
-  for (let year = civilDate(from).year; year <= civilDate(to).year; year++) {
-    const start = dayNumber(year, 1, 1);
+  let start = dayNumber(firstYear, 1, 1);
+  for (let year = firstYear; year < firstYear + years; year++) {
+    const leap = isLeapYear(year);
+    const length = leap ? 366 : 365;
     const low = Math.max(from, start) - start;
-    const high = Math.min(to, dayNumber(year, 12, 31)) - start;
-    const match = search.year(year);
-    if (match === 'all') {
-      blocks.push({ start, days: null, first: low, before: total });
-      total += high - low + 1;
-      continue;
+    const high = Math.min(to, start + length - 1) - start;
+    const match = search.year(year, leap);
+    const days =
+      match === 'all' || (low === 0 && high === length - 1)
+        ? match
+        : match.filter((offset) => offset >= low && offset <= high);
+    const count = days === 'all' ? high - low + 1 : days.length;
+    if (count > 0) {
+      starts[blocks] = start;
+      before[blocks] = total;
+      offsets[blocks] = days === 'all' ? low : days;
+      blocks++;
+      total += count;
     }
-    const days = low === 0 && high >= 364 ? match : match.filter((offset) => offset >= low && offset <= high);
-    if (days.length > 0) blocks.push({ start, days, first: 0, before: total });
-    total += days.length;
+    start += length;
   }
   return {
     total,
     at(index) {
       let low = 0;
-      let high = blocks.length - 1;
+      let high = blocks - 1;
       while (low < high) {
         const middle = Math.ceil((low + high) / 2);
-        if (blocks[middle]!.before <= index) low = middle;
+        if (before[middle]! <= index) low = middle;
         else high = middle - 1;
       }
-      const block = blocks[low]!;
-      const rest = index - block.before;
-      return block.start + (block.days ? block.days[rest]! : block.first + rest);
+      const block = offsets[low]!;
+      const rest = index - before[low]!;
+      return starts[low]! + (typeof block === 'number' ? block + rest : block[rest]!);
     },
   };
 }
