@@ -28,7 +28,9 @@ export const STAT_NAMES = [
   'visitors',
   'visitors_hours',
 ];
-const PER_PAGE = ['10', '25', '50', '100'];
+export const PER_PAGE = ['10', '25', '50', '100'];
+/** What create applies to a setting it is not sent (section 4.1 of the source documentation). */
+export const CREATE_DEFAULTS = { privacy: 1, email: 0, exclude_bots: 1 } as const;
 const SORT = ['desc', 'asc'];
 
 type Operation = 'listWebsites' | 'createWebsite' | 'getWebsite' | 'updateWebsite' | 'deleteWebsite' | 'getStats';
@@ -36,6 +38,15 @@ type Operation = 'listWebsites' | 'createWebsite' | 'getWebsite' | 'updateWebsit
 /** A refusal raised while reading parameters, turned into the variant's error reply. */
 class Refusal {
   constructor(readonly reply: Reply) {}
+}
+
+/** A path segment as the router sees it; a malformed escape names no website (404), as in Laravel. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 const timestamp = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -87,14 +98,14 @@ export class FakeAnalytics {
     }
     const website = /^\/api\/v1\/websites\/([^/]+)$/.exec(path);
     if (website) {
-      const id = decodeURIComponent(website[1]!);
+      const id = decoded(website[1]!);
       if (method === 'GET') return { operation: 'getWebsite', id };
       if (method === 'PUT') return { operation: 'updateWebsite', id };
       if (method === 'DELETE') return { operation: 'deleteWebsite', id };
       return notAllowed;
     }
     const stats = /^\/api\/v1\/stats\/([^/]+)$/.exec(path);
-    if (stats) return method === 'GET' ? { operation: 'getStats', id: decodeURIComponent(stats[1]!) } : notAllowed;
+    if (stats) return method === 'GET' ? { operation: 'getStats', id: decoded(stats[1]!) } : notAllowed;
     return undefined;
   }
 
@@ -319,10 +330,10 @@ export class FakeAnalytics {
     const website: FakeWebsite = {
       id: this.nextId++,
       domain,
-      privacy: f.has('analytics-create-default-privacy-0') ? 0 : 1,
+      privacy: f.has('analytics-create-default-privacy-0') ? 0 : CREATE_DEFAULTS.privacy,
       password: null,
-      email: f.has('analytics-create-default-email-1') ? 1 : 0,
-      exclude_bots: f.has('analytics-create-default-exclude-bots-0') ? 0 : 1,
+      email: f.has('analytics-create-default-email-1') ? 1 : CREATE_DEFAULTS.email,
+      exclude_bots: f.has('analytics-create-default-exclude-bots-0') ? 0 : CREATE_DEFAULTS.exclude_bots,
       exclude_params: null,
       exclude_ips: null,
       created_at: at,
@@ -379,8 +390,9 @@ export class FakeAnalytics {
       if (loose !== undefined) return loose;
     }
     if (f.has('analytics-loose-date-accepted')) {
+      // `strtotime($value) ?: time()`: whatever a date parser reads, and today for anything else.
       const parsed = Date.parse(text);
-      if (!Number.isNaN(parsed)) return Math.floor(parsed / 86_400_000);
+      return Number.isNaN(parsed) ? today() : Math.floor(parsed / 86_400_000);
     }
     throw this.invalid(field, `The ${field} field must match the format Y-m-d.`);
   }

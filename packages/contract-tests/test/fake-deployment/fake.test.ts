@@ -1,7 +1,7 @@
 // The fake deployment itself behaves as the source documentation says, in
 // every honest variant: otherwise a fault it injects would prove nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAT_NAMES } from './analytics.js';
+import { CREATE_DEFAULTS, PER_PAGE, STAT_NAMES } from './analytics.js';
 import { CHECK_NAMES, FAULTS } from './faults.js';
 import { HOSTILE } from './hostile.js';
 import { MESSAGES } from './marketplace.js';
@@ -51,10 +51,18 @@ describe('the fault registry', () => {
     );
   });
 
-  it('knows the statistic names the spec lists', async () => {
+  it('serves the statistic names, page sizes, create defaults and messages the specs give', async () => {
     const { specs: loaded } = await specs();
-    const stats = loaded.analytics.model.operations.find((operation) => operation.id === 'getStats');
-    expect([...STAT_NAMES].sort()).toEqual([...(stats?.parameters.find((p) => p.name === 'name')?.enum ?? [])].sort());
+    const operation = (api: 'analytics' | 'marketplace', id: string) =>
+      loaded[api].model.operations.find((candidate) => candidate.id === id)!;
+    const parameter = (id: string, name: string) => operation('analytics', id).parameters.find((p) => p.name === name);
+    expect([...STAT_NAMES].sort()).toEqual([...(parameter('getStats', 'name')?.enum ?? [])].sort());
+    for (const id of ['listWebsites', 'getStats'])
+      expect(parameter(id, 'per_page')?.enum?.map(String)).toEqual(PER_PAGE);
+    for (const [field, value] of Object.entries(CREATE_DEFAULTS))
+      expect(parameter('createWebsite', field)?.default, field).toBe(value);
+    const documented = loaded.marketplace.model.operations.flatMap((op) => op.errorMessages.map((entry) => entry.msg));
+    expect([...new Set(documented)].sort()).toEqual(Object.values(MESSAGES).sort());
   });
 });
 

@@ -168,7 +168,7 @@ const LIST = [
   [
     'analytics-loose-date-accepted',
     'negative_data_rejection',
-    'from/to in any format a date parser reads (2026/10/01) are accepted',
+    'from/to are not validated: what a date parser reads (2026/10/01), and today for anything else',
   ],
   [
     'analytics-unknown-statistic-accepted',
