@@ -7,7 +7,7 @@ import { seedWebsites } from './data.js';
 import type { FaultName } from './faults.js';
 import type { FakeRequest, Reply } from './http.js';
 import { FakeMarketplace, MESSAGES } from './marketplace.js';
-import { variantNamed } from './variants.js';
+import { type VariantName, variantNamed } from './variants.js';
 
 export const PROBE_KEYS = {
   analytics: 'probe-analytics-key',
@@ -24,6 +24,9 @@ export interface Exchange {
   api: 'analytics' | 'marketplace';
   operationId: string;
   intent: Intent;
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
   reply: Reply;
   /** The request and the answer on one line, timestamps of the moment left out. */
   line: string;
@@ -44,8 +47,8 @@ function operationOf(method: string, path: string): string {
   )[path]!;
 }
 
-export function probe(faults: FaultName[]): Exchange[] {
-  const variant = variantNamed('laravel');
+export function probe(faults: FaultName[], variantName: VariantName = 'laravel'): Exchange[] {
+  const variant = variantNamed(variantName);
   const set = new Set(faults);
   const analytics = new FakeAnalytics({ key: PROBE_KEYS.analytics, faults: set, hostile: new Set(), variant });
   const marketplace = new FakeMarketplace(PROBE_KEYS, set, variant);
@@ -71,7 +74,7 @@ export function probe(faults: FaultName[]): Exchange[] {
     const text = (reply.text ?? JSON.stringify(reply.body) ?? '').replace(/"(created|updated)_at":"[^"]*"/g, '');
     const extra = JSON.stringify(reply.headers ?? {});
     const line = `${method} ${path}?${q} ${f} -> ${reply.status} ${reply.contentType ?? ''} ${extra} ${text}`;
-    exchanges.push({ api, operationId: operationOf(method, path), intent, reply, line });
+    exchanges.push({ api, operationId: operationOf(method, path), intent, path, query, form, reply, line });
   };
   const get = (intent: Intent, path: string, query: Record<string, string> = {}) =>
     send('analytics', intent, 'GET', path, query);
@@ -96,6 +99,10 @@ export function probe(faults: FaultName[]): Exchange[] {
 
   const stats = '/api/v1/stats/3';
   for (const name of STAT_NAMES) get('valid', stats, { name, ...RANGE });
+  for (const name of ['city', 'pageviews']) {
+    const sentDefaults: Array<Record<string, string>> = [{ sort: 'desc' }, { sort_by: 'count' }, { per_page: '10' }];
+    for (const sent of sentDefaults) get('valid', stats, { name, ...RANGE, ...sent });
+  }
   for (const name of ['pageviews', 'city', 'visitors_hours']) {
     const long = { name, from: '2023-01-31', to: '2023-06-30' };
     for (const sort of ['asc', 'desc'])
