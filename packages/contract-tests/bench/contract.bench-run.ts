@@ -30,7 +30,7 @@ it('measures the contract suite', async () => {
 
   const fakeRuns: Array<{ wallMs: number; requests: number }> = [];
   for (let round = 0; round < 5; round++) {
-    const fake = await startFakeDeployment({ marketplaceErrors: round % 2 === 0 ? 'http200' : 'http4xx' });
+    const fake = await startFakeDeployment({ variant: (['laravel', 'bare', 'compact'] as const)[round % 3] });
     const started = performance.now();
     const result = await runContract(runOptionsFor(fake));
     fakeRuns.push({ wallMs: Math.round(performance.now() - started), requests: result.requestCount });

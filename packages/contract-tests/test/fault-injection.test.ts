@@ -3,11 +3,14 @@ import { CHECK_NAMES } from '../src/checks/index.js';
 import { runContract, type RunResult } from '../src/runner.js';
 import { FAULTS } from './fake-deployment/faults.js';
 import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
+import { VARIANTS } from './fake-deployment/variants.js';
 
+// Faults in reads or deletes: the run cannot prove a record is its own, so it deletes nothing and lists what it left.
 const LEAVES_RECORDS = new Set<string>([
   'analytics-delete-keeps',
   'analytics-read-redirects',
   'analytics-read-neighbour',
+  'analytics-read-above-100-missing',
 ]);
 
 let fake: FakeDeployment | undefined;
@@ -20,27 +23,24 @@ const statusOf = (result: RunResult, check: string) =>
   result.apis.flatMap((api) => api.checks).find((entry) => entry.check === check)?.status;
 
 describe('the clean fake deployment', () => {
-  it.each(['http200', 'http4xx'] as const)(
-    'fails no check and judges every one, with marketplace errors as %s',
-    async (marketplaceErrors) => {
-      fake = await startFakeDeployment({ marketplaceErrors });
-      const result = await runContract(runOptionsFor(fake));
-      const failed = result.apis.flatMap((api) =>
-        api.checks
-          .filter((check) => check.status === 'fail')
-          .map((check) => `${api.api}/${check.check}: ${check.reason ?? ''}`),
-      );
-      expect(failed).toEqual([]);
-      // Every check judged something on at least one API: none passes by skipping.
-      const judged = new Set(
-        result.apis.flatMap((api) => api.checks.filter((c) => c.status === 'pass').map((c) => c.check)),
-      );
-      expect(CHECK_NAMES.filter((name) => !judged.has(name))).toEqual([]);
-      expect(result.apis.map((api) => api.configError)).toEqual([undefined, undefined]);
-      expect(result.apis.flatMap((api) => api.leftovers)).toEqual([]);
-      expect(result.exitCode).toBe(0);
-    },
-  );
+  it.each(VARIANTS)('fails no check and judges every one, in the %s variant', async (variant) => {
+    fake = await startFakeDeployment({ variant });
+    const result = await runContract(runOptionsFor(fake));
+    const failed = result.apis.flatMap((api) =>
+      api.checks
+        .filter((check) => check.status === 'fail')
+        .map((check) => `${api.api}/${check.check}: ${check.reason ?? ''}`),
+    );
+    expect(failed).toEqual([]);
+    // Every check judged something on at least one API: none passes by skipping.
+    const judged = new Set(
+      result.apis.flatMap((api) => api.checks.filter((c) => c.status === 'pass').map((c) => c.check)),
+    );
+    expect(CHECK_NAMES.filter((name) => !judged.has(name))).toEqual([]);
+    expect(result.apis.map((api) => api.configError)).toEqual([undefined, undefined]);
+    expect(result.apis.flatMap((api) => api.leftovers)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
 });
 
 describe('a fake deployment with one fault', () => {
@@ -52,13 +52,7 @@ describe('a fake deployment with one fault', () => {
       'fail',
     );
     expect(result.exitCode).toBe(1);
-    // Even a faulty deployment is left as found, unless its reads or deletes are what is broken: then the
-    // run cannot prove a record is its own, deletes nothing, and lists what it left.
+    // Even a faulty deployment is left as found, unless its reads or deletes are what is broken.
     if (!LEAVES_RECORDS.has(fault.name)) expect(result.apis[0]?.leftovers).toEqual([]);
-  });
-
-  it('lists at least 25 single-fault variants', () => {
-    expect(FAULTS.length).toBeGreaterThanOrEqual(25);
-    expect(new Set(FAULTS.map((fault) => fault.name)).size).toBe(FAULTS.length);
   });
 });

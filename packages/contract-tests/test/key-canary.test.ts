@@ -19,16 +19,12 @@ describe('the key canary', () => {
   let json: string;
 
   beforeAll(async () => {
-    // Faults make the run print failures with curls, and one echoes the key back.
+    // Faults make the run print failures with curls; key-echo sends the key back in error messages.
     fake = await startFakeDeployment({
       analyticsKey: ANALYTICS_CANARY,
       marketplaceKey: MARKETPLACE_CANARY,
-      faults: [
-        'marketplace-key-echoed',
-        'marketplace-wrong-key-accepted',
-        'analytics-wrong-key-accepted',
-        'analytics-privacy-as-word',
-      ],
+      hostile: ['key-echo'],
+      faults: ['marketplace-wrong-key-accepted', 'analytics-wrong-key-accepted', 'analytics-privacy-as-word'],
     });
     dir = await mkdtemp(join(tmpdir(), 'tallyport-canary-'));
     run = await runCli(['--allow-writes', '--junit', join(dir, 'report.xml'), '--json', join(dir, 'report.json')], {
@@ -55,7 +51,7 @@ describe('the key canary', () => {
   });
 
   it('replaces a key the deployment echoed back by its placeholder', () => {
-    expect(run.stdout).toContain('(api_key=$MARKETPLACE_API_KEY)');
+    expect(run.stdout).toContain('(key $MARKETPLACE_API_KEY;');
   });
 
   it('prints placeholders where keys were used', () => {

@@ -47,7 +47,7 @@ export interface TransportLimits {
   maxRetryAfterMs: number;
   /** Retries of a read answered 429 or 503. */
   maxRetries: number;
-  /** Requests in a row without any answer (or answered 429) before the deployment counts as unavailable. */
+  /** Requests in a row without any answer (or answered 429, 502, 503, 504) before the deployment counts as unavailable. */
   maxConsecutiveFailures: number;
 }
 
@@ -59,6 +59,10 @@ export class RequestBudgetExceeded extends Error {
 export class RunInterrupted extends Error {
   override name = 'RunInterrupted';
 }
+
+// Answers that say the deployment (or a gateway before it) cannot serve now, whatever was asked; a storm of them
+// ends the run as a connectivity problem. A 500 is not among them: it belongs to the request and is judged.
+const UNAVAILABLE = new Set([429, 502, 503, 504]);
 
 /** The deployment stopped answering (timeouts, refused connections, a 429 storm). */
 export class DeploymentUnavailable extends Error {
@@ -189,14 +193,17 @@ export class Transport {
   }
 
   private track(exchange: Exchange): void {
-    const failed = (!exchange.response && !exchange.interrupted) || exchange.response?.status === 429;
+    const status = exchange.response?.status;
+    const failed = (!exchange.response && !exchange.interrupted) || (status !== undefined && UNAVAILABLE.has(status));
     this.failuresInARow = failed ? this.failuresInARow + 1 : 0;
     if (this.failuresInARow >= this.limits.maxConsecutiveFailures && !this.unavailable) {
       this.unavailable =
-        exchange.response?.status === 429
+        status === 429
           ? `the deployment answered 429 (too many requests) ${this.failuresInARow} times in a row; ` +
             'lower --max-requests-per-second'
-          : `${this.failuresInARow} requests in a row got no answer (last: ${exchange.error ?? 'unknown'})`;
+          : status !== undefined
+            ? `the deployment answered ${status} (unavailable) ${this.failuresInARow} times in a row`
+            : `${this.failuresInARow} requests in a row got no answer (last: ${exchange.error ?? 'unknown'})`;
     }
   }
 

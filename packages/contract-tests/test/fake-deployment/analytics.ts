@@ -1,12 +1,15 @@
-// A conforming Analytics deployment (Laravel-like where the seed is silent),
-// with switchable faults.
-import type { ServerResponse } from 'node:http';
-import { BROWSERS, countFor, seedWebsites, type FakeWebsite } from './data.js';
-import type { FaultName } from './faults.js';
-import { sendJson, type FakeRequest } from './http.js';
+// The fake Analytics deployment: websites and statistics as the source
+// documentation describes them (sections 2.1, 4.1, 4.2, 5, 8), shaped by a
+// variant where it is silent, with single faults switched on by name.
+import { holdsLeapDay, isMonthEnd, parseYmd, parseYmdLoosely, today } from './calendar.js';
+import { type FakeWebsite, SEEDED_WEBSITES, seedWebsites } from './data.js';
+import type { Faults } from './faults.js';
+import { createdIdShown, type Hostile } from './hostile.js';
+import { HTML_TYPE, lastValue, type FakeRequest, type Reply } from './http.js';
+import { compareText, isDateStat, isHourStat, statisticsPage, type StatQuery } from './statistics.js';
+import type { Variant } from './variants.js';
 
-const PER_PAGE = ['10', '25', '50', '100'];
-const STAT_NAMES = [
+export const STAT_NAMES = [
   'browser',
   'campaign',
   'city',
@@ -25,292 +28,454 @@ const STAT_NAMES = [
   'visitors',
   'visitors_hours',
 ];
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const PER_PAGE = ['10', '25', '50', '100'];
+/** What create applies to a setting it is not sent (section 4.1 of the source documentation). */
+export const CREATE_DEFAULTS = { privacy: 1, email: 0, exclude_bots: 1 } as const;
+const SORT = ['desc', 'asc'];
 
-let lenientCalendar = false;
+type Operation = 'listWebsites' | 'createWebsite' | 'getWebsite' | 'updateWebsite' | 'deleteWebsite' | 'getStats';
 
-function isDate(value: string | null): boolean {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  if (lenientCalendar) return Number(value.slice(5, 7)) <= 12 && Number(value.slice(8, 10)) <= 31;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+/** A refusal raised while reading parameters, turned into the variant's error reply. */
+class Refusal {
+  constructor(readonly reply: Reply) {}
+}
+
+/** A path segment as the router sees it; a malformed escape names no website (404), as in Laravel. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const timestamp = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const label = (field: string): string => field.replace(/_/g, ' ');
+
+export interface AnalyticsOptions {
+  key: string;
+  faults: Faults;
+  hostile: Hostile;
+  variant: Variant;
 }
 
 export class FakeAnalytics {
-  private readonly websites = new Map<number, FakeWebsite>(seedWebsites().map((website) => [website.id, website]));
-  private nextId = 100;
+  private readonly store = new Map<number, FakeWebsite>(seedWebsites().map((website) => [website.id, website]));
+  private nextId = SEEDED_WEBSITES + 1;
+  private readonly faults: Faults;
+  private readonly variant: Variant;
 
-  constructor(
-    private readonly key: string,
-    private readonly faults: ReadonlySet<FaultName>,
-  ) {}
-
-  private render(website: FakeWebsite): Record<string, unknown> {
-    if (this.faults.has('analytics-privacy-as-word'))
-      return { ...website, privacy: ['public', 'private', 'password'][website.privacy] };
-    return { ...website };
+  constructor(private readonly options: AnalyticsOptions) {
+    this.faults = options.faults;
+    this.variant = options.variant;
   }
 
-  private paginate(
-    response: ServerResponse,
-    path: string,
-    rows: unknown[],
-    perPage: number,
-    contentType?: string,
-  ): void {
-    const data = rows.slice(0, perPage);
-    sendJson(
-      response,
-      200,
-      {
-        data,
-        links: {
-          first: `${path}?page=1`,
-          last: `${path}?page=${Math.max(1, Math.ceil(rows.length / perPage))}`,
-          prev: null,
-          next: rows.length > perPage ? `${path}?page=2` : null,
-        },
-        meta: {
-          current_page: 1,
-          from: data.length ? 1 : null,
-          last_page: Math.max(1, Math.ceil(rows.length / perPage)),
-          per_page: perPage,
-          to: data.length || null,
-          total: rows.length,
-        },
-      },
-      contentType,
-    );
+  websites(): Array<Record<string, unknown>> {
+    return [...this.store.values()].map((website) => ({ ...website }));
   }
 
-  private invalid(response: ServerResponse, field: string) {
-    if (this.faults.has('analytics-refusals-as-html')) {
-      response.writeHead(422, { 'Content-Type': 'text/html; charset=UTF-8' });
-      return void response.end(`<!DOCTYPE html><title>Unprocessable</title><p>The ${field} is invalid.</p>`);
+  handle(request: FakeRequest): Reply {
+    const route = this.route(request);
+    if (!route) return this.variant.notFound();
+    if ('reply' in route) return route.reply;
+    const auth = this.authRefusal(request, route.operation);
+    if (auth) return auth;
+    try {
+      return this.withContentType(route.operation, this.serve(route.operation, request, route.id));
+    } catch (error) {
+      if (error instanceof Refusal) return this.withContentType(route.operation, error.reply);
+      throw error;
     }
-    sendJson(response, 422, {
-      message: `The selected ${field.replace('_', ' ')} is invalid.`,
-      errors: { [field]: [`The selected ${field.replace('_', ' ')} is invalid.`] },
+  }
+
+  private route(request: FakeRequest): { operation: Operation; id?: string } | { reply: Reply } | undefined {
+    const { method, path } = request;
+    const notAllowed = { reply: { status: 405, body: { message: `The ${method} method is not supported.` } } };
+    if (path === '/api/v1/websites' || path === '/api/v1/websites/') {
+      if (method === 'GET') return { operation: 'listWebsites' };
+      if (method === 'POST') return { operation: 'createWebsite' };
+      return notAllowed;
+    }
+    const website = /^\/api\/v1\/websites\/([^/]+)$/.exec(path);
+    if (website) {
+      const id = decoded(website[1]!);
+      if (method === 'GET') return { operation: 'getWebsite', id };
+      if (method === 'PUT') return { operation: 'updateWebsite', id };
+      if (method === 'DELETE') return { operation: 'deleteWebsite', id };
+      return notAllowed;
+    }
+    const stats = /^\/api\/v1\/stats\/([^/]+)$/.exec(path);
+    if (stats) return method === 'GET' ? { operation: 'getStats', id: decoded(stats[1]!) } : notAllowed;
+    return undefined;
+  }
+
+  private authRefusal(request: FakeRequest, operation: Operation): Reply | undefined {
+    const match = /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    const token = match?.[1]?.trim() ?? '';
+    if (token === this.options.key) return undefined;
+    const why = token === '' ? 'missing' : 'wrong';
+    const f = this.faults;
+    if (why === 'missing' && f.has('analytics-missing-key-accepted')) return undefined;
+    if (why === 'wrong' && f.has('analytics-wrong-key-accepted')) return undefined;
+    if (operation === 'getStats' && f.has('analytics-stats-key-unchecked')) return undefined;
+    if (operation === 'createWebsite' && why === 'missing' && f.has('analytics-create-missing-key-accepted'))
+      return undefined;
+    if (operation === 'updateWebsite' && why === 'wrong' && f.has('analytics-update-wrong-key-accepted'))
+      return undefined;
+    if (f.has('analytics-unauthenticated-html')) {
+      return { status: 401, contentType: HTML_TYPE, text: '<!DOCTYPE html><title>Login</title><form action="/login">' };
+    }
+    return this.variant.unauthenticated(why);
+  }
+
+  private withContentType(operation: Operation, reply: Reply): Reply {
+    const f = this.faults;
+    if (reply.status >= 400 && reply.status < 500 && f.has('analytics-refusals-html') && reply.status !== 404) {
+      return { status: reply.status, contentType: HTML_TYPE, text: '<!DOCTYPE html><title>Invalid</title><p>Invalid.' };
+    }
+    if (reply.status >= 300) return reply;
+    const type = (
+      {
+        listWebsites: f.has('analytics-list-html') ? HTML_TYPE : undefined,
+        getStats: f.has('analytics-stats-text-plain') ? 'text/plain; charset=UTF-8' : undefined,
+        createWebsite: f.has('analytics-create-html') ? HTML_TYPE : undefined,
+        updateWebsite: f.has('analytics-update-text-json') ? 'text/json' : undefined,
+      } as Partial<Record<Operation, string>>
+    )[operation];
+    return type ? { ...reply, contentType: type } : reply;
+  }
+
+  private serve(operation: Operation, request: FakeRequest, id: string | undefined): Reply {
+    if (operation === 'listWebsites') return this.list(request);
+    if (operation === 'createWebsite') return this.create(request);
+    const website = this.find(id ?? '');
+    if (!website) return this.variant.notFound();
+    if (operation === 'getWebsite') return this.read(website);
+    if (operation === 'updateWebsite') return this.update(website, request);
+    if (operation === 'deleteWebsite') return this.remove(website);
+    return this.stats(website, request);
+  }
+
+  private find(id: string): FakeWebsite | undefined {
+    return /^\d{1,15}$/.test(id) ? this.store.get(Number(id)) : undefined;
+  }
+
+  // ---- parameters -------------------------------------------------------------
+
+  private invalid(field: string, message = `The selected ${label(field)} is invalid.`): Refusal {
+    return new Refusal(this.variant.invalid(field, message));
+  }
+
+  /** An enum parameter: absent gives null, anything outside the allowed strings is refused. */
+  private choice(parameters: URLSearchParams, field: string, allowed: readonly string[], lenient = false) {
+    const value = lastValue(parameters, field);
+    if (value === null) return null;
+    if (allowed.includes(value)) return value;
+    if (lenient) return null;
+    throw this.invalid(field);
+  }
+
+  private page(request: FakeRequest): number {
+    const page = lastValue(request.query, 'page');
+    return page !== null && /^[1-9]\d{0,6}$/.test(page) ? Number(page) : 1;
+  }
+
+  /**
+   * Page links carry the parameters in effect, defaults filled in (Laravel's `withQueryString()` over the
+   * validated input), so a client following `next` keeps its filters and an omitted default links alike.
+   */
+  private linkBase(request: FakeRequest, effective: Record<string, string | null>): string {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(effective)) if (value !== null && value !== '') query.set(name, value);
+    return `http://${request.headers.host ?? '127.0.0.1'}${request.path}?${query}`;
+  }
+
+  // ---- websites ---------------------------------------------------------------
+
+  private render(website: FakeWebsite, where: 'list' | 'read' | 'write'): Record<string, unknown> {
+    const f = this.faults;
+    const record = this.variant.website(website);
+    if (f.has('analytics-privacy-as-word')) record.privacy = ['public', 'private', 'password'][website.privacy];
+    if (f.has('analytics-email-as-boolean')) record.email = website.email === 1;
+    if (f.has('analytics-exclude-ips-as-array') && website.exclude_ips !== null)
+      record.exclude_ips = website.exclude_ips.split(',');
+    if (where === 'list' && f.has('analytics-list-domain-truncated') && website.domain.length > 16)
+      record.domain = `${website.domain.slice(0, 15)}…`;
+    if (where === 'read' && f.has('analytics-read-privacy-default')) record.privacy = 1;
+    return record;
+  }
+
+  private list(request: FakeRequest): Reply {
+    const f = this.faults;
+    const q = request.query;
+    let perPage = this.choice(q, 'per_page', PER_PAGE, f.has('analytics-list-bad-per-page-accepted'));
+    if (perPage === '25' && f.has('analytics-list-per-page-25-422')) throw this.invalid('per_page');
+    const sort = this.choice(q, 'sort', SORT, f.has('analytics-list-bad-sort-accepted'));
+    const sortBy = this.choice(q, 'sort_by', ['id', 'domain']);
+    const searchBy = this.choice(q, 'search_by', ['domain'], f.has('analytics-list-bad-search-by-accepted'));
+    if (searchBy !== null && f.has('analytics-list-search-by-domain-422')) throw this.invalid('search_by');
+    if (perPage === '100' && f.has('analytics-list-per-page-100-500'))
+      return { status: 500, body: { message: 'Server Error' } };
+    if (sortBy === 'domain' && f.has('analytics-list-sort-by-domain-500'))
+      return { status: 500, body: { message: 'Server Error' } };
+    perPage ??= f.has('analytics-list-default-per-page-15') ? '15' : '10';
+
+    let direction = sort ?? (f.has('analytics-list-default-sort-asc') ? 'asc' : 'desc');
+    if (f.has('analytics-list-sort-ignored')) direction = 'desc';
+    if (f.has('analytics-list-sort-inverted')) direction = direction === 'asc' ? 'desc' : 'asc';
+    let key = sortBy ?? (f.has('analytics-list-default-sort-by-domain') ? 'domain' : 'id');
+    if (f.has('analytics-list-sort-by-domain-ignored')) key = 'id';
+
+    const rows = [...this.store.values()].filter((website) => this.searchKeeps(website.domain, q));
+    rows.sort((a, b) => (key === 'domain' ? compareText(a.domain, b.domain) : a.id - b.id));
+    if (direction === 'desc') rows.reverse();
+
+    const size = Number(perPage);
+    const page = this.page(request);
+    let shown = size;
+    if (f.has('analytics-list-per-page-ignored')) shown = 10;
+    if (size === 100 && f.has('analytics-list-per-page-100-capped-50')) shown = 50;
+    const slice = rows.slice((page - 1) * size, (page - 1) * size + shown);
+    if (f.has('analytics-list-page-short-by-one') && rows.length > page * size) slice.pop();
+    const reply = this.variant.list({
+      rows: slice.map((website) => this.render(website, 'list')),
+      total: rows.length,
+      page,
+      perPage: size,
+      url: this.linkBase(request, {
+        search: lastValue(q, 'search'),
+        sort_by: key,
+        sort: direction,
+        per_page: perPage,
+      }),
     });
+    return f.has('analytics-list-keyed-by-id') ? keyedById(reply) : reply;
   }
 
-  private authorised(request: FakeRequest): boolean {
-    const header = request.headers.authorization;
-    if (!header) return this.faults.has('analytics-missing-key-accepted');
-    if (this.faults.has('analytics-wrong-key-accepted')) return true;
-    return header === `Bearer ${this.key}`;
+  private searchKeeps(domain: string, query: URLSearchParams): boolean {
+    const search = lastValue(query, 'search');
+    if (search === null || search === '' || this.faults.has('analytics-list-search-ignored')) return true;
+    const haystack = domain.toLowerCase();
+    const needle = search.toLowerCase();
+    if (this.faults.has('analytics-list-search-any-word'))
+      return needle.split(/[.\-\s]+/).some((word) => word !== '' && haystack.includes(word));
+    if (this.faults.has('analytics-list-search-drops-exact')) {
+      const at = haystack.indexOf(needle);
+      return at >= 0 && haystack.length > at + needle.length;
+    }
+    return haystack.includes(needle);
   }
 
-  /** Validates the shared list parameters; answers and returns false when one is invalid. */
-  private listParameters(
-    request: FakeRequest,
-    response: ServerResponse,
-    sortBy: string[],
-    searchBy: string[],
-  ): { perPage: number } | undefined {
-    const perPage = request.query.get('per_page');
-    if (perPage !== null && !PER_PAGE.includes(perPage) && !this.faults.has('analytics-bad-per-page-accepted'))
-      return void this.invalid(response, 'per_page');
-    const sort = request.query.get('sort');
-    if (sort !== null && !['asc', 'desc'].includes(sort)) return void this.invalid(response, 'sort');
-    const by = request.query.get('sort_by');
-    if (by !== null && !sortBy.includes(by)) return void this.invalid(response, 'sort_by');
-    const searchField = request.query.get('search_by');
-    if (searchField !== null && !searchBy.includes(searchField)) return void this.invalid(response, 'search_by');
-    if (perPage === '50' && this.faults.has('analytics-per-page-50-refused'))
-      return void this.invalid(response, 'per_page');
-    const size = perPage !== null && PER_PAGE.includes(perPage) ? Number(perPage) : 10;
-    // An off-by-one in the page arithmetic that only shows with 25 rows a page.
-    if (size === 25 && this.faults.has('analytics-page-short-by-one')) return { perPage: 24 };
-    return { perPage: this.faults.has('analytics-per-page-ignored') ? 1000 : size };
+  private read(website: FakeWebsite): Reply {
+    const f = this.faults;
+    if (f.has('analytics-read-redirects')) return { status: 302, headers: { Location: '/login' } };
+    if (f.has('analytics-read-above-100-missing') && website.id > 100) return this.variant.notFound();
+    let shown = website;
+    if (f.has('analytics-read-neighbour')) {
+      const ids = [...this.store.keys()].sort((a, b) => a - b);
+      const next = ids.find((id) => id > website.id) ?? ids.filter((id) => id < website.id).pop();
+      shown = (next === undefined ? undefined : this.store.get(next)) ?? website;
+    }
+    return this.variant.one(this.render(shown, 'read'));
   }
 
-  private order<T>(rows: T[], key: (row: T) => string | number, request: FakeRequest): T[] {
-    const fallback = this.faults.has('analytics-sort-default-asc') ? 'asc' : 'desc';
-    const direction = this.faults.has('analytics-sort-ignored') ? 'desc' : (request.query.get('sort') ?? fallback);
-    const sorted = [...rows].sort((a, b) => {
-      const x = key(a);
-      const y = key(b);
-      return typeof x === 'number' && typeof y === 'number'
-        ? x - y
-        : String(x).localeCompare(String(y), 'en', { sensitivity: 'base' });
-    });
-    return direction === 'asc' ? sorted : sorted.reverse();
-  }
-
-  private search<T>(rows: T[], field: (row: T) => string, request: FakeRequest): T[] {
-    const needle = request.query.get('search');
-    if (!needle || this.faults.has('analytics-search-ignored')) return rows;
-    // Statistics search by prefix only, so a needle inside a value is missed.
-    if (this.faults.has('analytics-stats-search-prefix') && request.query.has('name'))
-      return rows.filter((row) => field(row).toLowerCase().startsWith(needle.toLowerCase()));
-    return rows.filter((row) => field(row).toLowerCase().includes(needle.toLowerCase()));
-  }
-
-  private settings(form: URLSearchParams, response: ServerResponse): Partial<FakeWebsite> | undefined {
+  /** The settings of a create or update body; refuses a value outside its documented set. */
+  private settings(form: URLSearchParams, operation: 'create' | 'update'): Partial<FakeWebsite> {
+    const f = this.faults;
     const result: Partial<FakeWebsite> = {};
-    for (const [field, allowed] of [
+    const toggles = [
       ['privacy', ['0', '1', '2']],
       ['email', ['0', '1']],
       ['exclude_bots', ['0', '1']],
-    ] as const) {
-      const value = form.get(field);
+    ] as const;
+    for (const [field, allowed] of toggles) {
+      const value = lastValue(form, field);
       if (value === null) continue;
-      const lenient = field === 'privacy' && this.faults.has('analytics-bad-privacy-accepted') && /^\d+$/.test(value);
-      if (!(allowed as readonly string[]).includes(value) && !lenient) return void this.invalid(response, field);
-      result[field] = Number(value);
+      if ((allowed as readonly string[]).includes(value)) {
+        result[field] = Number(value);
+        continue;
+      }
+      const truthy = value !== '' && value !== '0' && value !== 'false' ? 1 : 0;
+      if (operation === 'create' && field === 'privacy' && f.has('analytics-create-bad-privacy-accepted')) {
+        result.privacy = /^-?\d+$/.test(value) ? Number(value) : 0;
+      } else if (operation === 'create' && field === 'email' && f.has('analytics-create-bad-email-accepted')) {
+        result.email = truthy;
+      } else if (
+        operation === 'update' &&
+        field === 'exclude_bots' &&
+        f.has('analytics-update-bad-exclude-bots-accepted')
+      ) {
+        result.exclude_bots = truthy;
+      } else {
+        throw this.invalid(field);
+      }
     }
     for (const field of ['password', 'exclude_params', 'exclude_ips'] as const) {
-      const value = form.get(field);
+      const value = lastValue(form, field);
       if (value !== null) result[field] = value;
     }
     return result;
   }
 
-  /** Every domain the fake currently tracks, for assertions about cleanup. */
-  domains(): string[] {
-    return [...this.websites.values()].map((website) => website.domain);
-  }
-
-  handle(request: FakeRequest, response: ServerResponse) {
-    if (!this.authorised(request)) return sendJson(response, 401, { message: 'Unauthenticated.' });
-    const { method, path } = request;
-    if (path === '/api/v1/websites' && method === 'GET') return this.list(request, response);
-    if (path === '/api/v1/websites' && method === 'POST') return this.create(request, response);
-    const websiteMatch = /^\/api\/v1\/websites\/(\d+)$/.exec(path);
-    if (websiteMatch) {
-      const website = this.websites.get(Number(websiteMatch[1]));
-      if (!website) return sendJson(response, 404, { message: 'No query results for model [Website].' });
-      if (method === 'GET') return this.read(website, response);
-      if (method === 'PUT') return this.update(website, request, response);
-      if (method === 'DELETE') return this.remove(website, response);
-    }
-    const statsMatch = /^\/api\/v1\/stats\/(\d+)$/.exec(path);
-    if (statsMatch && method === 'GET') {
-      const website = this.websites.get(Number(statsMatch[1]));
-      if (!website) return sendJson(response, 404, { message: 'No query results for model [Website].' });
-      return this.stats(website, request, response);
-    }
-    sendJson(response, 404, { message: 'Not Found' });
-  }
-
-  private list(request: FakeRequest, response: ServerResponse) {
-    const parameters = this.listParameters(request, response, ['id', 'domain'], ['domain']);
-    if (!parameters) return;
-    const by = request.query.get('sort_by') ?? 'id';
-    const rows = this.order(
-      this.search([...this.websites.values()], (row) => row.domain, request),
-      (row) => (by === 'domain' ? row.domain : row.id),
-      request,
-    );
-    this.paginate(
-      response,
-      '/api/v1/websites',
-      rows.map((row) => this.render(row)),
-      parameters.perPage,
-      this.faults.has('analytics-list-html') ? 'text/html; charset=UTF-8' : undefined,
-    );
-  }
-
-  private read(website: FakeWebsite, response: ServerResponse) {
-    if (this.faults.has('analytics-read-neighbour')) {
-      const neighbour = this.websites.get(website.id - 1);
-      if (neighbour) return sendJson(response, 200, { data: this.render(neighbour) });
-    }
-    if (this.faults.has('analytics-read-redirects')) {
-      response.writeHead(302, { Location: '/login' });
-      return void response.end();
-    }
-    sendJson(response, 200, { data: this.render(website) });
-  }
-
-  private create(request: FakeRequest, response: ServerResponse) {
-    const domain = request.form.get('domain');
-    if (!domain) return this.invalid(response, 'domain');
-    const settings = this.settings(request.form, response);
-    if (!settings) return;
-    const at = now();
+  private create(request: FakeRequest): Reply {
+    const f = this.faults;
+    const domain = lastValue(request.form, 'domain');
+    if (domain === null || domain.trim() === '') throw this.invalid('domain', 'The domain field is required.');
+    const settings = this.settings(request.form, 'create');
+    if (settings.exclude_ips !== undefined && f.has('analytics-create-exclude-ips-500'))
+      return { status: 500, body: { message: 'Server Error' } };
+    if (f.has('analytics-create-drops-exclude-params')) delete settings.exclude_params;
+    if (f.has('analytics-create-drops-password')) delete settings.password;
+    const at = timestamp();
     const website: FakeWebsite = {
       id: this.nextId++,
       domain,
-      privacy: 1,
+      privacy: f.has('analytics-create-default-privacy-0') ? 0 : CREATE_DEFAULTS.privacy,
       password: null,
-      email: this.faults.has('analytics-wrong-create-default') ? 1 : 0,
-      exclude_bots: 1,
+      email: f.has('analytics-create-default-email-1') ? 1 : CREATE_DEFAULTS.email,
+      exclude_bots: f.has('analytics-create-default-exclude-bots-0') ? 0 : CREATE_DEFAULTS.exclude_bots,
       exclude_params: null,
       exclude_ips: null,
       created_at: at,
       updated_at: at,
       ...settings,
     };
-    if (this.faults.has('analytics-create-drops-exclude-ips')) website.exclude_ips = null;
-    this.websites.set(website.id, website);
-    sendJson(response, 201, { data: this.render(website) });
+    this.store.set(website.id, website);
+    if (f.has('analytics-create-redirects'))
+      return { status: 303, headers: { Location: `/websites/${website.id}/edit` } };
+    const record = this.render(website, 'write');
+    if (f.has('analytics-create-answers-www-domain')) record.domain = `www.${domain}`;
+    const hostile = this.options.hostile;
+    if (hostile.has('create-answers-no-id')) delete record.id;
+    else record.id = createdIdShown(hostile, record.id);
+    return this.variant.one(record, true);
   }
 
-  private update(website: FakeWebsite, request: FakeRequest, response: ServerResponse) {
-    if (request.form.has('domain') && !this.faults.has('analytics-update-domain-accepted'))
-      return this.invalid(response, 'domain');
-    const settings = this.settings(request.form, response);
-    if (!settings) return;
-    // The fault: an HTML form's unchecked boxes arrive as "not sent" and are saved as 0.
-    const clobbered = this.faults.has('analytics-update-clobbers') ? { email: 0, exclude_bots: 0 } : {};
-    Object.assign(website, clobbered, settings, { updated_at: now() });
-    sendJson(response, 200, { data: this.render(website) });
+  private update(website: FakeWebsite, request: FakeRequest): Reply {
+    const f = this.faults;
+    if (lastValue(request.form, 'domain') !== null && !f.has('analytics-update-domain-accepted'))
+      throw this.invalid('domain', 'The domain field is prohibited.');
+    const settings = this.settings(request.form, 'update');
+    if (settings.password !== undefined && f.has('analytics-update-password-500'))
+      return { status: 500, body: { message: 'Server Error' } };
+    if (f.has('analytics-update-ignores-privacy')) delete settings.privacy;
+    // The checkbox fault: an HTML form's unchecked boxes arrive as "not sent" and are saved as 0.
+    const clobbered = f.has('analytics-update-clobbers') ? { email: 0, exclude_bots: 0 } : {};
+    const cleared = f.has('analytics-update-clears-exclude-lists') ? { exclude_params: null, exclude_ips: null } : {};
+    Object.assign(website, clobbered, cleared, settings, { updated_at: timestamp() });
+    if (f.has('analytics-update-redirects')) return { status: 302, headers: { Location: '/websites' } };
+    return this.variant.one(this.render(website, 'write'));
   }
 
-  private remove(website: FakeWebsite, response: ServerResponse) {
-    if (!this.faults.has('analytics-delete-keeps')) this.websites.delete(website.id);
-    sendJson(response, 200, { message: 'Website deleted.' });
+  private remove(website: FakeWebsite): Reply {
+    if (this.options.hostile.has('delete-500')) return { status: 500, body: { message: 'Server Error' } };
+    if (!this.faults.has('analytics-delete-keeps')) this.store.delete(website.id);
+    if (this.faults.has('analytics-delete-redirects')) return { status: 302, headers: { Location: '/websites' } };
+    return this.variant.deleted();
   }
 
-  private stats(website: FakeWebsite, request: FakeRequest, response: ServerResponse) {
-    if (this.faults.has('analytics-stats-server-error')) return sendJson(response, 500, { message: 'Server Error' });
-    const name = request.query.get('name');
-    if (name === 'city' && this.faults.has('analytics-stat-city-500'))
-      return sendJson(response, 500, { message: 'Server Error' });
-    const leap = [request.query.get('from'), request.query.get('to')].some((day) => day?.endsWith('-02-29'));
-    if (leap && this.faults.has('analytics-leap-day-500')) return sendJson(response, 500, { message: 'Server Error' });
-    if (!name || (!STAT_NAMES.includes(name) && !this.faults.has('analytics-unknown-statistic-accepted')))
-      return this.invalid(response, 'name');
-    const lenientDates = this.faults.has('analytics-malformed-date-accepted');
-    // PHP's date parser rolls 2026-02-30 over to March 2 instead of refusing it.
-    lenientCalendar = this.faults.has('analytics-impossible-date-accepted');
-    let from = request.query.get('from');
-    let to = request.query.get('to');
-    if (!lenientDates && (!isDate(from) || !isDate(to))) return this.invalid(response, isDate(from) ? 'to' : 'from');
-    if (!isDate(from) || !isDate(to) || this.faults.has('analytics-stats-range-ignored')) {
-      to = new Date().toISOString().slice(0, 10);
-      from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  // ---- statistics -------------------------------------------------------------
+
+  private date(query: URLSearchParams, field: 'from' | 'to'): number {
+    const f = this.faults;
+    const text = lastValue(query, field);
+    if (text === null) {
+      if (field === 'to' && f.has('analytics-stats-missing-to-accepted')) return today();
+      throw this.invalid(field, `The ${field} field is required.`);
     }
-    const parameters = this.listParameters(request, response, ['count', 'value'], ['value']);
-    if (!parameters) return;
-    const values =
-      name === 'pageviews' || name === 'visitors'
-        ? days(from!, to!)
-        : name === 'browser'
-          ? BROWSERS
-          : ['alpha', 'beta', 'gamma', 'delta'];
-    const key = this.faults.has('analytics-stats-row-without-count') ? 'visits' : 'count';
-    const rows = values.map((value) => ({ value, [key]: countFor(website.id, value) }));
-    const by = request.query.get('sort_by') ?? 'count';
-    const ordered = this.order(
-      this.search(rows, (row) => row.value, request),
-      (row) => (by === 'value' ? row.value : (row[key] as number)),
-      request,
-    );
-    this.paginate(response, `/api/v1/stats/${website.id}`, ordered, parameters.perPage);
+    const strict = parseYmd(text);
+    if (strict !== undefined) return strict;
+    if (f.has('analytics-impossible-date-accepted')) {
+      const loose = parseYmdLoosely(text);
+      if (loose !== undefined) return loose;
+    }
+    if (f.has('analytics-loose-date-accepted')) {
+      // `strtotime($value) ?: time()`: whatever a date parser reads, and today for anything else.
+      const parsed = Date.parse(text);
+      return Number.isNaN(parsed) ? today() : Math.floor(parsed / 86_400_000);
+    }
+    throw this.invalid(field, `The ${field} field must match the format Y-m-d.`);
+  }
+
+  private stats(website: FakeWebsite, request: FakeRequest): Reply {
+    const f = this.faults;
+    const q = request.query;
+    const serverError = { status: 500, body: { message: 'Server Error' } };
+    const nameText = lastValue(q, 'name');
+    if (nameText === null) throw this.invalid('name', 'The name field is required.');
+    const known = STAT_NAMES.includes(nameText);
+    if (!known && !f.has('analytics-unknown-statistic-accepted')) throw this.invalid('name');
+    if (nameText === 'os' && f.has('analytics-stats-os-422')) throw this.invalid('name');
+    let from = this.date(q, 'from');
+    let to = this.date(q, 'to');
+    let perPage = this.choice(q, 'per_page', PER_PAGE, f.has('analytics-stats-bad-per-page-accepted'));
+    const sort = this.choice(q, 'sort', SORT);
+    if (sort === 'asc' && f.has('analytics-stats-sort-asc-422')) throw this.invalid('sort');
+    const sortBy = this.choice(q, 'sort_by', ['count', 'value'], f.has('analytics-stats-bad-sort-by-accepted'));
+    this.choice(q, 'search_by', ['value']);
+
+    if (nameText === 'city' && f.has('analytics-stats-city-500')) return serverError;
+    if (nameText === 'event' && f.has('analytics-stats-event-404'))
+      return { status: 404, body: { message: 'Not Found' } };
+    if (f.has('analytics-stats-leap-day-500') && holdsLeapDay(from, to)) return serverError;
+    if (f.has('analytics-stats-month-end-500') && (isMonthEnd(from) || isMonthEnd(to))) return serverError;
+    if (perPage === '50' && f.has('analytics-stats-per-page-50-500')) return serverError;
+    perPage ??= f.has('analytics-stats-default-per-page-25') ? '25' : '10';
+
+    if (f.has('analytics-stats-range-ignored')) [from, to] = [today() - 29, today()];
+    if (f.has('analytics-stats-to-ignored')) to = today();
+    if (f.has('analytics-stats-to-plus-one')) to += 1;
+    if (f.has('analytics-stats-from-minus-one')) from -= 1;
+    let direction = sort ?? (f.has('analytics-stats-default-sort-asc') ? 'asc' : 'desc');
+    if (f.has('analytics-stats-sort-ignored')) direction = 'desc';
+    let key = sortBy ?? (f.has('analytics-stats-default-sort-by-value') ? 'value' : 'count');
+    if (f.has('analytics-stats-sort-by-value-ignored')) key = 'count';
+    if (isDateStat(nameText) && f.has('analytics-stats-daily-always-ascending')) direction = 'asc';
+    const search = lastValue(q, 'search');
+    const query: StatQuery = {
+      websiteId: website.id,
+      name: known ? nameText : '',
+      from,
+      to,
+      search: f.has('analytics-stats-search-ignored') ? null : search,
+      sortBy: key as StatQuery['sortBy'],
+      sort: direction as StatQuery['sort'],
+      searchMode: f.has('analytics-stats-search-drops-exact') ? 'longer' : 'contains',
+    };
+
+    const size = Number(perPage);
+    const page = this.page(request);
+    let shown = size;
+    if (size === 100 && f.has('analytics-stats-per-page-100-capped-50')) shown = 50;
+    if (isDateStat(nameText) && f.has('analytics-stats-daily-per-page-ignored')) shown = 31;
+    if (f.has('analytics-stats-page-one-extra')) shown += 1;
+    const result = statisticsPage(query, (page - 1) * size, shown);
+    if (f.has('analytics-stats-page-short-by-one') && result.total > page * size) result.rows.pop();
+    const rows = result.rows.map((row): Record<string, unknown> => {
+      if (f.has('analytics-stats-row-without-count')) return { value: row.value, visits: row.count };
+      if (f.has('analytics-stats-hours-without-value') && isHourStat(nameText))
+        return { hour: row.value, count: row.count };
+      return { ...row };
+    });
+    const url = this.linkBase(request, {
+      name: nameText,
+      from: lastValue(q, 'from'),
+      to: lastValue(q, 'to'),
+      search,
+      sort_by: key,
+      sort: direction,
+      per_page: perPage,
+    });
+    return this.variant.list({ rows, total: result.total, page, perPage: size, url });
   }
 }
 
-function days(from: string, to: string): string[] {
-  const result: string[] = [];
-  for (
-    let day = new Date(`${from}T00:00:00Z`);
-    day <= new Date(`${to}T00:00:00Z`) && result.length < 400;
-    day = new Date(day.getTime() + 86_400_000)
-  ) {
-    result.push(day.toISOString().slice(0, 10));
-  }
-  return result;
+/** The "keyed collection" fault: rows as an object keyed by id instead of an array. */
+function keyedById(reply: Reply): Reply {
+  const toObject = (rows: unknown[]) =>
+    Object.fromEntries(rows.map((row, index) => [String((row as { id?: unknown }).id ?? index), row]));
+  if (Array.isArray(reply.body)) return { ...reply, body: toObject(reply.body) };
+  const body = reply.body as { data?: unknown };
+  if (body && Array.isArray(body.data)) return { ...reply, body: { ...body, data: toObject(body.data) } };
+  return reply;
 }

@@ -1,301 +1,357 @@
-// One deliberate deviation each. `expectedCheck` is the named check that must
-// catch it; the fault-injection suite asserts exactly that.
+// Single faults of the fake deployment: each one a realistic deviation in one
+// place, never keyed to one exact request value. `expectedCheck` names the
+// engine check that must fail when the fault alone is switched on.
+
+import { CHECK_NAMES } from '../../src/checks/index.js';
+
+export { CHECK_NAMES };
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+const LIST = [
+  [
+    'analytics-stats-city-500',
+    'not_a_server_error',
+    'statistics of `city` answer 500 (the geo lookup table is missing)',
+  ],
+  [
+    'analytics-stats-leap-day-500',
+    'not_a_server_error',
+    'a statistics range holding 29 February answers 500 (date arithmetic overflows)',
+  ],
+  [
+    'analytics-stats-month-end-500',
+    'not_a_server_error',
+    '`from` or `to` on the last day of its month answers 500 (a month added to a month end)',
+  ],
+  [
+    'analytics-list-per-page-100-500',
+    'not_a_server_error',
+    'per_page=100 on the website list answers 500 (memory limit)',
+  ],
+  [
+    'analytics-list-sort-by-domain-500',
+    'not_a_server_error',
+    'sort_by=domain on the website list answers 500 (a missing index times out)',
+  ],
+  ['analytics-stats-per-page-50-500', 'not_a_server_error', 'per_page=50 on statistics answers 500'],
+  [
+    'analytics-create-exclude-ips-500',
+    'not_a_server_error',
+    'create with exclude_ips answers 500 (the IP list parser throws)',
+  ],
+  ['analytics-update-password-500', 'not_a_server_error', 'update with a password answers 500 (hashing misconfigured)'],
+  [
+    'marketplace-video-item-500',
+    'not_a_server_error',
+    'item details of a video item answer 500 (the preview transcoder lookup fails)',
+  ],
+  [
+    'marketplace-invalid-code-500',
+    'not_a_server_error',
+    'an unknown purchase code answers 500 (an uncaught not-found exception)',
+  ],
+  ['analytics-read-redirects', 'status_code_conformance', 'reading a website redirects (302) to a login page'],
+  ['analytics-create-redirects', 'status_code_conformance', "create answers 303 See Other to the website's page"],
+  ['analytics-update-redirects', 'status_code_conformance', 'update answers 302 back to the settings form'],
+  ['analytics-delete-redirects', 'status_code_conformance', 'delete answers 302 to the website list (and deletes)'],
+  [
+    'analytics-stats-event-404',
+    'status_code_conformance',
+    'statistics of `event` answer 404 (the events route is missing)',
+  ],
+  [
+    'analytics-stats-os-422',
+    'status_code_conformance',
+    'name=os on statistics is refused as invalid (an outdated allow-list)',
+  ],
+  ['analytics-list-per-page-25-422', 'status_code_conformance', 'per_page=25 on the website list is refused'],
+  ['analytics-stats-sort-asc-422', 'status_code_conformance', 'sort=asc on statistics is refused'],
+  [
+    'analytics-list-search-by-domain-422',
+    'status_code_conformance',
+    'search_by=domain sent explicitly on the website list is refused',
+  ],
+  ['marketplace-account-success-400', 'status_code_conformance', 'account details succeed (成功) with HTTP 400'],
+  ['marketplace-item-success-404', 'status_code_conformance', 'item details succeed (成功) with HTTP 404'],
+  ['marketplace-purchase-success-422', 'status_code_conformance', 'a valid purchase succeeds (成功) with HTTP 422'],
+  ['analytics-list-html', 'content_type_conformance', 'the website list is served as text/html'],
+  ['analytics-stats-text-plain', 'content_type_conformance', 'statistics are served as text/plain'],
+  ['analytics-create-html', 'content_type_conformance', 'the create answer is served as text/html'],
+  ['analytics-update-text-json', 'content_type_conformance', 'the update answer is served as text/json'],
+  ['analytics-refusals-html', 'content_type_conformance', 'invalid parameters are refused with an HTML page'],
+  ['analytics-unauthenticated-html', 'content_type_conformance', 'a refused key gets an HTML login page'],
+  ['marketplace-item-html', 'content_type_conformance', 'item details are served as text/html (the PHP default)'],
+  ['marketplace-errors-html', 'content_type_conformance', 'error bodies are served as text/html'],
+  ['marketplace-account-text-plain', 'content_type_conformance', 'account details are served as text/plain'],
+  ['marketplace-purchase-html', 'content_type_conformance', 'purchase validation answers are served as text/html'],
+  [
+    'analytics-privacy-as-word',
+    'response_schema_conformance',
+    'privacy comes back as a word ("private") instead of 0, 1 or 2',
+  ],
+  ['analytics-email-as-boolean', 'response_schema_conformance', 'email comes back as true/false instead of 0/1'],
+  [
+    'analytics-exclude-ips-as-array',
+    'response_schema_conformance',
+    'exclude_ips comes back as an array (a model cast) instead of a string',
+  ],
+  [
+    'analytics-list-keyed-by-id',
+    'response_schema_conformance',
+    "the website list's data is an object keyed by id instead of an array",
+  ],
+  [
+    'analytics-stats-row-without-count',
+    'response_schema_conformance',
+    'statistic rows carry `visits` instead of `count`',
+  ],
+  [
+    'analytics-stats-hours-without-value',
+    'response_schema_conformance',
+    'hourly statistic rows carry `hour` instead of `value`',
+  ],
+  ['marketplace-price-as-string', 'response_schema_conformance', 'price.regular is a decimal string ("199.00")'],
+  ['marketplace-missing-published-at', 'response_schema_conformance', 'items lack published_at'],
+  [
+    'marketplace-audio-with-preview-image',
+    'response_schema_conformance',
+    'audio items carry preview_image (media rule)',
+  ],
+  [
+    'marketplace-regular-without-preview-image',
+    'response_schema_conformance',
+    'regular items lack preview_image (media rule)',
+  ],
+  ['marketplace-timestamp-offset', 'response_schema_conformance', 'published_at is given in +08:00, not UTC'],
+  [
+    'marketplace-registered-at-local',
+    'response_schema_conformance',
+    'registered_at is a local "Y-m-d H:i:s" time without a zone',
+  ],
+  ['marketplace-purchase-date-offset', 'response_schema_conformance', 'the purchase date is given in +08:00, not UTC'],
+  ['marketplace-version-prefixed', 'response_schema_conformance', 'item versions carry a "v" prefix ("v1.2.0")'],
+  [
+    'marketplace-supported-until-null',
+    'response_schema_conformance',
+    'supported_until is null instead of a timestamp or absent',
+  ],
+  ['marketplace-item-id-string', 'response_schema_conformance', 'item ids are strings ("7001")'],
+  [
+    'analytics-list-bad-per-page-accepted',
+    'negative_data_rejection',
+    'per_page outside 10/25/50/100 on the website list falls back to 10',
+  ],
+  [
+    'analytics-stats-bad-per-page-accepted',
+    'negative_data_rejection',
+    'per_page outside 10/25/50/100 on statistics falls back to 10',
+  ],
+  [
+    'analytics-impossible-date-accepted',
+    'negative_data_rejection',
+    'impossible dates (2026-02-30) roll over instead of being refused',
+  ],
+  [
+    'analytics-loose-date-accepted',
+    'negative_data_rejection',
+    'from/to are not validated: what a date parser reads (2026/10/01), and today for anything else',
+  ],
+  [
+    'analytics-unknown-statistic-accepted',
+    'negative_data_rejection',
+    'an unknown statistic name answers an empty list',
+  ],
+  [
+    'analytics-list-bad-sort-accepted',
+    'negative_data_rejection',
+    'sort outside asc/desc on the website list falls back to desc',
+  ],
+  [
+    'analytics-stats-bad-sort-by-accepted',
+    'negative_data_rejection',
+    'sort_by outside count/value on statistics falls back to count',
+  ],
+  [
+    'analytics-list-bad-search-by-accepted',
+    'negative_data_rejection',
+    'search_by other than domain on the website list is ignored',
+  ],
+  ['analytics-create-bad-privacy-accepted', 'negative_data_rejection', 'create accepts any integer privacy (9)'],
+  [
+    'analytics-create-bad-email-accepted',
+    'negative_data_rejection',
+    'create accepts any email value, stored as 1 when truthy',
+  ],
+  ['analytics-update-domain-accepted', 'negative_data_rejection', 'update accepts `domain` and silently ignores it'],
+  [
+    'analytics-update-bad-exclude-bots-accepted',
+    'negative_data_rejection',
+    'update accepts any exclude_bots value, stored as 1 when truthy',
+  ],
+  [
+    'analytics-stats-missing-to-accepted',
+    'negative_data_rejection',
+    'statistics without `to` end today instead of being refused',
+  ],
+  [
+    'marketplace-missing-item-id-accepted',
+    'negative_data_rejection',
+    'item details without item_id return the first item',
+  ],
+  [
+    'marketplace-non-integer-item-id-accepted',
+    'negative_data_rejection',
+    'a non-integer item_id returns the first item (a LIMIT 1 without WHERE)',
+  ],
+  [
+    'marketplace-missing-purchase-code-accepted',
+    'negative_data_rejection',
+    'purchase validation without a code validates the latest purchase',
+  ],
+  ['analytics-missing-key-accepted', 'ignored_auth', 'requests without a bearer token are served'],
+  ['analytics-wrong-key-accepted', 'ignored_auth', 'any bearer token is accepted'],
+  ['analytics-stats-key-unchecked', 'ignored_auth', 'statistics never check the bearer token (a forgotten middleware)'],
+  ['analytics-create-missing-key-accepted', 'ignored_auth', 'create without a bearer token is served'],
+  ['analytics-update-wrong-key-accepted', 'ignored_auth', 'update accepts any bearer token'],
+  ['marketplace-wrong-key-accepted', 'ignored_auth', 'any non-empty api_key is accepted'],
+  ['marketplace-missing-key-accepted', 'ignored_auth', 'a request without api_key is served'],
+  ['marketplace-purchase-key-unchecked', 'ignored_auth', 'purchase validation never checks api_key'],
+  ['marketplace-item-wrong-key-accepted', 'ignored_auth', 'item details accept any api_key'],
+  ['marketplace-item-not-found-message', 'documented_error_messages', 'no item found says "Item not found"'],
+  ['marketplace-purchase-message', 'documented_error_messages', 'an invalid purchase code says 无效的购买代码'],
+  [
+    'marketplace-no-items-empty-success',
+    'documented_error_messages',
+    'a key without items gets 成功 with an empty list',
+  ],
+  ['marketplace-no-items-message', 'documented_error_messages', 'a key without items gets the message 暂无商品'],
+  ['marketplace-success-status-english', 'documented_error_messages', 'success says "success" instead of 成功'],
+  ['marketplace-error-status-english', 'documented_error_messages', 'errors say "error" instead of 错误'],
+  ['marketplace-any-code-valid', 'documented_error_messages', 'every purchase code validates'],
+  ['marketplace-item-not-found-success-null', 'documented_error_messages', 'no item found answers 成功 with item null'],
+  [
+    'marketplace-not-found-message-with-id',
+    'documented_error_messages',
+    'the not-found message carries the id (未找到任何商品: 123)',
+  ],
+  ['marketplace-error-message-field', 'documented_error_messages', 'error bodies carry `message` instead of `msg`'],
+  ['analytics-list-default-sort-asc', 'default_equivalence', 'the website list without `sort` is ascending'],
+  [
+    'analytics-list-default-sort-by-domain',
+    'default_equivalence',
+    'the website list without `sort_by` is sorted by domain',
+  ],
+  ['analytics-list-default-per-page-15', 'default_equivalence', 'the website list without `per_page` gives 15 rows'],
+  ['analytics-stats-default-sort-by-value', 'default_equivalence', 'statistics without `sort_by` are sorted by value'],
+  ['analytics-stats-default-sort-asc', 'default_equivalence', 'statistics without `sort` are ascending'],
+  ['analytics-stats-default-per-page-25', 'default_equivalence', 'statistics without `per_page` give 25 rows'],
+  ['analytics-create-default-email-1', 'default_equivalence', 'create without email enables e-mail reports'],
+  ['analytics-create-default-privacy-0', 'default_equivalence', 'create without privacy makes the website public'],
+  ['analytics-create-default-exclude-bots-0', 'default_equivalence', 'create without exclude_bots counts bots'],
+  [
+    'analytics-list-page-short-by-one',
+    'page_size_honoured',
+    'the website list gives one row fewer than per_page while more exist',
+  ],
+  [
+    'analytics-list-per-page-ignored',
+    'page_size_honoured',
+    'the website list always gives 10 rows whatever per_page says',
+  ],
+  ['analytics-list-per-page-100-capped-50', 'page_size_honoured', 'the website list caps per_page=100 at 50 rows'],
+  [
+    'analytics-stats-page-short-by-one',
+    'page_size_honoured',
+    'statistics give one row fewer than per_page while more exist',
+  ],
+  ['analytics-stats-page-one-extra', 'page_size_honoured', 'statistics give one row more than per_page'],
+  ['analytics-stats-per-page-100-capped-50', 'page_size_honoured', 'statistics cap per_page=100 at 50 rows'],
+  [
+    'analytics-stats-daily-per-page-ignored',
+    'page_size_honoured',
+    'daily statistics (pageviews, visitors) give at most 31 rows whatever per_page says',
+  ],
+  ['analytics-list-sort-ignored', 'sort_order', 'the website list is always descending'],
+  ['analytics-list-sort-inverted', 'sort_order', "the website list's sort direction is inverted"],
+  ['analytics-list-sort-by-domain-ignored', 'sort_order', 'sort_by=domain on the website list still sorts by id'],
+  ['analytics-stats-sort-ignored', 'sort_order', 'statistics are always descending'],
+  ['analytics-stats-sort-by-value-ignored', 'sort_order', 'sort_by=value on statistics still sorts by count'],
+  ['analytics-stats-daily-always-ascending', 'sort_order', 'daily statistics always come in ascending date order'],
+  ['analytics-list-search-ignored', 'filter_effect', 'search is ignored on the website list'],
+  ['analytics-stats-search-ignored', 'filter_effect', 'search is ignored on statistics'],
+  [
+    'analytics-list-search-any-word',
+    'filter_effect',
+    "the website list's search matches any word of the text (split at dots and dashes)",
+  ],
+  [
+    'analytics-list-search-drops-exact',
+    'filter_effect',
+    "the website list's search needs one more character after the text (a stray `_` wildcard)",
+  ],
+  [
+    'analytics-stats-search-drops-exact',
+    'filter_effect',
+    "statistics' search needs one more character after the text (a stray `_` wildcard)",
+  ],
+  ['analytics-stats-range-ignored', 'date_range_effect', 'statistics ignore from/to (always the 30 days up to today)'],
+  [
+    'analytics-stats-to-plus-one',
+    'date_range_effect',
+    'daily statistics include the day after `to` (a `<=` on midnight of the next day)',
+  ],
+  [
+    'analytics-stats-from-minus-one',
+    'date_range_effect',
+    'daily statistics include the day before `from` (a time zone shift)',
+  ],
+  ['analytics-stats-to-ignored', 'date_range_effect', 'statistics ignore `to` (always up to today)'],
+  ['analytics-read-neighbour', 'read_matches_list', 'reading a website returns the one with the next id'],
+  ['analytics-read-privacy-default', 'read_matches_list', 'reading a website shows privacy 1 whatever it is'],
+  ['analytics-list-domain-truncated', 'read_matches_list', 'the website list shows domains cut to 16 characters'],
+  [
+    'analytics-read-above-100-missing',
+    'read_matches_list',
+    'websites with ids above 100 are listed but cannot be read (a stale cache)',
+  ],
+  ['marketplace-item-id-ignored', 'read_matches_list', 'item details always return the first item'],
+  ['marketplace-item-neighbour', 'read_matches_list', 'item details return the item after the one asked for'],
+  ['marketplace-item-price-differs', 'read_matches_list', 'item details show a discounted price the list does not'],
+  ['marketplace-item-version-stale', 'read_matches_list', 'item details show an older version than the list'],
+  ['marketplace-purchase-code-uppercased', 'echoed_fields', 'the purchase answer echoes the code upper-cased'],
+  ['marketplace-purchase-code-without-hyphens', 'echoed_fields', 'the purchase answer echoes the code without hyphens'],
+  [
+    'marketplace-purchase-code-truncated',
+    'echoed_fields',
+    'the purchase answer echoes the code cut to 32 characters (a VARCHAR(32) column)',
+  ],
+  ['analytics-create-drops-exclude-params', 'write_round_trip', 'create silently drops exclude_params'],
+  ['analytics-create-drops-password', 'write_round_trip', 'create silently drops the password'],
+  [
+    'analytics-create-answers-www-domain',
+    'write_round_trip',
+    'the create answer shows the domain with a "www." prefix',
+  ],
+  ['analytics-update-clobbers', 'write_round_trip', 'update resets switches it was not sent to 0 (checkbox semantics)'],
+  ['analytics-update-clears-exclude-lists', 'write_round_trip', 'update clears exclusion lists it was not sent'],
+  ['analytics-update-ignores-privacy', 'write_round_trip', 'update answers 200 but keeps the old privacy'],
+  ['analytics-delete-keeps', 'write_round_trip', 'delete answers 200 but keeps the website'],
+] as const satisfies ReadonlyArray<readonly [string, CheckName, string]>;
+
+export type FaultName = (typeof LIST)[number][0];
+
 export interface FaultSpec {
-  name: string;
+  name: FaultName;
   api: 'analytics' | 'marketplace';
-  expectedCheck: string;
+  expectedCheck: CheckName;
   description: string;
 }
 
-export const FAULTS = [
-  {
-    name: 'analytics-stats-server-error',
-    api: 'analytics',
-    expectedCheck: 'not_a_server_error',
-    description: 'statistics answer HTTP 500',
-  },
-  {
-    name: 'analytics-read-redirects',
-    api: 'analytics',
-    expectedCheck: 'status_code_conformance',
-    description: 'reading a website redirects (302) to a login page',
-  },
-  {
-    name: 'analytics-list-html',
-    api: 'analytics',
-    expectedCheck: 'content_type_conformance',
-    description: 'the website list is served as text/html',
-  },
-  {
-    name: 'analytics-refusals-as-html',
-    api: 'analytics',
-    expectedCheck: 'content_type_conformance',
-    description: 'invalid parameters are refused with an HTML page',
-  },
-  {
-    name: 'analytics-privacy-as-word',
-    api: 'analytics',
-    expectedCheck: 'response_schema_conformance',
-    description: 'privacy comes back as "private" instead of 1 (wrong type)',
-  },
-  {
-    name: 'analytics-stats-row-without-count',
-    api: 'analytics',
-    expectedCheck: 'response_schema_conformance',
-    description: 'statistic rows carry "visits" instead of "count" (missing field)',
-  },
-  {
-    name: 'analytics-missing-key-accepted',
-    api: 'analytics',
-    expectedCheck: 'ignored_auth',
-    description: 'requests without a bearer token are served',
-  },
-  {
-    name: 'analytics-wrong-key-accepted',
-    api: 'analytics',
-    expectedCheck: 'ignored_auth',
-    description: 'any bearer token is accepted',
-  },
-  {
-    name: 'analytics-bad-per-page-accepted',
-    api: 'analytics',
-    expectedCheck: 'negative_data_rejection',
-    description: 'per_page=7 is accepted',
-  },
-  {
-    name: 'analytics-malformed-date-accepted',
-    api: 'analytics',
-    expectedCheck: 'negative_data_rejection',
-    description: 'from/to are not validated',
-  },
-  {
-    name: 'analytics-unknown-statistic-accepted',
-    api: 'analytics',
-    expectedCheck: 'negative_data_rejection',
-    description: 'an unknown statistic name is answered',
-  },
-  {
-    name: 'analytics-bad-privacy-accepted',
-    api: 'analytics',
-    expectedCheck: 'negative_data_rejection',
-    description: 'create accepts privacy=9',
-  },
-  {
-    name: 'analytics-per-page-ignored',
-    api: 'analytics',
-    expectedCheck: 'page_size_honoured',
-    description: 'per_page is ignored (every row comes back)',
-  },
-  {
-    name: 'analytics-sort-ignored',
-    api: 'analytics',
-    expectedCheck: 'sort_order',
-    description: 'sort is ignored (always descending)',
-  },
-  {
-    name: 'analytics-search-ignored',
-    api: 'analytics',
-    expectedCheck: 'filter_effect',
-    description: 'search is ignored',
-  },
-  {
-    name: 'analytics-stats-range-ignored',
-    api: 'analytics',
-    expectedCheck: 'date_range_effect',
-    description: 'daily statistics ignore from/to (always the last 30 days)',
-  },
-  {
-    name: 'analytics-wrong-create-default',
-    api: 'analytics',
-    expectedCheck: 'default_equivalence',
-    description: 'create defaults email to 1',
-  },
-  {
-    name: 'analytics-update-clobbers',
-    api: 'analytics',
-    expectedCheck: 'write_round_trip',
-    description: 'update resets switches it was not sent to 0 (checkbox semantics)',
-  },
-  {
-    name: 'analytics-delete-keeps',
-    api: 'analytics',
-    expectedCheck: 'write_round_trip',
-    description: 'delete answers 200 but keeps the website',
-  },
-  {
-    name: 'marketplace-success-status-english',
-    api: 'marketplace',
-    expectedCheck: 'documented_error_messages',
-    description: 'success says "success" instead of 成功',
-  },
-  {
-    name: 'marketplace-error-status-english',
-    api: 'marketplace',
-    expectedCheck: 'documented_error_messages',
-    description: 'errors say "error" instead of 错误',
-  },
-  {
-    name: 'marketplace-item-not-found-message',
-    api: 'marketplace',
-    expectedCheck: 'documented_error_messages',
-    description: 'no item found says "Item not found"',
-  },
-  {
-    name: 'marketplace-purchase-message',
-    api: 'marketplace',
-    expectedCheck: 'documented_error_messages',
-    description: 'an invalid purchase code gets another message',
-  },
-  {
-    name: 'marketplace-no-items-empty-success',
-    api: 'marketplace',
-    expectedCheck: 'documented_error_messages',
-    description: 'a key without items gets 成功 with an empty list',
-  },
-  {
-    name: 'marketplace-any-code-valid',
-    api: 'marketplace',
-    expectedCheck: 'documented_error_messages',
-    description: 'every purchase code validates',
-  },
-  {
-    name: 'marketplace-key-echoed',
-    api: 'marketplace',
-    expectedCheck: 'documented_error_messages',
-    description: "the item-not-found message echoes the caller's api_key",
-  },
-  {
-    name: 'marketplace-success-with-400',
-    api: 'marketplace',
-    expectedCheck: 'status_code_conformance',
-    description: 'account details succeed with HTTP 400',
-  },
-  {
-    name: 'marketplace-html-content-type',
-    api: 'marketplace',
-    expectedCheck: 'content_type_conformance',
-    description: 'answers are text/html (the PHP default)',
-  },
-  {
-    name: 'marketplace-price-as-string',
-    api: 'marketplace',
-    expectedCheck: 'response_schema_conformance',
-    description: 'price.regular is "199.00" (wrong type)',
-  },
-  {
-    name: 'marketplace-missing-published-at',
-    api: 'marketplace',
-    expectedCheck: 'response_schema_conformance',
-    description: 'items lack published_at (missing field)',
-  },
-  {
-    name: 'marketplace-audio-with-preview-image',
-    api: 'marketplace',
-    expectedCheck: 'response_schema_conformance',
-    description: 'the audio item carries preview_image (media rule)',
-  },
-  {
-    name: 'marketplace-video-with-preview-audio',
-    api: 'marketplace',
-    expectedCheck: 'response_schema_conformance',
-    description: 'the video item also carries preview_audio (media rule)',
-  },
-  {
-    name: 'marketplace-timestamp-offset',
-    api: 'marketplace',
-    expectedCheck: 'response_schema_conformance',
-    description: 'published_at is in +08:00, not UTC',
-  },
-  {
-    name: 'marketplace-wrong-key-accepted',
-    api: 'marketplace',
-    expectedCheck: 'ignored_auth',
-    description: 'any non-empty api_key is accepted',
-  },
-  {
-    name: 'marketplace-missing-key-accepted',
-    api: 'marketplace',
-    expectedCheck: 'ignored_auth',
-    description: 'a request without api_key is served',
-  },
-  {
-    name: 'marketplace-missing-item-id-accepted',
-    api: 'marketplace',
-    expectedCheck: 'negative_data_rejection',
-    description: 'item details without item_id return the first item',
-  },
-  {
-    name: 'marketplace-item-id-ignored',
-    api: 'marketplace',
-    expectedCheck: 'read_matches_list',
-    description: 'item details always return the first item',
-  },
-  {
-    name: 'analytics-per-page-50-refused',
-    api: 'analytics',
-    expectedCheck: 'status_code_conformance',
-    description: 'per_page=50, an allowed value, is refused with 422',
-  },
-  {
-    name: 'analytics-page-short-by-one',
-    api: 'analytics',
-    expectedCheck: 'page_size_honoured',
-    description: 'per_page=25 answers 24 rows while more exist',
-  },
-  {
-    name: 'analytics-sort-default-asc',
-    api: 'analytics',
-    expectedCheck: 'default_equivalence',
-    description: 'leaving out sort orders ascending, not by the documented desc',
-  },
-  {
-    name: 'analytics-stats-search-prefix',
-    api: 'analytics',
-    expectedCheck: 'filter_effect',
-    description: 'statistics search matches only at the start of a value',
-  },
-  {
-    name: 'analytics-update-domain-accepted',
-    api: 'analytics',
-    expectedCheck: 'negative_data_rejection',
-    description: 'an update that sends domain is accepted',
-  },
-  {
-    name: 'analytics-read-neighbour',
-    api: 'analytics',
-    expectedCheck: 'read_matches_list',
-    description: 'reading a website answers the one before it',
-  },
-  {
-    name: 'analytics-create-drops-exclude-ips',
-    api: 'analytics',
-    expectedCheck: 'write_round_trip',
-    description: 'a create silently drops exclude_ips',
-  },
-  {
-    name: 'analytics-stat-city-500',
-    api: 'analytics',
-    expectedCheck: 'not_a_server_error',
-    description: 'the statistic city answers 500',
-  },
-  {
-    name: 'analytics-leap-day-500',
-    api: 'analytics',
-    expectedCheck: 'not_a_server_error',
-    description: 'a range touching February 29 answers 500',
-  },
-  {
-    name: 'analytics-impossible-date-accepted',
-    api: 'analytics',
-    expectedCheck: 'negative_data_rejection',
-    description: 'an impossible date (2026-02-30) is accepted',
-  },
-  {
-    name: 'marketplace-purchase-code-not-echoed',
-    api: 'marketplace',
-    expectedCheck: 'echoed_fields',
-    description: 'the purchase answers the code upper-cased',
-  },
-] as const satisfies readonly FaultSpec[];
+export const FAULTS: readonly FaultSpec[] = LIST.map(([name, expectedCheck, description]) => ({
+  name,
+  api: name.startsWith('analytics-') ? 'analytics' : 'marketplace',
+  expectedCheck,
+  description,
+}));
 
-export type FaultName = (typeof FAULTS)[number]['name'];
+export type Faults = ReadonlySet<FaultName>;

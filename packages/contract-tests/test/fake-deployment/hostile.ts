@@ -1,125 +1,95 @@
-// A hostile front for the fake analytics deployment: it forwards to the fake
-// and bends the answers the way broken, proxied or malicious deployments do,
-// so the safety tests can show the run never writes to data it did not
-// create, stays bounded in memory and time, and never prints a key.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+// Hostile behaviours for the engine's safety tests. They are not contract
+// faults: they check that a run stays bounded, never writes to websites it did
+// not create, and never shows the key, whatever a deployment answers.
 import { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { constants, createGzip } from 'node:zlib';
+import type { ServerResponse } from 'node:http';
+import type { Reply } from './http.js';
 
-export type HostileName =
-  | 'create-answers-foreign-id'
-  | 'create-answers-dot-id'
-  | 'create-answers-dotdot-id'
-  | 'create-answers-no-id'
-  | 'delete-500'
-  | 'stall-after-first'
-  | 'huge-body'
-  | 'gzip-bomb'
-  | 'rate-limit-storm'
-  | 'key-echo';
+export const HOSTILE = [
+  { name: 'create-answers-foreign-id', description: "the create answer names an existing website's id (3)" },
+  { name: 'create-answers-dot-id', description: 'the create answer gives the id "."' },
+  { name: 'create-answers-dotdot-id', description: 'the create answer gives the id ".."' },
+  { name: 'create-answers-no-id', description: 'the create answer has no id' },
+  { name: 'delete-500', description: 'delete answers 500 and keeps the website' },
+  { name: 'stall-after-first', description: 'after the first answer every request hangs until the client gives up' },
+  { name: 'huge-body', description: 'the website list streams a 200 MB JSON body' },
+  { name: 'gzip-bomb', description: 'the website list sends ~2 MB of gzip that inflates to 2 GiB' },
+  { name: 'rate-limit-storm', description: 'every request answers 429 with Retry-After: 1' },
+  { name: 'unavailable-storm', description: 'every request answers 503 with Retry-After: 1' },
+  { name: 'key-echo', description: "error messages echo the caller's key raw, JSON-escaped and base64-encoded" },
+] as const;
 
-export interface HostileFront {
-  url: string;
-  /** Every request line that reached the front ("METHOD /path?query"). */
-  lines: string[];
-  /** Switches the behaviour (undefined: forward everything unchanged). */
-  behave(next: HostileName | undefined): void;
-  close(): Promise<void>;
+export type HostileName = (typeof HOSTILE)[number]['name'];
+export type Hostile = ReadonlySet<HostileName>;
+
+/** The id a create answer shows under a hostile behaviour, or the real one. */
+export function createdIdShown(hostile: Hostile, id: unknown): unknown {
+  if (hostile.has('create-answers-foreign-id')) return typeof id === 'string' ? '3' : 3;
+  if (hostile.has('create-answers-dot-id')) return '.';
+  if (hostile.has('create-answers-dotdot-id')) return '..';
+  return id;
 }
 
-const LIST = '/api/v1/websites';
-
-async function body(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** A storm answer, if one of the storms is on. */
+export function stormReply(hostile: Hostile): Reply | undefined {
+  if (hostile.has('rate-limit-storm'))
+    return { status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '1' } };
+  if (hostile.has('unavailable-storm'))
+    return { status: 503, body: { message: 'Service Unavailable' }, headers: { 'Retry-After': '1' } };
+  return undefined;
 }
 
-/** A stream of `size` bytes made lazily from one small buffer. */
-function lazyBytes(head: string, size: number): Readable {
-  const block = Buffer.alloc(64 * 1024, 0x20);
-  let sent = 0;
-  return new Readable({
-    read() {
-      if (sent === 0) {
-        this.push(head);
-        sent += head.length;
-      } else if (sent >= size) this.push(null);
-      else {
-        this.push(block);
-        sent += block.length;
-      }
-    },
-  });
+const MESSAGE_FIELDS = ['message', 'msg', 'error'];
+
+/** Appends the caller's key, in three forms, to the message of an error body. */
+export function echoKey(reply: Reply, key: string | null): Reply {
+  if (key === null || key === '' || !reply.body || typeof reply.body !== 'object' || Array.isArray(reply.body))
+    return reply;
+  const body = { ...(reply.body as Record<string, unknown>) };
+  const isError = reply.status >= 400 || body.status === '错误';
+  if (!isError) return reply;
+  const field = MESSAGE_FIELDS.find((name) => typeof body[name] === 'string') ?? 'message';
+  const escaped = JSON.stringify(key).slice(1, -1);
+  const echo = `key ${key}; escaped ${escaped}; base64 ${Buffer.from(key).toString('base64')}`;
+  body[field] = `${typeof body[field] === 'string' ? body[field] : ''} (${echo})`;
+  // Serialised, the body text holds the JSON-escaped form as well, and the parsed message the raw one.
+  return { ...reply, body };
 }
 
-export async function startHostileFront(target: string, initial: HostileName, key = ''): Promise<HostileFront> {
-  let behaviour: HostileName | undefined = initial;
-  const lines: string[] = [];
-  const sockets = new Set<Socket>();
-  let answered = 0;
-  const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://front.invalid');
-    lines.push(`${request.method} ${url.pathname}${url.search}`);
-    const payload = await body(request);
-    if (behaviour === 'stall-after-first' && answered++ > 0) return; // never answers
-    if (behaviour === 'rate-limit-storm') {
-      response.writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' });
-      return void response.end('{"message":"Too Many Attempts."}');
-    }
-    if (request.method === 'GET' && url.pathname === LIST && behaviour === 'huge-body') {
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      return void lazyBytes('{"data":[', 200 * 1024 * 1024).pipe(response);
-    }
-    if (request.method === 'GET' && url.pathname === LIST && behaviour === 'gzip-bomb') {
-      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
-      const bomb = lazyBytes('{"data":[', 2 * 1024 * 1024 * 1024).pipe(createGzip({ level: 9 }));
-      response.on('close', () => bomb.destroy());
-      return void bomb.pipe(response);
-    }
-    if (request.method === 'DELETE' && behaviour === 'delete-500') {
-      response.writeHead(500, { 'Content-Type': 'application/json' });
-      return void response.end('{"message":"Server Error"}');
-    }
-    const upstream = await fetch(`${target}${url.pathname}${url.search}`, {
-      method: request.method ?? 'GET',
-      headers: Object.fromEntries(
-        Object.entries(request.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),
-      ) as Record<string, string>,
-      ...(payload.length > 0 ? { body: payload.toString('utf8') } : {}),
-      redirect: 'manual',
-    });
-    let text = await upstream.text();
-    if (request.method === 'POST' && url.pathname === LIST && upstream.status < 300) {
-      const json = JSON.parse(text) as { data: Record<string, unknown> };
-      if (behaviour === 'create-answers-foreign-id') json.data.id = 3;
-      if (behaviour === 'create-answers-dot-id') json.data.id = '.';
-      if (behaviour === 'create-answers-dotdot-id') json.data.id = '..';
-      if (behaviour === 'create-answers-no-id') delete json.data.id;
-      text = JSON.stringify(json);
-    }
-    if (behaviour === 'key-echo' && upstream.status >= 400) {
-      const echoed = `${key} ${JSON.stringify(key)} ${Buffer.from(key).toString('base64')}`;
-      text = JSON.stringify({ message: `bad key ${echoed}`, key, encoded: Buffer.from(key).toString('base64') });
-    }
-    response.writeHead(upstream.status, { 'Content-Type': upstream.headers.get('content-type') ?? 'application/json' });
-    response.end(text);
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    lines,
-    behave: (next) => {
-      behaviour = next;
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+const MIB = 1024 * 1024;
+
+/** Streams `count` chunks of `chunk`, honouring backpressure, and stops when the client goes away. */
+async function* repeat(chunk: Buffer, count: number): AsyncGenerator<Buffer> {
+  for (let index = 0; index < count; index++) yield chunk;
+}
+
+/** A 200 MB JSON list, generated as it is sent. */
+export async function sendHugeBody(response: ServerResponse): Promise<void> {
+  const row = `{"id":1,"domain":"${'x'.repeat(990)}.example.com"},`;
+  const rowsPerChunk = Math.floor(MIB / row.length);
+  const chunk = Buffer.from(row.repeat(rowsPerChunk));
+  response.writeHead(200, { 'Content-Type': 'application/json' });
+  response.write('{"data":[');
+  await pipeline(
+    Readable.from(
+      (async function* () {
+        yield* repeat(chunk, Math.ceil((200 * 1_000_000) / chunk.length));
+        yield Buffer.from('{"id":2,"domain":"end.example.com"}]}');
+      })(),
+    ),
+    response,
+  ).catch(() => response.destroy());
+}
+
+/** About 2 MB of gzip that inflates to 2 GiB of zeros, deflated (run-length, the ~1:1000 limit) as the client reads. */
+export async function sendGzipBomb(response: ServerResponse): Promise<void> {
+  response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+  const zeros = Buffer.alloc(MIB);
+  await pipeline(
+    Readable.from(repeat(zeros, 2048)),
+    createGzip({ level: 1, strategy: constants.Z_RLE }),
+    response,
+  ).catch(() => response.destroy());
 }

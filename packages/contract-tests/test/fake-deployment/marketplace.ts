@@ -1,12 +1,17 @@
-// A conforming Marketplace deployment with switchable faults. Errors carry
-// `{status: "错误", msg}` with HTTP 200 or with a 4xx code, both allowed by
-// the spec (status codes are not shown).
-import type { ServerResponse } from 'node:http';
-import { ACCOUNT, purchaseFor, seedItems } from './data.js';
-import type { FaultName } from './faults.js';
-import { sendJson, type FakeRequest } from './http.js';
+// The fake Marketplace deployment: account, items and purchase validation as
+// the source documentation describes them (sections 2.3-2.5, 4.3, 7), with the
+// status of an error chosen by the variant and single faults switched on by name.
+import { type Item, purchaseFor, seedAccount, seedItems } from './data.js';
+import type { Faults } from './faults.js';
+import { HTML_TYPE, lastValue, type FakeRequest, type Reply } from './http.js';
+import type { MarketplaceFailure, Variant } from './variants.js';
 
-export type ErrorStatusMode = 'http200' | 'http4xx';
+export const MESSAGES = {
+  invalidRequest: '无效请求',
+  noItems: '该分类下暂无商品上架',
+  noItem: '未找到任何商品',
+  invalidCode: '购买代码无效',
+} as const;
 
 export interface MarketplaceKeys {
   key: string;
@@ -14,104 +19,168 @@ export interface MarketplaceKeys {
   purchaseCode: string;
 }
 
+type Operation = 'account' | 'items' | 'item' | 'purchase';
+
+/** The same instant written with a +08:00 offset, as a server on Beijing time would. */
+function inBeijing(utc: string): string {
+  const shifted = new Date(Date.parse(utc) + 8 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '');
+  return `${shifted}+08:00`;
+}
+
 export class FakeMarketplace {
+  private readonly items: Item[] = seedItems();
+
   constructor(
     private readonly keys: MarketplaceKeys,
-    private readonly faults: ReadonlySet<FaultName>,
-    private readonly errorMode: ErrorStatusMode,
+    private readonly faults: Faults,
+    private readonly variant: Variant,
   ) {}
 
-  private contentType(): string {
-    return this.faults.has('marketplace-html-content-type') ? 'text/html; charset=UTF-8' : 'application/json';
+  /** The key as the caller sent it: query string for GETs, form body (or query string) for the POST. */
+  static keyOf(request: FakeRequest): string | null {
+    return request.method === 'POST'
+      ? (lastValue(request.form, 'api_key') ?? lastValue(request.query, 'api_key'))
+      : lastValue(request.query, 'api_key');
   }
 
-  private success(response: ServerResponse, body: Record<string, unknown>, status = 200) {
-    const label = this.faults.has('marketplace-success-status-english') ? 'success' : '成功';
-    sendJson(response, status, { status: label, ...body }, this.contentType());
+  handle(request: FakeRequest): Reply {
+    const operation = this.route(request);
+    if (!operation) return this.error('not-found', MESSAGES.invalidRequest, 404);
+    const account = this.account(operation, FakeMarketplace.keyOf(request));
+    if (!account) return this.error('auth', MESSAGES.invalidRequest);
+    if (operation === 'account') return this.accountDetails(account);
+    if (operation === 'items') return this.list(account);
+    if (operation === 'item') return this.item(account, request);
+    return this.purchase(account, request);
   }
 
-  private error(response: ServerResponse, httpStatus: number, msg: string) {
-    const label = this.faults.has('marketplace-error-status-english') ? 'error' : '错误';
-    sendJson(response, this.errorMode === 'http200' ? 200 : httpStatus, { status: label, msg }, this.contentType());
+  private route({ method, path }: FakeRequest): Operation | undefined {
+    const routes: Record<string, [string, Operation]> = {
+      '/api/account/details': ['GET', 'account'],
+      '/api/items/all': ['GET', 'items'],
+      '/api/items/item': ['GET', 'item'],
+      '/api/purchases/validation': ['POST', 'purchase'],
+    };
+    const route = routes[path];
+    return route && route[0] === method ? route[1] : undefined;
   }
 
-  private items(): Array<Record<string, unknown>> {
-    return seedItems().map((item) => {
-      const media = { ...item.media };
-      if (this.faults.has('marketplace-audio-with-preview-image') && 'preview_audio' in media)
-        media.preview_image = 'https://cdn.example.cn/7003/p.jpg';
-      // A regular item with preview_video would just be a video item; a video
-      // item with preview_audio breaks the media rules whichever kind it is.
-      if (this.faults.has('marketplace-video-with-preview-audio') && 'preview_video' in media)
-        media.preview_audio = 'https://cdn.example.cn/7002/a.mp3';
-      const result: Record<string, unknown> = { ...item, media };
-      if (this.faults.has('marketplace-price-as-string')) result.price = { regular: '199.00', extended: 899 };
-      if (this.faults.has('marketplace-missing-published-at')) delete result.published_at;
-      if (this.faults.has('marketplace-timestamp-offset')) result.published_at = '2025-06-18T18:00:00+08:00';
-      return result;
-    });
-  }
-
-  /** Which account a key belongs to: the full one, the empty one, or none. */
-  private account(key: string | null): 'full' | 'empty' | undefined {
-    if (key === null || key === '') return this.faults.has('marketplace-missing-key-accepted') ? 'full' : undefined;
+  private account(operation: Operation, key: string | null): 'full' | 'empty' | undefined {
+    const f = this.faults;
     if (key === this.keys.key) return 'full';
     if (key === this.keys.emptyKey) return 'empty';
-    return this.faults.has('marketplace-wrong-key-accepted') ? 'full' : undefined;
+    const missing = key === null || key === '';
+    if (operation === 'purchase' && f.has('marketplace-purchase-key-unchecked')) return 'full';
+    if (missing) return f.has('marketplace-missing-key-accepted') ? 'full' : undefined;
+    if (f.has('marketplace-wrong-key-accepted')) return 'full';
+    if (operation === 'item' && f.has('marketplace-item-wrong-key-accepted')) return 'full';
+    return undefined;
   }
 
-  handle(request: FakeRequest, response: ServerResponse) {
-    const { method, path } = request;
-    const key =
-      method === 'POST' ? (request.form.get('api_key') ?? request.query.get('api_key')) : request.query.get('api_key');
-    const account = this.account(key);
-    if (!account) {
-      // The seed links 无效请求 to account details; this fake uses it for every refused key.
-      return this.error(response, 401, '无效请求');
+  private success(body: Record<string, unknown>, status = 200, contentType?: string): Reply {
+    const label = this.faults.has('marketplace-success-status-english') ? 'success' : '成功';
+    return { status, body: { status: label, ...body }, ...(contentType ? { contentType } : {}) };
+  }
+
+  private error(failure: MarketplaceFailure, msg: string, status = this.variant.marketplaceStatus(failure)): Reply {
+    const f = this.faults;
+    const label = f.has('marketplace-error-status-english') ? 'error' : '错误';
+    const body = f.has('marketplace-error-message-field') ? { status: label, message: msg } : { status: label, msg };
+    return { status, body, ...(f.has('marketplace-errors-html') ? { contentType: HTML_TYPE } : {}) };
+  }
+
+  private accountDetails(account: 'full' | 'empty'): Reply {
+    const f = this.faults;
+    const data = account === 'full' ? seedAccount('linwu_audio', true) : seedAccount('linwu_new', false);
+    if (f.has('marketplace-registered-at-local'))
+      data.registered_at = inBeijing(String(data.registered_at)).replace('T', ' ').slice(0, 19);
+    const contentType = f.has('marketplace-account-text-plain') ? 'text/plain; charset=UTF-8' : undefined;
+    return this.success({ data }, f.has('marketplace-account-success-400') ? 400 : 200, contentType);
+  }
+
+  private render(item: Item): Record<string, unknown> {
+    const f = this.faults;
+    const record: Record<string, unknown> = { ...item.record, media: { ...item.record.media } };
+    const media = record.media as Record<string, unknown>;
+    if (f.has('marketplace-audio-with-preview-image') && item.kind === 'audio')
+      media.preview_image = `https://cdn.example.cn/items/${item.id}/preview.jpg`;
+    if (f.has('marketplace-regular-without-preview-image') && item.kind === 'regular') delete media.preview_image;
+    if (f.has('marketplace-price-as-string'))
+      record.price = { ...item.record.price, regular: Number(item.record.price.regular).toFixed(2) };
+    if (f.has('marketplace-missing-published-at')) delete record.published_at;
+    if (f.has('marketplace-timestamp-offset')) record.published_at = inBeijing(String(item.record.published_at));
+    if (f.has('marketplace-version-prefixed')) record.version = `v${item.record.version}`;
+    if (f.has('marketplace-item-id-string')) record.id = String(item.id);
+    return record;
+  }
+
+  private list(account: 'full' | 'empty'): Reply {
+    if (account === 'empty') {
+      if (this.faults.has('marketplace-no-items-empty-success')) return this.success({ items: [] });
+      const msg = this.faults.has('marketplace-no-items-message') ? '暂无商品' : MESSAGES.noItems;
+      return this.error('no-items', msg);
     }
-    if (path === '/api/account/details' && method === 'GET') {
-      return this.success(response, { data: ACCOUNT }, this.faults.has('marketplace-success-with-400') ? 400 : 200);
+    return this.success({ items: this.items.map((item) => this.render(item)) });
+  }
+
+  private item(account: 'full' | 'empty', request: FakeRequest): Reply {
+    const f = this.faults;
+    const items = account === 'full' ? this.items : [];
+    const raw = lastValue(request.query, 'item_id');
+    let item: Item | undefined;
+    if (raw === null || raw === '') {
+      if (!f.has('marketplace-missing-item-id-accepted') || !items[0])
+        return this.error('bad-input', MESSAGES.invalidRequest);
+      item = items[0];
+    } else if (!/^(0|-?[1-9]\d*)$/.test(raw)) {
+      if (!f.has('marketplace-non-integer-item-id-accepted') || !items[0])
+        return this.error('bad-input', MESSAGES.invalidRequest);
+      item = items[0];
+    } else if (f.has('marketplace-item-id-ignored')) {
+      item = items[0];
+    } else {
+      const index = items.findIndex((candidate) => String(candidate.id) === raw);
+      item = index < 0 ? undefined : items[f.has('marketplace-item-neighbour') ? index + 1 : index];
     }
-    if (path === '/api/items/all' && method === 'GET') {
-      if (account === 'empty') {
-        if (this.faults.has('marketplace-no-items-empty-success')) return this.success(response, { items: [] });
-        return this.error(response, 404, '该分类下暂无商品上架');
-      }
-      return this.success(response, { items: this.items() });
+    if (!item) {
+      if (f.has('marketplace-item-not-found-success-null')) return this.success({ item: null });
+      if (f.has('marketplace-item-not-found-message')) return this.error('not-found', 'Item not found');
+      const msg = f.has('marketplace-not-found-message-with-id') ? `${MESSAGES.noItem}: ${raw}` : MESSAGES.noItem;
+      return this.error('not-found', msg);
     }
-    if (path === '/api/items/item' && method === 'GET') {
-      const raw = request.query.get('item_id');
-      const items = account === 'empty' ? [] : this.items();
-      if (raw === null || raw === '') {
-        if (this.faults.has('marketplace-missing-item-id-accepted') && items[0])
-          return this.success(response, { item: items[0] });
-        return this.error(response, 400, '无效请求');
-      }
-      if (!/^\d+$/.test(raw)) return this.error(response, 400, '无效请求');
-      const item = this.faults.has('marketplace-item-id-ignored')
-        ? items[0]
-        : items.find((candidate) => candidate.id === Number(raw));
-      if (!item) {
-        const msg = this.faults.has('marketplace-item-not-found-message') ? 'Item not found' : '未找到任何商品';
-        // The echo fault: a debugging aid left on that repeats the caller's key.
-        return this.error(response, 404, this.faults.has('marketplace-key-echoed') ? `${msg} (api_key=${key})` : msg);
-      }
-      return this.success(response, { item });
+    if (item.kind === 'video' && f.has('marketplace-video-item-500'))
+      return { status: 500, body: { message: 'Error' } };
+    const record = this.render(item);
+    if (f.has('marketplace-item-price-differs'))
+      record.price = { ...item.record.price, regular: Math.round(Number(item.record.price.regular) * 0.8) };
+    if (f.has('marketplace-item-version-stale')) record.version = '1.0.0';
+    const status = f.has('marketplace-item-success-404') ? 404 : 200;
+    return this.success({ item: record }, status, f.has('marketplace-item-html') ? HTML_TYPE : undefined);
+  }
+
+  private purchase(account: 'full' | 'empty', request: FakeRequest): Reply {
+    const f = this.faults;
+    let code = lastValue(request.form, 'purchase_code') ?? lastValue(request.query, 'purchase_code');
+    if (code === null || code === '') {
+      if (!f.has('marketplace-missing-purchase-code-accepted')) return this.error('bad-input', MESSAGES.invalidRequest);
+      code = this.keys.purchaseCode;
     }
-    if (path === '/api/purchases/validation' && method === 'POST') {
-      const code = request.form.get('purchase_code');
-      if (!code) return this.error(response, 400, '无效请求');
-      if (code === this.keys.purchaseCode || this.faults.has('marketplace-any-code-valid')) {
-        // The echo fault: the code is normalised (upper-cased) before it is answered.
-        const shown = this.faults.has('marketplace-purchase-code-not-echoed') ? code.toUpperCase() : code;
-        return this.success(response, { data: { purchase: purchaseFor(shown, true) } });
-      }
+    const valid = account === 'full' && (code === this.keys.purchaseCode || f.has('marketplace-any-code-valid'));
+    if (!valid) {
+      if (f.has('marketplace-invalid-code-500')) return { status: 500, body: { message: 'Error' } };
       return this.error(
-        response,
-        422,
-        this.faults.has('marketplace-purchase-message') ? '无效的购买代码' : '购买代码无效',
+        'invalid-code',
+        f.has('marketplace-purchase-message') ? '无效的购买代码' : MESSAGES.invalidCode,
       );
     }
-    this.error(response, 404, '无效请求');
+    let echoed = code;
+    if (f.has('marketplace-purchase-code-uppercased')) echoed = echoed.toUpperCase();
+    if (f.has('marketplace-purchase-code-without-hyphens')) echoed = echoed.replace(/-/g, '');
+    if (f.has('marketplace-purchase-code-truncated')) echoed = echoed.slice(0, 32);
+    const purchase = purchaseFor(echoed);
+    if (f.has('marketplace-purchase-date-offset')) purchase.date = inBeijing(String(purchase.date));
+    if (f.has('marketplace-supported-until-null')) purchase.supported_until = null;
+    const status = f.has('marketplace-purchase-success-422') ? 422 : 200;
+    return this.success({ data: { purchase } }, status, f.has('marketplace-purchase-html') ? HTML_TYPE : undefined);
   }
 }

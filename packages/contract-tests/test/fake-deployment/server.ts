@@ -1,26 +1,49 @@
-// Starts the fake deployment of both APIs on free 127.0.0.1 ports.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The entry point of the fake deployment: both APIs on free 127.0.0.1 ports,
+// in one honest variant, with single faults or hostile behaviours switched on,
+// and a log of every request so tests can tell what a run did.
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { FakeAnalytics } from './analytics.js';
 import type { FaultName } from './faults.js';
-import { readRequest, sendJson } from './http.js';
-import { FakeMarketplace, type ErrorStatusMode } from './marketplace.js';
+import { echoKey, type HostileName, sendGzipBomb, sendHugeBody, stormReply } from './hostile.js';
+import { type FakeRequest, type Reply, readRequest, writeReply } from './http.js';
+import { FakeMarketplace } from './marketplace.js';
+import { type VariantName, variantNamed } from './variants.js';
+
+export type { FaultName } from './faults.js';
+export type { HostileName } from './hostile.js';
+export type { VariantName } from './variants.js';
 
 export interface FakeDeploymentOptions {
+  /** Default 'laravel'. */
+  variant?: VariantName;
   faults?: FaultName[];
-  marketplaceErrors?: ErrorStatusMode;
+  hostile?: HostileName[];
   analyticsKey?: string;
   marketplaceKey?: string;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: string;
+  body: string;
+  at: number;
 }
 
 export interface FakeDeployment {
   analyticsUrl: string;
   marketplaceUrl: string;
   keys: { analytics: string; marketplace: string; emptyMarketplace: string; purchaseCode: string };
-  /** Requests served, both APIs together. */
+  /** Requests received, both APIs together. */
   requests(): number;
-  /** Domains of every website the fake analytics deployment holds. */
+  /** Every request received, both APIs, in order. */
+  log(): LoggedRequest[];
+  /** A snapshot of the analytics websites. */
+  websites(): Array<Record<string, unknown>>;
   domains(): string[];
+  /** Switches the hostile behaviours from the next request on (none: an honest deployment again). */
+  behave(hostile: HostileName[]): void;
   /** Called with "METHOD /path" before each request is handled. */
   onRequest?: (line: string) => void;
   close(): Promise<void>;
@@ -32,39 +55,92 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+const bearerOf = (request: FakeRequest): string | null =>
+  /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? null;
+
 export async function startFakeDeployment(options: FakeDeploymentOptions = {}): Promise<FakeDeployment> {
   const faults = new Set(options.faults ?? []);
+  const hostile = new Set(options.hostile ?? []);
+  const variant = variantNamed(options.variant ?? 'laravel');
   const keys = {
     analytics: options.analyticsKey ?? 'fake-analytics-key-2f9c81d0',
     marketplace: options.marketplaceKey ?? 'fake-marketplace-key-77ab31e4',
     emptyMarketplace: 'fake-marketplace-empty-key-0c5d19aa',
     purchaseCode: 'c0ffee00-1111-4222-8333-444455556666',
   };
-  const analytics = new FakeAnalytics(keys.analytics, faults);
+  const analytics = new FakeAnalytics({ key: keys.analytics, faults, hostile, variant });
   const marketplace = new FakeMarketplace(
     { key: keys.marketplace, emptyKey: keys.emptyMarketplace, purchaseCode: keys.purchaseCode },
     faults,
-    options.marketplaceErrors ?? 'http200',
+    variant,
   );
-  let served = 0;
+  const log: LoggedRequest[] = [];
+  let answered = 0;
   let onRequest: ((line: string) => void) | undefined;
-  const serverFor = (handler: { handle: FakeAnalytics['handle'] }) =>
-    createServer((request, response) => {
-      served++;
-      onRequest?.(`${request.method} ${request.url?.split('?')[0]}`);
+  const sockets = new Set<Socket>();
+
+  async function serve(api: 'analytics' | 'marketplace', request: FakeRequest, response: ServerResponse) {
+    // Stalled requests hang until the client gives up or close() destroys the socket.
+    if (hostile.has('stall-after-first') && answered > 0) return;
+    answered++;
+    const storm = stormReply(hostile);
+    if (storm) return writeReply(response, storm);
+    const isList = api === 'analytics' && request.method === 'GET' && /^\/api\/v1\/websites\/?$/.test(request.path);
+    if (isList && hostile.has('huge-body')) return sendHugeBody(response);
+    if (isList && hostile.has('gzip-bomb')) return sendGzipBomb(response);
+    let reply: Reply;
+    try {
+      reply = api === 'analytics' ? analytics.handle(request) : marketplace.handle(request);
+    } catch (error) {
+      reply = { status: 500, body: { message: `Server Error: ${String(error)}` } };
+    }
+    if (hostile.has('key-echo'))
+      reply = echoKey(reply, api === 'analytics' ? bearerOf(request) : FakeMarketplace.keyOf(request));
+    writeReply(response, reply);
+  }
+
+  const serverFor = (api: 'analytics' | 'marketplace') => {
+    const server = createServer((request, response) => {
+      onRequest?.(`${request.method} ${(request.url ?? '/').split('?')[0]}`);
       readRequest(request)
-        .then((parsed) => handler.handle(parsed, response))
-        .catch((error: unknown) => sendJson(response, 500, { message: String(error) }));
+        .then((parsed) => {
+          log.push({
+            method: parsed.method,
+            path: parsed.path,
+            query: parsed.rawQuery,
+            body: parsed.rawBody,
+            at: Date.now(),
+          });
+          return serve(api, parsed, response);
+        })
+        .catch(() => {
+          if (!response.headersSent) writeReply(response, { status: 500, body: { message: 'Server Error' } });
+          else response.destroy();
+        });
     });
-  const analyticsServer = serverFor(analytics);
-  const marketplaceServer = serverFor(marketplace);
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    return server;
+  };
+  const analyticsServer = serverFor('analytics');
+  const marketplaceServer = serverFor('marketplace');
   const [analyticsUrl, marketplaceUrl] = await Promise.all([listen(analyticsServer), listen(marketplaceServer)]);
+
   return {
     analyticsUrl,
     marketplaceUrl,
     keys,
-    requests: () => served,
-    domains: () => analytics.domains(),
+    requests: () => log.length,
+    log: () => log.map((entry) => ({ ...entry })),
+    websites: () => analytics.websites(),
+    domains: () => analytics.websites().map((website) => String(website.domain)),
+    behave(next) {
+      // The APIs hold this very set, so the switch reaches them too.
+      hostile.clear();
+      for (const name of next) hostile.add(name);
+    },
     set onRequest(listener: ((line: string) => void) | undefined) {
       onRequest = listener;
     },
@@ -72,10 +148,16 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
       return onRequest;
     },
     async close() {
-      for (const server of [analyticsServer, marketplaceServer]) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(
+        [analyticsServer, marketplaceServer].map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.closeAllConnections();
+              server.close(() => resolve());
+            }),
+        ),
+      );
     },
   };
 }
@@ -89,7 +171,7 @@ export function runOptionsFor(fake: FakeDeployment) {
       purchaseCode: fake.keys.purchaseCode,
       emptyApiKey: fake.keys.emptyMarketplace,
     },
-    allowWrites: true,
+    allowWrites: true as const,
     limits: { maxRequestsPerSecond: 0 },
   };
 }

@@ -1,0 +1,242 @@
+// What each engine check's definition (the table in the brief) finds in the
+// fixed probe's exchanges: a plain, independent reading of the definitions,
+// so every fault can be shown to break the check it names before any engine
+// runs, and the clean fake shown to break none.
+import { seedWebsites, STAT_VALUES } from './data.js';
+import type { Exchange } from './fault-probe.js';
+import type { CheckName } from './faults.js';
+import { schemaProblems } from './probe.js';
+import { compareText } from './statistics.js';
+
+type Row = Record<string, unknown>;
+
+const is2xx = (exchange: Exchange) => exchange.reply.status >= 200 && exchange.reply.status < 300;
+const bodyOf = (exchange: Exchange): Row => {
+  const { reply } = exchange;
+  if (reply.text !== undefined) {
+    try {
+      return JSON.parse(reply.text) as Row;
+    } catch {
+      return {};
+    }
+  }
+  return (reply.body ?? {}) as Row;
+};
+const outcome = (exchange: Exchange) => bodyOf(exchange).status;
+const succeeded = (exchange: Exchange) =>
+  exchange.api === 'analytics' ? is2xx(exchange) : outcome(exchange) === '成功';
+const hasBody = (exchange: Exchange) => exchange.reply.body !== undefined || exchange.reply.text !== undefined;
+const isJson = (exchange: Exchange) =>
+  (exchange.reply.contentType ?? 'application/json').startsWith('application/json');
+const isList = (exchange: Exchange) => ['listWebsites', 'getStats'].includes(exchange.operationId);
+
+function rowsOf(exchange: Exchange): Row[] | undefined {
+  if (!is2xx(exchange) || !isList(exchange)) return undefined;
+  const body = bodyOf(exchange) as Row | Row[];
+  if (Array.isArray(body)) return body;
+  return Array.isArray(body.data) ? (body.data as Row[]) : undefined;
+}
+
+function recordOf(exchange: Exchange): Row | undefined {
+  if (!is2xx(exchange)) return undefined;
+  const body = bodyOf(exchange);
+  return (typeof body.data === 'object' && body.data !== null ? body.data : body) as Row;
+}
+
+const DEFAULTS: Record<string, Record<string, string>> = {
+  listWebsites: { sort: 'desc', sort_by: 'id', per_page: '10', search_by: 'domain' },
+  getStats: { sort: 'desc', sort_by: 'count', per_page: '10' },
+};
+const CREATE_DEFAULTS: Record<string, number> = { privacy: 1, email: 0, exclude_bots: 1 };
+
+function pageSizeBroken(exchange: Exchange): boolean {
+  const rows = rowsOf(exchange);
+  const perPage = Number(exchange.query.per_page);
+  if (!rows || !perPage) return false;
+  const meta = (bodyOf(exchange).meta ?? {}) as { total?: number };
+  const page = Number(exchange.query.page ?? 1);
+  return rows.length > perPage || (rows.length < perPage && (meta.total ?? 0) > (page - 1) * perPage + rows.length);
+}
+
+function sortBroken(exchange: Exchange): boolean {
+  const rows = rowsOf(exchange);
+  if (!rows) return false;
+  const defaults = DEFAULTS[exchange.operationId]!;
+  const key = exchange.query.sort_by ?? defaults.sort_by!;
+  const direction = exchange.query.sort === 'asc' ? 1 : -1;
+  const numeric = key === 'id' || key === 'count';
+  const compare = (a: Row, b: Row) =>
+    numeric ? Number(a[key]) - Number(b[key]) : compareText(String(a[key]).toLowerCase(), String(b[key]).toLowerCase());
+  return rows.some((row, index) => index > 0 && direction * compare(rows[index - 1]!, row) > 0);
+}
+
+/** Whether a row whose searched field equals the text exists for this request (the probe searches known values). */
+function mustKeepExact(exchange: Exchange): boolean {
+  const search = exchange.query.search ?? '';
+  if (exchange.operationId === 'listWebsites') return seedWebsites().some((website) => website.domain === search);
+  const { name = '', from = '', to = '' } = exchange.query;
+  if (name === 'pageviews' || name === 'visitors')
+    return /^\d{4}-\d{2}-\d{2}$/.test(search) && from <= search && search <= to;
+  if (name.endsWith('_hours')) return /^([01]\d|2[0-3])$/.test(search);
+  return (STAT_VALUES[name] ?? []).includes(search);
+}
+
+function filterBroken(exchange: Exchange): boolean {
+  const rows = rowsOf(exchange);
+  const search = exchange.query.search;
+  if (!rows || !search) return false;
+  const field = exchange.operationId === 'listWebsites' ? 'domain' : 'value';
+  const values = rows.map((row) => String(row[field]).toLowerCase());
+  if (values.some((value) => !value.includes(search.toLowerCase()))) return true;
+  return mustKeepExact(exchange) && !values.includes(search.toLowerCase());
+}
+
+function rangeBroken(exchange: Exchange): boolean {
+  const rows = exchange.operationId === 'getStats' ? rowsOf(exchange) : undefined;
+  const { from = '', to = '' } = exchange.query;
+  return (rows ?? []).some((row) => {
+    const value = String(row.value);
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && (value < from || value > to);
+  });
+}
+
+function defaultsBroken(exchanges: Exchange[]): Exchange[] {
+  const broken: Exchange[] = [];
+  const key = (exchange: Exchange, query: Record<string, string>) =>
+    `${exchange.operationId} ${exchange.path} ${JSON.stringify(Object.entries(query).sort())}`;
+  const lists = exchanges.filter((exchange) => isList(exchange) && exchange.intent === 'valid');
+  const byRequest = new Map(lists.map((exchange) => [key(exchange, exchange.query), exchange]));
+  for (const exchange of lists) {
+    for (const [name, value] of Object.entries(DEFAULTS[exchange.operationId]!)) {
+      if (exchange.query[name] !== value) continue;
+      const { [name]: _sent, ...rest } = exchange.query;
+      const omitted = byRequest.get(key(exchange, rest));
+      if (omitted && JSON.stringify(rowsOf(omitted)) !== JSON.stringify(rowsOf(exchange))) broken.push(exchange);
+    }
+  }
+  for (const exchange of exchanges.filter((e) => e.operationId === 'createWebsite' && e.intent === 'valid')) {
+    const record = recordOf(exchange);
+    for (const [field, value] of Object.entries(CREATE_DEFAULTS)) {
+      if (record && !(field in exchange.form) && field in record && record[field] !== value) broken.push(exchange);
+    }
+  }
+  return broken;
+}
+
+function readBroken(exchanges: Exchange[]): Exchange[] {
+  const listed = new Map<string, Row>();
+  const broken: Exchange[] = [];
+  for (const exchange of exchanges) {
+    if (exchange.operationId === 'listWebsites')
+      for (const row of rowsOf(exchange) ?? []) listed.set(`w${row.id}`, row);
+    if (exchange.operationId === 'listItems' && succeeded(exchange))
+      for (const item of bodyOf(exchange).items as Row[]) listed.set(`i${item.id}`, item);
+    const id =
+      exchange.operationId === 'getWebsite'
+        ? `w${exchange.path.split('/').pop()}`
+        : exchange.operationId === 'getItem'
+          ? `i${exchange.query.item_id}`
+          : undefined;
+    const shown = id ? listed.get(id) : undefined;
+    if (!shown || exchange.intent !== 'valid') continue;
+    const read = exchange.api === 'analytics' ? recordOf(exchange) : (bodyOf(exchange).item as Row | undefined);
+    if (!read || (exchange.api === 'marketplace' && !succeeded(exchange))) broken.push(exchange);
+    else if (
+      Object.keys(shown).some((field) => field in read && JSON.stringify(read[field]) !== JSON.stringify(shown[field]))
+    )
+      broken.push(exchange);
+  }
+  return broken;
+}
+
+/** Follows the probe's round trip on its full website: create, read, one-field updates, delete, read. */
+function roundTripBroken(exchanges: Exchange[]): Exchange[] {
+  const broken: Exchange[] = [];
+  const create = exchanges.find((e) => e.operationId === 'createWebsite' && e.form.domain === 'probe-full.example.com');
+  if (!create) return broken;
+  const asStored = (form: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(form).map(([field, value]) => [field, field in CREATE_DEFAULTS ? Number(value) : value]),
+    );
+  const expected: Row = asStored(create.form);
+  if (recordOf(create)?.domain !== undefined && recordOf(create)?.domain !== create.form.domain) broken.push(create);
+  let path: string | undefined;
+  let deleted = false;
+  for (const exchange of exchanges.slice(exchanges.indexOf(create) + 1)) {
+    if (exchange.operationId === 'getWebsite' && path === undefined) path = exchange.path;
+    if (exchange.path !== path) continue;
+    if (exchange.operationId === 'updateWebsite' && is2xx(exchange)) Object.assign(expected, asStored(exchange.form));
+    if (exchange.operationId === 'deleteWebsite' && is2xx(exchange)) deleted = true;
+    if (exchange.operationId !== 'getWebsite') continue;
+    const read = recordOf(exchange);
+    if (deleted ? is2xx(exchange) : !read) broken.push(exchange);
+    else if (
+      !deleted &&
+      read &&
+      Object.entries(expected).some(([field, value]) => field in read && read[field] !== value)
+    )
+      broken.push(exchange);
+  }
+  return broken;
+}
+
+async function schemaBroken(exchanges: Exchange[]): Promise<Exchange[]> {
+  const broken: Exchange[] = [];
+  for (const exchange of exchanges.filter((candidate) => hasBody(candidate) && isJson(candidate))) {
+    const body = bodyOf(exchange);
+    const answer = {
+      status: exchange.reply.status,
+      type: 'application/json',
+      text: JSON.stringify(body),
+      body,
+      headers: new Headers(),
+    };
+    if ((await schemaProblems(exchange.api, exchange.operationId, answer)).length > 0) broken.push(exchange);
+  }
+  return broken;
+}
+
+const PAYLOAD: Record<string, (body: Row) => unknown> = {
+  getAccountDetails: (body) => body.data,
+  listItems: (body) => body.items,
+  getItem: (body) => body.item,
+  validatePurchase: (body) => (body.data as Row | undefined)?.purchase,
+};
+
+function messageBroken(exchange: Exchange): boolean {
+  if (exchange.api !== 'marketplace') return false;
+  const body = bodyOf(exchange);
+  if (typeof exchange.intent === 'object') return !(body.status === '错误' && body.msg === exchange.intent.msg);
+  if (body.status === '成功') return PAYLOAD[exchange.operationId]?.(body) == null;
+  return body.status !== '错误';
+}
+
+const each = (judge: (exchange: Exchange) => boolean) => (exchanges: Exchange[]) => exchanges.filter(judge);
+
+/** The exchanges of a probe that break each check's definition. */
+export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] | Promise<Exchange[]>> = {
+  not_a_server_error: each((exchange) => exchange.reply.status >= 500),
+  status_code_conformance: each(
+    (exchange) =>
+      (exchange.api === 'analytics' && exchange.intent === 'valid' && !is2xx(exchange)) ||
+      (exchange.api === 'marketplace' && outcome(exchange) === '成功' && !is2xx(exchange)),
+  ),
+  content_type_conformance: each((exchange) => hasBody(exchange) && !isJson(exchange)),
+  response_schema_conformance: schemaBroken,
+  negative_data_rejection: each((exchange) => exchange.intent === 'invalid' && succeeded(exchange)),
+  ignored_auth: each((exchange) => exchange.intent === 'unauthorised' && succeeded(exchange)),
+  documented_error_messages: each(messageBroken),
+  default_equivalence: defaultsBroken,
+  page_size_honoured: each(pageSizeBroken),
+  sort_order: each(sortBroken),
+  filter_effect: each(filterBroken),
+  date_range_effect: each(rangeBroken),
+  read_matches_list: readBroken,
+  echoed_fields: each(
+    (exchange) =>
+      exchange.operationId === 'validatePurchase' &&
+      outcome(exchange) === '成功' &&
+      ((bodyOf(exchange).data as Row)?.purchase as Row)?.purchase_code !== exchange.form.purchase_code,
+  ),
+  write_round_trip: roundTripBroken,
+};

@@ -1,0 +1,185 @@
+// A broad, fixed probe of both APIs, run in process against the handlers:
+// every operation, the documented parameter values, bad values, missing and
+// wrong keys, the documented error conditions and a write round trip. Each
+// exchange says what the request meant, so a fault's effect can be judged.
+import { FakeAnalytics, STAT_NAMES } from './analytics.js';
+import { seedWebsites } from './data.js';
+import type { FaultName } from './faults.js';
+import type { FakeRequest, Reply } from './http.js';
+import { FakeMarketplace, MESSAGES } from './marketplace.js';
+import { type VariantName, variantNamed } from './variants.js';
+
+export const PROBE_KEYS = {
+  analytics: 'probe-analytics-key',
+  key: 'probe-market-key',
+  emptyKey: 'probe-empty',
+  purchaseCode: 'c0ffee00-1111-4222-8333-444455556666',
+};
+const RANGE = { from: '2024-02-27', to: '2024-03-02' };
+
+/** What the request was: conforming, breaking one rule, unauthorised, a documented error condition, or else. */
+export type Intent = 'valid' | 'invalid' | 'unauthorised' | 'other' | { msg: string };
+
+export interface Exchange {
+  api: 'analytics' | 'marketplace';
+  operationId: string;
+  intent: Intent;
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  reply: Reply;
+  /** The request and the answer on one line, timestamps of the moment left out. */
+  line: string;
+}
+
+function operationOf(method: string, path: string): string {
+  if (path === '/api/v1/websites') return method === 'GET' ? 'listWebsites' : 'createWebsite';
+  if (path.startsWith('/api/v1/websites/'))
+    return ({ GET: 'getWebsite', PUT: 'updateWebsite', DELETE: 'deleteWebsite' } as Record<string, string>)[method]!;
+  if (path.startsWith('/api/v1/stats/')) return 'getStats';
+  return (
+    {
+      '/api/account/details': 'getAccountDetails',
+      '/api/items/all': 'listItems',
+      '/api/items/item': 'getItem',
+      '/api/purchases/validation': 'validatePurchase',
+    } as Record<string, string>
+  )[path]!;
+}
+
+export function probe(faults: FaultName[], variantName: VariantName = 'laravel'): Exchange[] {
+  const variant = variantNamed(variantName);
+  const set = new Set(faults);
+  const analytics = new FakeAnalytics({ key: PROBE_KEYS.analytics, faults: set, hostile: new Set(), variant });
+  const marketplace = new FakeMarketplace(PROBE_KEYS, set, variant);
+  const exchanges: Exchange[] = [];
+
+  const send = (
+    api: Exchange['api'],
+    intent: Intent,
+    method: string,
+    path: string,
+    query: Record<string, string> = {},
+    form: Record<string, string> = {},
+    key?: string | null,
+  ) => {
+    const sentKey = key === undefined ? (api === 'analytics' ? PROBE_KEYS.analytics : PROBE_KEYS.key) : key;
+    const q = new URLSearchParams(query);
+    const f = new URLSearchParams(form);
+    const headers: FakeRequest['headers'] = { host: 'fake' };
+    if (api === 'analytics' && sentKey !== null) headers.authorization = `Bearer ${sentKey}`;
+    if (api === 'marketplace' && sentKey !== null) (method === 'GET' ? q : f).set('api_key', sentKey);
+    const request: FakeRequest = { method, path, query: q, form: f, rawQuery: `${q}`, rawBody: `${f}`, headers };
+    const reply = api === 'analytics' ? analytics.handle(request) : marketplace.handle(request);
+    const text = (reply.text ?? JSON.stringify(reply.body) ?? '').replace(/"(created|updated)_at":"[^"]*"/g, '');
+    const extra = JSON.stringify(reply.headers ?? {});
+    const line = `${method} ${path}?${q} ${f} -> ${reply.status} ${reply.contentType ?? ''} ${extra} ${text}`;
+    exchanges.push({ api, operationId: operationOf(method, path), intent, path, query, form, reply, line });
+  };
+  const get = (intent: Intent, path: string, query: Record<string, string> = {}) =>
+    send('analytics', intent, 'GET', path, query);
+
+  const list = '/api/v1/websites';
+  get('valid', list);
+  for (const perPage of ['10', '25', '50', '100']) get('valid', list, { per_page: perPage });
+  for (const sort of ['asc', 'desc']) get('valid', list, { sort });
+  for (const sortBy of ['id', 'domain']) get('valid', list, { sort_by: sortBy });
+  get('valid', list, { search_by: 'domain' });
+  for (const search of ['lunaria', seedWebsites()[0]!.domain]) get('valid', list, { search, per_page: '100' });
+  get('valid', list, { per_page: '100', page: '2' });
+  const badList: Array<Record<string, string>> = [
+    { per_page: '7' },
+    { sort: 'up' },
+    { sort_by: 'name' },
+    { search_by: 'url' },
+  ];
+  for (const bad of badList) get('invalid', list, bad);
+  for (const id of ['1', '5', '101', '140']) get('valid', `${list}/${id}`);
+  get('other', `${list}/999`);
+
+  const stats = '/api/v1/stats/3';
+  for (const name of STAT_NAMES) get('valid', stats, { name, ...RANGE });
+  for (const name of ['city', 'pageviews']) {
+    const sentDefaults: Array<Record<string, string>> = [{ sort: 'desc' }, { sort_by: 'count' }, { per_page: '10' }];
+    for (const sent of sentDefaults) get('valid', stats, { name, ...RANGE, ...sent });
+  }
+  for (const name of ['pageviews', 'city', 'visitors_hours']) {
+    const long = { name, from: '2023-01-31', to: '2023-06-30' };
+    for (const sort of ['asc', 'desc'])
+      for (const sortBy of ['count', 'value']) get('valid', stats, { name, ...RANGE, sort, sort_by: sortBy });
+    for (const perPage of ['10', '25', '50', '100']) get('valid', stats, { ...long, per_page: perPage });
+    for (const search of ['ford', 'Harford', '2023-02-28', '02'])
+      get('valid', stats, { ...long, search, search_by: 'value', per_page: '100' });
+  }
+  for (const bad of [
+    { name: 'weather', ...RANGE },
+    { name: 'city', ...RANGE, per_page: '7' },
+    { name: 'city', ...RANGE, sort_by: 'x' },
+    { name: 'city', from: '2026-02-30', to: '2026-03-02' },
+    { name: 'city', from: '2026/02/01', to: '2026-03-02' },
+    { name: 'city', from: '2026-02-01' },
+  ])
+    get('invalid', stats, bad);
+
+  for (const key of [null, 'wrong-key']) {
+    send('analytics', 'unauthorised', 'GET', list, {}, {}, key);
+    send('analytics', 'unauthorised', 'GET', stats, { name: 'city', ...RANGE }, {}, key);
+    send('analytics', 'unauthorised', 'POST', list, {}, { domain: `probe-${key}.example.com` }, key);
+    send('analytics', 'unauthorised', 'PUT', `${list}/7`, {}, { email: '1' }, key);
+  }
+
+  const full = {
+    domain: 'probe-full.example.com',
+    privacy: '2',
+    password: 'pw-probe',
+    email: '1',
+    exclude_bots: '0',
+    exclude_params: 'a,b',
+    exclude_ips: '10.0.0.1,10.0.0.2',
+  };
+  send('analytics', 'valid', 'POST', list, {}, full);
+  const id = analytics.websites().find((website) => website.domain === full.domain)?.id;
+  const path = `${list}/${id}`;
+  get('valid', path);
+  const changes: Array<Record<string, string>> = [
+    { privacy: '0' },
+    { email: '0' },
+    { exclude_bots: '1' },
+    { password: 'pw2' },
+  ];
+  for (const change of changes) {
+    send('analytics', 'valid', 'PUT', path, {}, change);
+    get('valid', path);
+  }
+  for (const bad of [{ domain: 'other.example.com' }, { exclude_bots: '9' }] as Array<Record<string, string>>) {
+    send('analytics', 'invalid', 'PUT', path, {}, bad);
+    get('valid', path);
+  }
+  send('analytics', 'valid', 'DELETE', path);
+  get('other', path);
+  send('analytics', 'valid', 'POST', list, {}, { domain: 'probe-min.example.com' });
+  send('analytics', 'invalid', 'POST', list, {}, { domain: 'p9.example.com', privacy: '9' });
+  send('analytics', 'invalid', 'POST', list, {}, { domain: 'e5.example.com', email: '5' });
+  get('valid', list, { search: 'probe', per_page: '100' });
+
+  const market = (intent: Intent, method: string, route: string, query = {}, form = {}, key?: string | null) =>
+    send('marketplace', intent, method, route, query, form, key);
+  market('valid', 'GET', '/api/account/details');
+  market('valid', 'GET', '/api/items/all');
+  for (const item of ['7001', '7002', '7003', '7004', '7005'])
+    market('valid', 'GET', '/api/items/item', { item_id: item });
+  market({ msg: MESSAGES.noItem }, 'GET', '/api/items/item', { item_id: '999999' });
+  for (const bad of [{ item_id: 'abc' }, {}, { item_id: '7005x' }]) market('invalid', 'GET', '/api/items/item', bad);
+  market('valid', 'POST', '/api/purchases/validation', {}, { purchase_code: PROBE_KEYS.purchaseCode });
+  market({ msg: MESSAGES.invalidCode }, 'POST', '/api/purchases/validation', {}, { purchase_code: 'not-a-code' });
+  market('invalid', 'POST', '/api/purchases/validation');
+  market('valid', 'GET', '/api/account/details', {}, {}, PROBE_KEYS.emptyKey);
+  market({ msg: MESSAGES.noItems }, 'GET', '/api/items/all', {}, {}, PROBE_KEYS.emptyKey);
+  for (const key of [null, 'wrong-key']) {
+    market('unauthorised', 'GET', '/api/account/details', {}, {}, key);
+    market('unauthorised', 'GET', '/api/items/all', {}, {}, key);
+    market('unauthorised', 'GET', '/api/items/item', { item_id: '7001' }, {}, key);
+    market('unauthorised', 'POST', '/api/purchases/validation', {}, { purchase_code: PROBE_KEYS.purchaseCode }, key);
+  }
+  return exchanges;
+}
