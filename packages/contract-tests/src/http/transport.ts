@@ -47,7 +47,7 @@ export interface TransportLimits {
   maxRetryAfterMs: number;
   /** Retries of a read answered 429 or 503. */
   maxRetries: number;
-  /** Requests in a row without any answer (or answered 429, 502, 503, 504) before the deployment counts as unavailable. */
+  /** Requests in a row unanswered, or answered 429, 502, 503 or 504, before the deployment counts as unavailable. */
   maxConsecutiveFailures: number;
 }
 
