@@ -115,10 +115,29 @@ function effects(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[
       const parameter = operation.parameters.find((candidate) => candidate.name === name);
       if (!parameter?.role || !roles.has(parameter.role)) base[name] = value;
     }
+    // The richest answer with every such parameter left out, and with each documented default sent alone: where
+    // rows outnumber a default page, leaving a default out and sending it can be told apart.
+    cases.push(derived(operation, base, 'defaults', 'on the richest answer, defaults left out'));
+    for (const parameter of operation.parameters)
+      if (
+        parameter.role &&
+        roles.has(parameter.role) &&
+        parameter.hasDefault &&
+        validValues(parameter).includes(String(parameter.default))
+      )
+        cases.push(
+          derived(operation, { ...base, [parameter.name]: String(parameter.default) }, 'default', 'the default sent', {
+            varied: parameter.name,
+          }),
+        );
     const pageSize = role(operation, 'page-size');
     if (pageSize)
       for (const value of validValues(pageSize))
-        cases.push(derived(operation, { ...base, [pageSize.name]: value }, 'page-size', 'on the richest answer'));
+        cases.push(
+          derived(operation, { ...base, [pageSize.name]: value }, 'page-size', 'on the richest answer', {
+            varied: pageSize.name,
+          }),
+        );
     const sortKey = role(operation, 'sort-key');
     const direction = role(operation, 'sort-direction');
     if (sortKey && direction)

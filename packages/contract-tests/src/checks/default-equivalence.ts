@@ -21,7 +21,7 @@ export const defaultEquivalence: CheckDefinition = {
     const answered = run.exchanges.filter((exchange) => accepted(run, exchange) && exchange.case?.family !== 'write');
     for (const explicit of answered) {
       const varied = explicit.case?.varied;
-      if (!varied || explicit.case!.family !== 'coverage') continue;
+      if (!varied || (explicit.case!.family !== 'coverage' && explicit.case!.family !== 'derived')) continue;
       const operation = run.operation(explicit.template.operationId);
       const parameter = operation.parameters.find((candidate) => candidate.name === varied);
       if (!parameter?.hasDefault) continue;

@@ -137,8 +137,11 @@ export class WriteSession {
     return { exchange, record, verified };
   }
 
-  /** Finds a record by its exact label through the list's search. */
-  private async findByLabel(label: string, cleanup = false): Promise<string | undefined> {
+  /**
+   * Finds a record by its exact label through the list's search: its id, `null` when the search answers with no
+   * rows at all, or undefined when it could not tell (other rows only may mean the search was ignored).
+   */
+  private async findByLabel(label: string, cleanup = false): Promise<string | null | undefined> {
     const { list, kind } = this.ops!;
     if (!list) return undefined;
     const search = list.parameters.find((parameter) => parameter.role === 'search')!;
@@ -146,17 +149,27 @@ export class WriteSession {
     const largest = pageSize?.enum?.map(String).at(-1);
     const values: Values = { [search.name]: label, ...(largest && pageSize ? { [pageSize.name]: largest } : {}) };
     const exchange = await this.options.send(this.testCase(list, values, 'find', label), { cleanup });
-    const row = (is2xx(exchange) ? recordsOf(list, exchange.response!.json, kind.name) : undefined)?.find(
-      (candidate) => candidate[kind.label] === label,
-    );
-    const id = row?.[kind.identifier];
+    const rows = is2xx(exchange) ? recordsOf(list, exchange.response!.json, kind.name) : undefined;
+    if (!rows) return undefined;
+    if (rows.length === 0) return null;
+    const id = rows.find((candidate) => candidate[kind.label] === label)?.[kind.identifier];
     return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
   }
 
+  /** After a create without a usable answer: owns the record if the search finds it, closes the entry if not. */
+  private async settle(label: string, cleanup = false): Promise<string | undefined> {
+    const found = await this.findByLabel(label, cleanup).catch(() => undefined);
+    if (found === null) {
+      this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
+      return undefined;
+    }
+    return this.adopt(found, label, cleanup).catch(() => undefined);
+  }
+
   /** Takes ownership of `id` only if a read shows it with `label`. */
-  private async adopt(id: string | undefined, label: string, cleanup = false): Promise<string | undefined> {
+  private async adopt(id: string | null | undefined, label: string, cleanup = false): Promise<string | undefined> {
     const { kind } = this.ops!;
-    if (id === undefined || unsafeId(id)) return undefined;
+    if (id === undefined || id === null || unsafeId(id)) return undefined;
     this.options.guard.own(this.options.api, kind.name, id, label);
     const check = await this.read(id, label, 'verify', cleanup);
     if (check.verified) {
@@ -187,7 +200,7 @@ export class WriteSession {
     );
     if (!exchange.response || exchange.error) {
       // The create may have landed without an answer: find it by its label.
-      const id = await this.adopt(await this.findByLabel(label).catch(() => undefined), label).catch(() => undefined);
+      const id = await this.settle(label);
       return { label, exchange, ...(id ? { id } : {}) };
     }
     if (!is2xx(exchange)) {
@@ -197,7 +210,7 @@ export class WriteSession {
         this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
         return { label, exchange };
       }
-      const id = await this.adopt(await this.findByLabel(label).catch(() => undefined), label).catch(() => undefined);
+      const id = await this.settle(label);
       return { label, exchange, ...(id ? { id } : {}) };
     }
     const answered = this.recordIn(create, exchange)?.[kind.identifier];
@@ -308,6 +321,16 @@ export class WriteSession {
           },
         );
       }
+      for (const field of writable(update)) {
+        const invalid = invalidValues(field)[0];
+        if (!invalid || this.options.stopped()) continue;
+        await this.update(
+          created.id,
+          created.label,
+          { [field.name]: invalid.value },
+          { expect: 'refusal', varied: field.name, rule: invalid.rule, note: invalid.rule },
+        );
+      }
       await this.update(
         created.id,
         created.label,
@@ -368,8 +391,7 @@ export class WriteSession {
         if (!unsafeId(entry.id)) this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
         continue;
       }
-      const found = await this.findByLabel(entry.label, true).catch(() => undefined);
-      if (found) await this.adopt(found, entry.label, true).catch(() => undefined);
+      await this.settle(entry.label, true);
     }
     for (const { id, label } of this.options.guard.ownedIds(this.options.api)) {
       await this.remove(id, label, { cleanup: true }).catch(() => false);
