@@ -5,13 +5,25 @@
 // "READY <api> <url>" per server, and exits when told to or when its parent
 // goes away (stdin closes), so no mock outlives the process that started it.
 'use strict';
-const { createRequire } = require('node:module');
+const Module = require('node:module');
 const { PassThrough } = require('node:stream');
 
-const prismRequire = createRequire(require.resolve('@stoplight/prism-cli/package.json'));
-const { createServer } = prismRequire('@stoplight/prism-http-server');
-const { getHttpOperationsFromSpec } = prismRequire('@stoplight/prism-http');
-const { createLogger } = prismRequire('@stoplight/prism-core');
+// Prism requires faker whole as it loads, with its sixty locales: about a second of start-up. Prism only ever uses
+// faker's default instance, whose locale is English, and only in its dynamic mode (these mocks answer with the
+// spec's examples). So Prism is handed the English-only build, the same instance type with the same locale.
+const loadModule = Module._load;
+Module._load = function load(request, parent, isMain) {
+  if (request === '@faker-js/faker' && /[\\/]@stoplight[\\/]prism-http[\\/]/.test(parent?.filename ?? '')) {
+    const english = loadModule.call(this, '@faker-js/faker/locale/en', parent, isMain);
+    return { __esModule: true, default: english, faker: english };
+  }
+  return loadModule.call(this, request, parent, isMain);
+};
+
+// The three modules are direct dependencies pinned to one Node 20 line, so one copy of each loads.
+const { createServer } = require('@stoplight/prism-http-server');
+const { getHttpOperationsFromSpec } = require('@stoplight/prism-http');
+const { createLogger } = require('@stoplight/prism-core');
 
 const servers = [];
 let stopping = false;
