@@ -10,6 +10,7 @@ import { checkLine, headerLine, shouldColour, summaryText, targetLine } from './
 import { harReport } from './reporters/har.js';
 import { jsonReport } from './reporters/json.js';
 import { junitReport } from './reporters/junit.js';
+import { reportSchema } from './reporters/report-schema.js';
 import { runContract } from './runner.js';
 import { cleanupLedger } from './writes/cleanup.js';
 import { Ledger } from './writes/ledger.js';
@@ -47,6 +48,10 @@ async function main(): Promise<number> {
   }
   if (config.listChecks) {
     out(listChecksText());
+    return 0;
+  }
+  if (config.reportSchema) {
+    out(JSON.stringify(reportSchema, null, 2));
     return 0;
   }
   if (config.command === 'cleanup') return cleanup(config.ledgerFile, config.run.analytics);

@@ -19,6 +19,7 @@ export interface CliConfig {
   command: 'run' | 'cleanup';
   help: boolean;
   listChecks: boolean;
+  reportSchema: boolean;
   run: RunOptions;
   junitFile?: string;
   jsonFile?: string;
@@ -62,6 +63,7 @@ Options:
                                     (default ${DEFAULT_LIMITS.maxResponseBytes / MIB} MiB)
   --max-duration SECONDS            the whole run, cleanup excepted (default ${DEFAULT_MAX_DURATION_MS / 1000})
   --list-checks                     print the checks and what each judges
+  --report-schema                   print the JSON Schema of the --json report
   --help                            this text
 
 Exit codes: 0 conforms; 1 violations found; 2 configuration or connectivity
@@ -152,6 +154,7 @@ const OPTIONS = {
   'max-response-bytes': { type: 'string' },
   'max-duration': { type: 'string' },
   'list-checks': { type: 'boolean', default: false },
+  'report-schema': { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -224,6 +227,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     command,
     help: values.help,
     listChecks: values['list-checks'],
+    reportSchema: values['report-schema'],
     ...(values.junit ? { junitFile: values.junit } : {}),
     ...(values.json ? { jsonFile: values.json } : {}),
     ...(values.har ? { harFile: values.har } : {}),

@@ -10,3 +10,4 @@ export {
   type DeploymentTarget,
 } from './runner.js';
 export { CHECK_NAMES, type CaseResult, type CaseStatus } from './checks/index.js';
+export { reportSchema, REPORT_SCHEMA_ID } from './reporters/report-schema.js';

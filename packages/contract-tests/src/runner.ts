@@ -135,6 +135,8 @@ export function summarise(api: ApiName, check: CheckDefinition, cases: CaseResul
   const base = { api, check: check.name, description: check.description, cases };
   if (failed.length > 0) return { ...base, status: 'fail', reason: `${failed.length} of ${cases.length} cases failed` };
   if (passed.length > 0) return { ...base, status: 'pass' };
+  const cut = cases.filter((result) => result.status === 'interrupted').length;
+  if (cut > 0) return { ...base, status: 'interrupted', reason: `${cut} of ${cases.length} cases cut short` };
   const reasons = [...new Set(cases.map((result) => (result.status === 'skip' ? result.reason : '')).filter(Boolean))];
   return { ...base, status: 'skip', reason: reasons.join('; ') || 'nothing to check' };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkLine, summaryText } from '../src/reporters/console.js';
 import { jsonReport } from '../src/reporters/json.js';
 import { junitReport } from '../src/reporters/junit.js';
-import type { RunResult } from '../src/runner.js';
+import { CHECKS } from '../src/checks/index.js';
+import { type RunResult, summarise } from '../src/runner.js';
 
 const result: RunResult = {
   runId: '20261122-abcdef',
@@ -81,5 +82,16 @@ describe('reporters', () => {
     expect(text).toContain('skip  sort_order · static examples');
     expect(text).toContain('violations found (exit 1)');
     expect(checkLine(result.apis[0]!.checks[0]!, { colour: true })).toContain('\u001b[31m');
+  });
+
+  it('shows cases cut short by an interrupt as interrupted, never as failed', () => {
+    const check = summarise('analytics', CHECKS[0]!, [
+      { status: 'skip', title: 'a', reason: 'static examples' },
+      { status: 'interrupted', title: 'b', reason: 'the run was interrupted before an answer came' },
+    ]);
+    expect(check.status).toBe('interrupted');
+    expect(checkLine(check, { colour: false })).toContain('1 skip, 1 interrupted');
+    const xml = junitReport({ ...result, apis: [{ ...result.apis[0]!, checks: [check] }] });
+    expect(xml).toContain('failures="0" skipped="2"');
   });
 });

@@ -41,10 +41,17 @@ export function fail(
   };
 }
 
-/** An exchange with no complete answer cannot be judged: why, as a skip. */
+export const interrupted = (title: string): CaseResult => ({
+  status: 'interrupted',
+  title,
+  reason: 'the run was interrupted before an answer came',
+});
+
+/** An exchange with no complete answer cannot be judged: cut short by the interrupt, or why, as a skip. */
 export function unanswered(exchange: Exchange): CaseResult | undefined {
   if (answered(exchange)) return undefined;
-  return skip(titleOf(exchange), exchange.interrupted ? 'interrupted' : `no answer to judge: ${exchange.error}`);
+  if (exchange.interrupted) return interrupted(titleOf(exchange));
+  return skip(titleOf(exchange), `no answer to judge: ${exchange.error}`);
 }
 
 /** 429 and 5XX say nothing about whether a request was acceptable. */

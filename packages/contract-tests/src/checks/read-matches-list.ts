@@ -1,7 +1,7 @@
 // read_matches_list: every listed record can be read by its id, and the read
 // returns that record with every field the list shows equal.
 import { listsRecords, readsRecord, recordsOf } from '../payload.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
+import { fail, interrupted, pass, skip, titleOf } from './evidence.js';
 import { accepted, mockSkip, sameValue } from './related.js';
 import type { CaseResult, CheckDefinition } from './types.js';
 
@@ -35,7 +35,11 @@ export const readMatchesList: CheckDefinition = {
         )
         .find(({ row }) => String(row[identifier]) === id);
       if (!listed) continue;
-      if (read.interrupted || !read.response) {
+      if (read.interrupted) {
+        results.push(interrupted(title));
+        continue;
+      }
+      if (!read.response) {
         results.push(skip(title, read.error ?? 'no answer'));
         continue;
       }

@@ -9,33 +9,38 @@ import type { TemplateValue } from '../http/request.js';
 import type { Exchange } from '../http/transport.js';
 import type { ApiName } from '../specs.js';
 
-export type CaseStatus = 'pass' | 'fail' | 'skip';
+/** `interrupted`: the run was stopped before the case could be judged (never a failure). */
+export const CASE_STATUSES = ['pass', 'fail', 'skip', 'interrupted'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-export type FailureKind =
-  | 'server-error'
-  | 'unexpected-status'
-  | 'undeclared-status'
-  | 'wrong-content-type'
-  | 'schema-mismatch'
-  | 'accepted-invalid'
-  | 'ignored-auth'
-  | 'wrong-message'
-  | 'unknown-outcome'
-  | 'default-differs'
-  | 'page-too-long'
-  | 'page-too-short'
-  | 'misordered'
-  | 'filter-ignored'
-  | 'outside-range'
-  | 'read-differs'
-  | 'echo-differs'
-  | 'write-lost'
-  | 'write-leaked'
-  | 'write-refused'
-  | 'not-deleted'
-  | 'foreign-record';
+export const FAILURE_KINDS = [
+  'server-error',
+  'unexpected-status',
+  'undeclared-status',
+  'wrong-content-type',
+  'schema-mismatch',
+  'accepted-invalid',
+  'ignored-auth',
+  'wrong-message',
+  'unknown-outcome',
+  'default-differs',
+  'page-too-long',
+  'page-too-short',
+  'misordered',
+  'filter-ignored',
+  'outside-range',
+  'read-differs',
+  'echo-differs',
+  'write-lost',
+  'write-leaked',
+  'write-refused',
+  'not-deleted',
+  'foreign-record',
+] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
 
-export type Severity = 'error' | 'warning';
+export const SEVERITIES = ['error', 'warning'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 export interface Failure {
   kind: FailureKind;
@@ -55,6 +60,7 @@ export interface Failure {
 export type CaseResult =
   | { status: 'pass'; title: string }
   | { status: 'skip'; title: string; reason: string }
+  | { status: 'interrupted'; title: string; reason: string }
   | ({ status: 'fail'; title: string; reason: string } & Failure);
 
 /** Everything a check may read: the API's spec model and what the run recorded. */

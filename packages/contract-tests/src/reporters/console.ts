@@ -23,16 +23,18 @@ const MARK: Record<CaseStatus, { symbol: string; word: string; colour: keyof typ
   pass: { symbol: '✓', word: 'pass', colour: 'green' },
   fail: { symbol: '✗', word: 'FAIL', colour: 'red' },
   skip: { symbol: '-', word: 'skip', colour: 'yellow' },
+  interrupted: { symbol: '…', word: 'cut', colour: 'yellow' },
 };
 
 export function checkLine(result: CheckResult, style: ConsoleStyle): string {
   const mark = MARK[result.status];
-  const counts = (['pass', 'fail', 'skip'] as const)
+  const counts = (['pass', 'fail', 'skip', 'interrupted'] as const)
     .map((status) => [status, result.cases.filter((entry) => entry.status === status).length] as const)
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${count} ${status}`)
     .join(', ');
-  const reason = result.status === 'skip' && result.reason ? `  ${result.reason}` : '';
+  const reason =
+    (result.status === 'skip' || result.status === 'interrupted') && result.reason ? `  ${result.reason}` : '';
   const head = paint(style, mark.colour, `${mark.symbol} ${mark.word}`);
   const tail = paint(style, 'dim', counts);
   return `${head}  ${result.api.padEnd(11)} ${result.check.padEnd(29)} ${tail}${reason}`;
@@ -127,7 +129,8 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
           );
   lines.push(
     '',
-    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped · ` +
+    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped` +
+      `${count('interrupted') ? `, ${count('interrupted')} interrupted` : ''} · ` +
       `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · seed ${result.seed} · ` +
       `${verdict} (exit ${result.exitCode})`,
   );

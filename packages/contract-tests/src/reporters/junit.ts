@@ -34,7 +34,7 @@ export function junitReport(result: RunResult): string {
         const name = escapeXml(`${check.check} › ${entry.title}`);
         const open = `    <testcase classname="${api.api}.${check.check}" name="${name}" time="${time}"`;
         if (entry.status === 'pass') cases.push(`${open}/>`);
-        else if (entry.status === 'skip') {
+        else if (entry.status === 'skip' || entry.status === 'interrupted') {
           suiteSkipped++;
           cases.push(`${open}><skipped message="${escapeXml(entry.reason ?? '')}"/></testcase>`);
         } else {
