@@ -6,14 +6,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { startMocks } from '../src/mocks.js';
-import { runContract } from '../src/runner.js';
+import { type RunResult, runContract } from '../src/runner.js';
 import { FAULTS } from '../test/fake-deployment/faults.js';
 import { runOptionsFor, startFakeDeployment } from '../test/fake-deployment/server.js';
+import { VARIANTS } from '../test/fake-deployment/variants.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const perApi = (result: RunResult) => Object.fromEntries(result.apis.map((api) => [api.api, api.cases.sent]));
+const shown = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([api, count]) => `${api} ${count}`)
+    .join(', ');
 
 it('measures the contract suite', async () => {
-  const mockRuns: Array<{ wallMs: number; prismStartMs: number; requests: number }> = [];
+  const mockRuns: Array<{ wallMs: number; prismStartMs: number; requests: number; perApi: Record<string, number> }> =
+    [];
   for (let round = 0; round < 3; round++) {
     const started = performance.now();
     const mocks = await startMocks();
@@ -23,17 +30,24 @@ it('measures the contract suite', async () => {
       wallMs: Math.round(performance.now() - started),
       prismStartMs: Math.round(ready - started),
       requests: result.requestCount,
+      perApi: perApi(result),
     });
     await mocks.close();
     expect(result.exitCode).toBe(0);
   }
 
-  const fakeRuns: Array<{ wallMs: number; requests: number }> = [];
-  for (let round = 0; round < 5; round++) {
-    const fake = await startFakeDeployment({ variant: (['laravel', 'bare', 'compact'] as const)[round % 3] });
+  const fakeRuns: Array<{ variant: string; wallMs: number; requests: number; perApi: Record<string, number> }> = [];
+  for (let round = 0; round < 6; round++) {
+    const variant = VARIANTS[round % VARIANTS.length]!;
+    const fake = await startFakeDeployment({ variant });
     const started = performance.now();
     const result = await runContract(runOptionsFor(fake));
-    fakeRuns.push({ wallMs: Math.round(performance.now() - started), requests: result.requestCount });
+    fakeRuns.push({
+      variant,
+      wallMs: Math.round(performance.now() - started),
+      requests: result.requestCount,
+      perApi: perApi(result),
+    });
     await fake.close();
     expect(result.exitCode).toBe(0);
   }
@@ -84,9 +98,13 @@ it('measures the contract suite', async () => {
   const lines = [
     `contract suite on the embedded mocks (Prism start included): median ${report.mocks.medianWallMs} ms ` +
       `over ${mockRuns.length} runs (Prism start ${report.mocks.medianPrismStartMs} ms), ` +
-      `${report.mocks.requests} requests, load average ${report.loadAverage.toFixed(1)}`,
+      `${report.mocks.requests} requests (${shown(mockRuns[0]!.perApi)}), load average ` +
+      `${report.loadAverage.toFixed(1)}`,
     `contract suite on the clean fake (writes on):               median ${report.fake.medianWallMs} ms ` +
-      `over ${fakeRuns.length} runs, ${report.fake.requests} requests`,
+      `over ${fakeRuns.length} runs`,
+    ...fakeRuns.map(
+      (run) => `  ${run.variant.padEnd(8)} ${run.wallMs} ms, ${run.requests} requests (${shown(run.perApi)})`,
+    ),
     `fault injection: ${report.faults.caught}/${report.faults.variants} variants caught by their expected check ` +
       `in ${faultsWallMs} ms`,
     ...detections.map(
