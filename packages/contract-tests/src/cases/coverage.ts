@@ -6,7 +6,7 @@
 import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
 import type { TemplateValue } from '../http/request.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
-import { caseKey, caseTitle, type RequestCase } from './types.js';
+import { caseKey, caseTitle, type RequestCase, worthSending } from './types.js';
 import { DATE_EDGES, invalidValues, plainValue, validValues } from './values.js';
 
 export interface GeneratedCases {
@@ -160,8 +160,8 @@ function negative(operation: OperationModel, base: Values): RequestCase[] {
 function auth(ctx: CaseContext, operation: OperationModel, base: Values): RequestCase[] {
   if (!operation.credential) return [];
   const cases = [make(operation, 'auth', base, { expect: 'refusal', auth: 'missing' }, 'no key')];
-  // Prism checks that a key is there, never which one: a wrong key says nothing about the mock.
-  if (!ctx.mock) cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: 'wrong' }, 'a wrong key'));
+  if (worthSending('wrong', ctx.mock))
+    cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: 'wrong' }, 'a wrong key'));
   return cases;
 }
 

@@ -6,6 +6,9 @@ import type { TemplateValue } from '../http/request.js';
 /** Which key a case carries: the configured one, none, a wrong one, or a key whose account holds no records. */
 export type AuthMode = 'valid' | 'missing' | 'wrong' | 'key-without-records';
 
+/** Prism checks that a key is there, never which one: a wrong key says nothing about the mock, so none is sent. */
+export const worthSending = (auth: AuthMode, mock: boolean): boolean => !(mock && auth === 'wrong');
+
 /**
  * Where a case comes from, in the order the budget keeps them: the plain call
  * of each operation, each valid value alone, each broken rule alone, requests

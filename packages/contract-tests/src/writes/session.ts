@@ -6,7 +6,7 @@
 // follow one verified read). The checks judge the exchanges afterwards.
 import type { OperationModel, ParameterModel, RecordKind, SpecModel } from '@tallyport/spec-model/query';
 import type { AuthMode, Expectation, RequestCase } from '../cases/types.js';
-import { caseKey, caseTitle } from '../cases/types.js';
+import { caseKey, caseTitle, worthSending } from '../cases/types.js';
 import { invalidValues, otherValidValue, plainValue } from '../cases/values.js';
 import type { TemplateValue } from '../http/request.js';
 import { SafetyViolation, type SafetyGuard, unsafeId } from '../http/safety.js';
@@ -227,8 +227,7 @@ export class WriteSession {
   async update(id: string, label: string, fields: Values, extra: Parameters<WriteSession['create']>[2] = {}) {
     const { update, kind } = this.ops!;
     if (!update || this.options.stopped()) return undefined;
-    // The mock checks that a key is there, never which one.
-    if (this.options.mock && extra.auth === 'wrong') return undefined;
+    if (!worthSending(extra.auth ?? 'valid', this.options.mock)) return undefined;
     const before = await this.read(id, label, 'read-before-update');
     if (!before.verified) return undefined;
     const exchange = await this.options.send(
@@ -241,7 +240,7 @@ export class WriteSession {
   /** Reads, deletes, and reads again; releases the record when the last read is refused. */
   async remove(id: string, label: string, options: { cleanup?: boolean; auth?: AuthMode } = {}) {
     const { remove, kind } = this.ops!;
-    if (!remove || (this.options.mock && options.auth === 'wrong')) return false;
+    if (!remove || !worthSending(options.auth ?? 'valid', this.options.mock)) return false;
     const cleanup = options.cleanup ?? false;
     const before = await this.read(id, label, cleanup ? 'cleanup-verify' : 'read-before-delete', cleanup);
     if (!before.verified) {
@@ -362,7 +361,7 @@ export class WriteSession {
       );
     }
     for (const auth of ['missing', 'wrong'] as const) {
-      if (this.options.mock && auth === 'wrong') continue;
+      if (!worthSending(auth, this.options.mock)) continue;
       keep(
         await this.create(
           `auth-${auth}`,
