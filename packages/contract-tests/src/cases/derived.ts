@@ -1,8 +1,9 @@
 // Cases that need the deployment's own data, derived from the answers the
-// run already has: every listed record read back by its id, and the
-// page-size, sort, range and search cases sent on the richest answer of each
-// operation (the one with the most rows), so their effects are observable.
-// The search text comes from the rows themselves.
+// run already has: every listed record read back by its id, and the default,
+// page-size, sort, range and search cases sent on the richest answer (the one
+// with the most rows) of each list and of each selection of its data (each
+// statistic name), so their effects are observable. The search text comes
+// from the rows themselves.
 import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
 import type { TemplateValue } from '../http/request.js';
 import { type Exchange, is2xx } from '../http/transport.js';
@@ -43,17 +44,37 @@ function derived(
 const usable = (exchange: Exchange): boolean =>
   is2xx(exchange) && exchange.case?.auth === 'valid' && exchange.case.expect === 'success';
 
-/** The answered case of `operation` with the most rows, and those rows. */
-export function richest(operation: OperationModel, exchanges: readonly Exchange[]) {
-  let best: { exchange: Exchange; rows: Record<string, unknown>[]; score: number } | undefined;
+const EFFECT_ROLES = new Set<ParameterModel['role']>([
+  'page-size',
+  'sort-key',
+  'sort-direction',
+  'search',
+  'search-field',
+]);
+
+/**
+ * Parameters that choose which data a list holds rather than how it is shown: enums without a role (a
+ * statistic's `name`). Each value may be served by its own code, so the effects are tried on each one's answer.
+ */
+const selectors = (operation: OperationModel): ParameterModel[] =>
+  operation.parameters.filter((parameter) => parameter.enum && !parameter.role && parameter.in !== 'body');
+
+type Richest = { exchange: Exchange; rows: Record<string, unknown>[]; score: number };
+
+/** For each selection of `operation`'s data, the answered case with the most rows, and those rows. */
+export function richestBySelection(operation: OperationModel, exchanges: readonly Exchange[]): Richest[] {
+  const chosen = selectors(operation);
+  const best = new Map<string, Richest>();
   for (const exchange of exchanges) {
     if (exchange.case?.operationId !== operation.id || !usable(exchange)) continue;
+    const selection = chosen.map((parameter) => String(exchange.case!.values[parameter.name] ?? '')).join('&');
     const rows = recordsOf(operation, exchange.response!.json) ?? [];
     // A stated total tells rows beyond the page apart: it ranks first.
     const score = Math.max(rows.length, statedTotal(exchange.response!.json) ?? 0);
-    if (!best || score > best.score) best = { exchange, rows, score };
+    const current = best.get(selection);
+    if (!current || score > current.score) best.set(selection, { exchange, rows, score });
   }
-  return best;
+  return [...best.values()];
 }
 
 /** The field a search is matched against, and whether the case must name it. */
@@ -107,85 +128,74 @@ function effects(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[
   const cases: RequestCase[] = [];
   for (const operation of ctx.model.operations) {
     if (operation.effect !== 'read' || !listsRecords(operation)) continue;
-    const best = richest(operation, exchanges);
-    if (!best || best.rows.length === 0) continue;
-    const roles = new Set(['page-size', 'sort-key', 'sort-direction', 'search', 'search-field']);
-    const base: Values = {};
-    for (const [name, value] of Object.entries(best.exchange.case!.values)) {
-      const parameter = operation.parameters.find((candidate) => candidate.name === name);
-      if (!parameter?.role || !roles.has(parameter.role)) base[name] = value;
-    }
-    // The richest answer with every such parameter left out, and with each documented default sent alone: where
-    // rows outnumber a default page, leaving a default out and sending it can be told apart.
-    cases.push(derived(operation, base, 'defaults', 'on the richest answer, defaults left out'));
-    for (const parameter of operation.parameters)
-      if (
-        parameter.role &&
-        roles.has(parameter.role) &&
-        parameter.hasDefault &&
-        validValues(parameter).includes(String(parameter.default))
-      )
-        cases.push(
-          derived(operation, { ...base, [parameter.name]: String(parameter.default) }, 'default', 'the default sent', {
-            varied: parameter.name,
-          }),
-        );
-    const pageSize = role(operation, 'page-size');
-    if (pageSize)
-      for (const value of validValues(pageSize))
-        cases.push(
-          derived(operation, { ...base, [pageSize.name]: value }, 'page-size', 'on the richest answer', {
-            varied: pageSize.name,
-          }),
-        );
-    const sortKey = role(operation, 'sort-key');
-    const direction = role(operation, 'sort-direction');
-    if (sortKey && direction)
-      for (const key of validValues(sortKey))
-        for (const way of validValues(direction))
-          cases.push(
-            derived(
-              operation,
-              { ...base, [sortKey.name]: key, [direction.name]: way },
-              'sort',
-              'on the richest answer',
-            ),
-          );
-    const search = role(operation, 'search');
-    const field = searchField(operation);
-    if (search && field) {
-      const withField = (text: string): Values => ({
-        ...base,
-        [search.name]: text,
-        ...(field.send && field.parameter ? { [field.parameter]: field.name } : {}),
-      });
-      const texts = best.rows
-        .map((row) => row[field.name])
-        .filter((value): value is string => typeof value === 'string');
-      const whole = texts.find((value) => value.length >= 3);
-      if (whole) cases.push(derived(operation, withField(whole), 'search-whole', 'a whole listed value'));
-      const part = texts.map((value) => value.slice(Math.floor(value.length / 3), Math.floor(value.length / 3) + 3));
-      const fragment = part.find((value) => value.trim().length === 3);
-      if (fragment) cases.push(derived(operation, withField(fragment), 'search-part', 'part of a listed value'));
-    }
-    const start = role(operation, 'range-start');
-    const end = role(operation, 'range-end');
-    if (start && end) {
-      const dated = exchanges.find(
-        (exchange) =>
-          exchange.case?.operationId === operation.id &&
-          usable(exchange) &&
-          (recordsOf(operation, exchange.response!.json) ?? []).some((row) => Object.values(row).some(looksLikeDate)),
-      );
-      if (dated) {
-        const datedBase = { ...dated.case!.values };
-        for (const edge of DATE_EDGES)
-          cases.push(
-            derived(operation, { ...datedBase, [start.name]: edge.from, [end.name]: edge.to }, 'range', edge.note),
-          );
-      }
-    }
+    const answers = richestBySelection(operation, exchanges).filter((best) => best.rows.length > 0);
+    // The mock answers every selection with the same examples: the richest one stands for all.
+    const tried = ctx.mock ? answers.sort((a, b) => b.score - a.score).slice(0, 1) : answers;
+    for (const best of tried) cases.push(...effectsOn(operation, best));
   }
+  return cases;
+}
+
+/** Defaults, page sizes, sorts, searches and date ranges, each sent on one answer that has rows. */
+function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
+  const cases: RequestCase[] = [];
+  const base: Values = {};
+  for (const [name, value] of Object.entries(best.exchange.case!.values)) {
+    const parameter = operation.parameters.find((candidate) => candidate.name === name);
+    if (!parameter?.role || !EFFECT_ROLES.has(parameter.role)) base[name] = value;
+  }
+  // The answer with every such parameter left out, and with each documented default sent alone: where rows
+  // outnumber a default page, leaving a default out and sending it can be told apart.
+  cases.push(derived(operation, base, 'defaults', 'on the richest answer, defaults left out'));
+  for (const parameter of operation.parameters)
+    if (
+      parameter.role &&
+      EFFECT_ROLES.has(parameter.role) &&
+      parameter.hasDefault &&
+      validValues(parameter).includes(String(parameter.default))
+    )
+      cases.push(
+        derived(operation, { ...base, [parameter.name]: String(parameter.default) }, 'default', 'the default sent', {
+          varied: parameter.name,
+        }),
+      );
+  const pageSize = role(operation, 'page-size');
+  if (pageSize)
+    for (const value of validValues(pageSize))
+      cases.push(
+        derived(operation, { ...base, [pageSize.name]: value }, 'page-size', 'on the richest answer', {
+          varied: pageSize.name,
+        }),
+      );
+  const sortKey = role(operation, 'sort-key');
+  const direction = role(operation, 'sort-direction');
+  if (sortKey && direction)
+    for (const key of validValues(sortKey))
+      for (const way of validValues(direction))
+        cases.push(
+          derived(operation, { ...base, [sortKey.name]: key, [direction.name]: way }, 'sort', 'on the richest answer'),
+        );
+  const search = role(operation, 'search');
+  const field = searchField(operation);
+  if (search && field) {
+    const withField = (text: string): Values => ({
+      ...base,
+      [search.name]: text,
+      ...(field.send && field.parameter ? { [field.parameter]: field.name } : {}),
+    });
+    const texts = best.rows.map((row) => row[field.name]).filter((value): value is string => typeof value === 'string');
+    const whole = texts.find((value) => value.length >= 3);
+    if (whole) cases.push(derived(operation, withField(whole), 'search-whole', 'a whole listed value'));
+    const part = texts.map((value) => value.slice(Math.floor(value.length / 3), Math.floor(value.length / 3) + 3));
+    const fragment = part.find((value) => value.trim().length === 3);
+    if (fragment) cases.push(derived(operation, withField(fragment), 'search-part', 'part of a listed value'));
+  }
+  const start = role(operation, 'range-start');
+  const end = role(operation, 'range-end');
+  // Rows that carry dates show whether a range took effect.
+  if (start && end && best.rows.some((row) => Object.values(row).some(looksLikeDate)))
+    for (const edge of DATE_EDGES)
+      cases.push(derived(operation, { ...base, [start.name]: edge.from, [end.name]: edge.to }, 'range', edge.note));
   return cases;
 }
 

@@ -431,13 +431,18 @@ export class FakeAnalytics {
     let key = sortBy ?? (f.has('analytics-stats-default-sort-by-value') ? 'value' : 'count');
     if (f.has('analytics-stats-sort-by-value-ignored')) key = 'count';
     if (isDateStat(nameText) && f.has('analytics-stats-daily-always-ascending')) direction = 'asc';
+    if (isHourStat(nameText) && f.has('analytics-stats-hours-sort-ignored')) [key, direction] = ['value', 'asc'];
     const search = lastValue(q, 'search');
     const query: StatQuery = {
       websiteId: website.id,
       name: known ? nameText : '',
       from,
       to,
-      search: f.has('analytics-stats-search-ignored') ? null : search,
+      search:
+        f.has('analytics-stats-search-ignored') ||
+        (nameText === 'referrer' && f.has('analytics-stats-referrer-search-ignored'))
+          ? null
+          : search,
       sortBy: key as StatQuery['sortBy'],
       sort: direction as StatQuery['sort'],
       searchMode: f.has('analytics-stats-search-drops-exact') ? 'longer' : 'contains',
@@ -449,6 +454,7 @@ export class FakeAnalytics {
     if (size === 100 && f.has('analytics-stats-per-page-100-capped-50')) shown = 50;
     if (isDateStat(nameText) && f.has('analytics-stats-daily-per-page-ignored')) shown = 31;
     if (f.has('analytics-stats-page-one-extra')) shown += 1;
+    if (nameText === 'landing_page' && f.has('analytics-stats-landing-page-per-page-ignored')) shown = 10;
     const result = statisticsPage(query, (page - 1) * size, shown);
     if (f.has('analytics-stats-page-short-by-one') && result.total > page * size) result.rows.pop();
     const rows = result.rows.map((row): Record<string, unknown> => {

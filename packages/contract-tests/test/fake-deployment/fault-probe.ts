@@ -103,12 +103,12 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     const sentDefaults: Array<Record<string, string>> = [{ sort: 'desc' }, { sort_by: 'count' }, { per_page: '10' }];
     for (const sent of sentDefaults) get('valid', stats, { name, ...RANGE, ...sent });
   }
-  for (const name of ['pageviews', 'city', 'visitors_hours']) {
+  for (const name of ['pageviews', 'city', 'visitors_hours', 'landing_page', 'referrer']) {
     const long = { name, from: '2023-01-31', to: '2023-06-30' };
     for (const sort of ['asc', 'desc'])
       for (const sortBy of ['count', 'value']) get('valid', stats, { name, ...RANGE, sort, sort_by: sortBy });
     for (const perPage of ['10', '25', '50', '100']) get('valid', stats, { ...long, per_page: perPage });
-    for (const search of ['ford', 'Harford', '2023-02-28', '02'])
+    for (const search of ['ford', 'Harford', '2023-02-28', '02', 'guide', 'github.io'])
       get('valid', stats, { ...long, search, search_by: 'value', per_page: '100' });
   }
   for (const bad of [

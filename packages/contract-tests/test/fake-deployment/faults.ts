@@ -267,6 +267,11 @@ const LIST = [
   ['analytics-stats-page-one-extra', 'page_size_honoured', 'statistics give one row more than per_page'],
   ['analytics-stats-per-page-100-capped-50', 'page_size_honoured', 'statistics cap per_page=100 at 50 rows'],
   [
+    'analytics-stats-landing-page-per-page-ignored',
+    'page_size_honoured',
+    'landing page statistics always give 10 rows whatever per_page says',
+  ],
+  [
     'analytics-stats-daily-per-page-ignored',
     'page_size_honoured',
     'daily statistics (pageviews, visitors) give at most 31 rows whatever per_page says',
@@ -276,9 +281,15 @@ const LIST = [
   ['analytics-list-sort-by-domain-ignored', 'sort_order', 'sort_by=domain on the website list still sorts by id'],
   ['analytics-stats-sort-ignored', 'sort_order', 'statistics are always descending'],
   ['analytics-stats-sort-by-value-ignored', 'sort_order', 'sort_by=value on statistics still sorts by count'],
+  [
+    'analytics-stats-hours-sort-ignored',
+    'sort_order',
+    'hourly statistics always come in hour order (00 to 23), whatever sort and sort_by say',
+  ],
   ['analytics-stats-daily-always-ascending', 'sort_order', 'daily statistics always come in ascending date order'],
   ['analytics-list-search-ignored', 'filter_effect', 'search is ignored on the website list'],
   ['analytics-stats-search-ignored', 'filter_effect', 'search is ignored on statistics'],
+  ['analytics-stats-referrer-search-ignored', 'filter_effect', 'search is ignored on referrer statistics only'],
   [
     'analytics-list-search-any-word',
     'filter_effect',
