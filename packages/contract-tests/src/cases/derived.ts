@@ -122,6 +122,23 @@ function readBacks(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCas
   return cases;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The range one day shorter at each end, when both ends are Y-m-d dates at least three days apart. */
+function innerRange(from: TemplateValue | undefined, to: TemplateValue | undefined) {
+  if (typeof from !== 'string' || typeof to !== 'string') return undefined;
+  const [start, end] = [Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`)];
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end - start < 2 * DAY_MS) return undefined;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from: day(start + DAY_MS), to: day(end - DAY_MS) };
+}
+
+/** The largest numeric value a parameter allows, as sent. */
+const largestValue = (parameter: ParameterModel): string | undefined =>
+  validValues(parameter)
+    .filter((value) => Number.isFinite(Number(value)))
+    .sort((a, b) => Number(b) - Number(a))[0];
+
 const looksLikeDate = (value: unknown): boolean => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
 
 function effects(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[] {
@@ -193,9 +210,26 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
   const start = role(operation, 'range-start');
   const end = role(operation, 'range-end');
   // Rows that carry dates show whether a range took effect.
-  if (start && end && best.rows.some((row) => Object.values(row).some(looksLikeDate)))
+  if (start && end && best.rows.some((row) => Object.values(row).some(looksLikeDate))) {
     for (const edge of DATE_EDGES)
       cases.push(derived(operation, { ...base, [start.name]: edge.from, [end.name]: edge.to }, 'range', edge.note));
+    // The whole range and the range a day shorter at each end, on the largest page: the shorter one must answer
+    // exactly the whole one's rows of its days, which shows a bound that is dropped or moved.
+    const inner = innerRange(base[start.name], base[end.name]);
+    const largest = pageSize ? largestValue(pageSize) : undefined;
+    if (inner) {
+      const page: Values = pageSize && largest ? { [pageSize.name]: largest } : {};
+      cases.push(derived(operation, { ...base, ...page }, 'range-outer', 'the whole range on one page'));
+      cases.push(
+        derived(
+          operation,
+          { ...base, ...page, [start.name]: inner.from, [end.name]: inner.to },
+          'range-inner',
+          'a day less at each end',
+        ),
+      );
+    }
+  }
   return cases;
 }
 

@@ -29,6 +29,7 @@ export const FAILURE_KINDS = [
   'misordered',
   'filter-ignored',
   'outside-range',
+  'range-mismatch',
   'read-differs',
   'echo-differs',
   'write-lost',

@@ -426,6 +426,8 @@ export class FakeAnalytics {
     if (f.has('analytics-stats-to-ignored')) to = today();
     if (f.has('analytics-stats-to-plus-one')) to += 1;
     if (f.has('analytics-stats-from-minus-one')) from -= 1;
+    if (f.has('analytics-stats-from-exclusive')) from += 1;
+    if (f.has('analytics-stats-to-exclusive')) to -= 1;
     let direction = sort ?? (f.has('analytics-stats-default-sort-asc') ? 'asc' : 'desc');
     if (f.has('analytics-stats-sort-ignored')) direction = 'desc';
     let key = sortBy ?? (f.has('analytics-stats-default-sort-by-value') ? 'value' : 'count');

@@ -100,6 +100,31 @@ function rangeBroken(exchange: Exchange): boolean {
   });
 }
 
+/** A range inside another, same statistic and page, answers other rows for its days than the wider one. */
+function nestedRangeBroken(exchanges: Exchange[]): Exchange[] {
+  const daily = exchanges.filter(
+    (exchange) =>
+      exchange.operationId === 'getStats' && exchange.intent === 'valid' && exchange.query.per_page === '100',
+  );
+  return daily.filter((inner) => {
+    const outer = daily.find(
+      (other) =>
+        other !== inner &&
+        other.query.name === inner.query.name &&
+        other.query.from! < inner.query.from! &&
+        other.query.to! > inner.query.to!,
+    );
+    if (!outer) return false;
+    const within = (rows: Row[] | undefined) =>
+      JSON.stringify(
+        (rows ?? [])
+          .filter((row) => String(row.value) >= inner.query.from! && String(row.value) <= inner.query.to!)
+          .sort((a, b) => String(a.value).localeCompare(String(b.value))),
+      );
+    return within(rowsOf(outer)) !== within(rowsOf(inner));
+  });
+}
+
 function defaultsBroken(exchanges: Exchange[]): Exchange[] {
   const broken: Exchange[] = [];
   const key = (exchange: Exchange, query: Record<string, string>) =>
@@ -230,7 +255,7 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
   page_size_honoured: each(pageSizeBroken),
   sort_order: each(sortBroken),
   filter_effect: each(filterBroken),
-  date_range_effect: each(rangeBroken),
+  date_range_effect: (exchanges) => [...each(rangeBroken)(exchanges), ...nestedRangeBroken(exchanges)],
   read_matches_list: readBroken,
   echoed_fields: each(
     (exchange) =>

@@ -16,6 +16,8 @@ export const PROBE_KEYS = {
   purchaseCode: 'c0ffee00-1111-4222-8333-444455556666',
 };
 const RANGE = { from: '2024-02-27', to: '2024-03-02' };
+/** RANGE a day shorter at each end. */
+const INNER_RANGE = { from: '2024-02-28', to: '2024-03-01' };
 
 /** What the request was: conforming, breaking one rule, unauthorised, a documented error condition, or else. */
 export type Intent = 'valid' | 'invalid' | 'unauthorised' | 'other' | { msg: string };
@@ -99,6 +101,10 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
 
   const stats = '/api/v1/stats/3';
   for (const name of STAT_NAMES) get('valid', stats, { name, ...RANGE });
+  for (const name of ['pageviews', 'visitors']) {
+    get('valid', stats, { name, ...RANGE, per_page: '100' });
+    get('valid', stats, { name, ...INNER_RANGE, per_page: '100' });
+  }
   for (const name of ['city', 'pageviews']) {
     const sentDefaults: Array<Record<string, string>> = [{ sort: 'desc' }, { sort_by: 'count' }, { per_page: '10' }];
     for (const sent of sentDefaults) get('valid', stats, { name, ...RANGE, ...sent });

@@ -316,6 +316,16 @@ const LIST = [
     'date_range_effect',
     'daily statistics include the day before `from` (a time zone shift)',
   ],
+  [
+    'analytics-stats-from-exclusive',
+    'date_range_effect',
+    'statistics leave out the day `from` names (a `>` where `>=` belongs)',
+  ],
+  [
+    'analytics-stats-to-exclusive',
+    'date_range_effect',
+    'statistics leave out the day `to` names (a `<` on the day itself)',
+  ],
   ['analytics-stats-to-ignored', 'date_range_effect', 'statistics ignore `to` (always up to today)'],
   ['analytics-read-neighbour', 'read_matches_list', 'reading a website returns the one with the next id'],
   ['analytics-read-privacy-default', 'read_matches_list', 'reading a website shows privacy 1 whatever it is'],
