@@ -92,7 +92,8 @@ function nestedRanges(run: RecordedRun): CaseResult[] {
     if (!outer) continue;
     const { from, to } = inner.range;
     const [expected, got] = [byDay(outer.rows, from, to, settled), byDay(inner.rows, from, to, settled)];
-    const title = `${titleOf(inner.exchange)}: the rows of ${outer.range.from}..${outer.range.to} within ${from}..${to}`;
+    const wider = `${outer.range.from}..${outer.range.to}`;
+    const title = `${titleOf(inner.exchange)}: the rows of ${wider} within ${from}..${to}`;
     const missing = [...expected.keys()].filter((day) => got.get(day) !== expected.get(day));
     const extra = [...got.keys()].filter((day) => !expected.has(day));
     if (missing.length === 0 && extra.length === 0) {
@@ -104,7 +105,7 @@ function nestedRanges(run: RecordedRun): CaseResult[] {
       fail(
         'range-mismatch',
         inner.exchange,
-        `the ${expected.size} dated rows the range ${outer.range.from}..${outer.range.to} answered for these days`,
+        `the ${expected.size} dated rows the range ${wider} answered for these days`,
         [
           missing.length ? `missing or different: ${shown(missing)}` : '',
           extra.length ? `not in the wider answer: ${shown(extra)}` : '',
