@@ -75,8 +75,8 @@ function nestedRanges(run: RecordedRun): CaseResult[] {
     const operation = run.operation(exchange.template.operationId);
     const range = rangeOf(run, exchange, operation);
     const rows = rowsOf(run, exchange);
-    if (!range || !rows || !rows.some((row) => datesIn(row).length > 0) || !whole(run, exchange, operation, rows))
-      return [];
+    const dated = rows?.some((row) => datesIn(row).length > 0);
+    if (!range || !rows || !dated || !whole(run, exchange, operation, rows)) return [];
     return [{ exchange, range, rows, rest: `${operation.id} ${valuesWithout(run, exchange, range.names)}` }];
   });
   const results: CaseResult[] = [];
