@@ -90,6 +90,13 @@ export function searchField(
   return allowed[0] ? { name: allowed[0], send: true, parameter: field.name } : undefined;
 }
 
+/** At most `count` of `items`, evenly spread from the first to the last, so a fault in one range of ids shows. */
+function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  if (count <= 1) return items.slice(0, count);
+  return Array.from({ length: count }, (_, index) => items[Math.round((index * (items.length - 1)) / (count - 1))]!);
+}
+
 function readBacks(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[] {
   const cases: RequestCase[] = [];
   for (const reader of ctx.model.operations) {
@@ -106,11 +113,10 @@ function readBacks(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCas
         if (exchange.case?.operationId !== list.id || !usable(exchange)) continue;
         for (const row of recordsOf(list, exchange.response!.json, kind) ?? []) {
           const id = row[identifier];
-          if ((typeof id !== 'string' && typeof id !== 'number') || seen.size >= MAX_READS_PER_LIST) continue;
-          seen.add(String(id));
+          if (typeof id === 'string' || typeof id === 'number') seen.add(String(id));
         }
       }
-      for (const id of seen) {
+      for (const id of spread([...seen], MAX_READS_PER_LIST)) {
         cases.push(
           derived(reader, { ...base, [idParameter.name]: id }, 'read-listed', `read listed ${kind} ${id}`, {
             record: id,

@@ -271,6 +271,9 @@ export class FakeAnalytics {
     if (f.has('analytics-read-redirects')) return { status: 302, headers: { Location: '/login' } };
     if (f.has('analytics-read-above-100-missing') && website.id > 100) return this.variant.notFound();
     let shown = website;
+    // The oldest sites were migrated from a system that kept no exclusion lists; reads show them empty.
+    if (f.has('analytics-read-oldest-without-exclusions') && website.id <= 20)
+      shown = { ...website, exclude_params: '', exclude_ips: '' };
     if (f.has('analytics-read-neighbour')) {
       const ids = [...this.store.keys()].sort((a, b) => a - b);
       const next = ids.find((id) => id > website.id) ?? ids.filter((id) => id < website.id).pop();

@@ -329,6 +329,11 @@ const LIST = [
   ['analytics-stats-to-ignored', 'date_range_effect', 'statistics ignore `to` (always up to today)'],
   ['analytics-read-neighbour', 'read_matches_list', 'reading a website returns the one with the next id'],
   ['analytics-read-privacy-default', 'read_matches_list', 'reading a website shows privacy 1 whatever it is'],
+  [
+    'analytics-read-oldest-without-exclusions',
+    'read_matches_list',
+    'reading one of the twenty oldest websites shows its exclusion lists empty (a migration left them behind)',
+  ],
   ['analytics-list-domain-truncated', 'read_matches_list', 'the website list shows domains cut to 16 characters'],
   [
     'analytics-read-above-100-missing',
