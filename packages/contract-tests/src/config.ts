@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import type { ApiName } from '@tallyport/spec-model/query';
 import { parseApiSelection } from './api-selection.js';
 import { CHECKS, CHECK_NAMES } from './checks/index.js';
+import type { KeyTransport } from './cases/template.js';
 import type { RunOptions } from './runner.js';
 import { DEFAULT_LIMITS, DEFAULT_MAX_DURATION_MS } from './runner.js';
 import { specModels } from './specs.js';
@@ -62,6 +63,9 @@ Options:
   --max-response-bytes N            largest answer read, decompressed
                                     (default ${DEFAULT_LIMITS.maxResponseBytes / MIB} MiB)
   --max-duration SECONDS            the whole run, cleanup excepted (default ${DEFAULT_MAX_DURATION_MS / 1000})
+  --marketplace-key-in WHERE        where api_key travels, which the source documentation does not
+                                    show: spec (query for GET, form body for POST; default),
+                                    query, form, or header:NAME
   --list-checks                     print the checks and what each judges
   --report-schema                   print the JSON Schema of the --json report
   --help                            this text
@@ -91,6 +95,18 @@ function seconds(value: string | undefined, flag: string, max: number): number |
   if (value.trim() === '' || !Number.isFinite(number) || number <= 0 || number > max)
     throw new ConfigError(`${flag} must be a number of seconds above 0 and at most ${max}, got "${value}"`);
   return Math.round(number * 1000);
+}
+
+const KEY_TRANSPORTS = ['spec', 'query', 'form'] as const;
+
+function keyTransportOf(value: string | undefined): KeyTransport | undefined {
+  if (value === undefined) return undefined;
+  if ((KEY_TRANSPORTS as readonly string[]).includes(value)) return value as KeyTransport;
+  const header = /^header:([A-Za-z0-9!#$%&'*+.^_`|~-]+)$/.exec(value)?.[1];
+  if (header) return { header };
+  throw new ConfigError(
+    `--marketplace-key-in must be one of ${KEY_TRANSPORTS.join(', ')} or header:NAME (a header name), got "${value}"`,
+  );
 }
 
 /** The API path prefix of the spec's operations (`/api/v1` or `/api`). */
@@ -153,6 +169,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   'max-response-bytes': { type: 'string' },
   'max-duration': { type: 'string' },
+  'marketplace-key-in': { type: 'string' },
   'list-checks': { type: 'boolean', default: false },
   'report-schema': { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
@@ -200,9 +217,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
 
   const analytics = apis.includes('analytics') || command === 'cleanup' ? target(env, 'analytics') : undefined;
   const marketplaceTarget = apis.includes('marketplace') && command === 'run' ? target(env, 'marketplace') : undefined;
+  const keyTransport = keyTransportOf(values['marketplace-key-in']);
   const marketplace = marketplaceTarget
     ? {
         ...marketplaceTarget,
+        ...(keyTransport ? { keyTransport } : {}),
         ...(env.MARKETPLACE_PURCHASE_CODE ? { purchaseCode: env.MARKETPLACE_PURCHASE_CODE } : {}),
         ...(env.MARKETPLACE_EMPTY_API_KEY ? { emptyApiKey: env.MARKETPLACE_EMPTY_API_KEY } : {}),
       }

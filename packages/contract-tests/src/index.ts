@@ -9,5 +9,6 @@ export {
   type CheckResult,
   type DeploymentTarget,
 } from './runner.js';
+export type { KeyTransport } from './cases/template.js';
 export { CHECK_NAMES, type CaseResult, type CaseStatus } from './checks/index.js';
 export { reportSchema, REPORT_SCHEMA_ID } from './reporters/report-schema.js';

@@ -11,7 +11,7 @@ import type { CaseContext } from './cases/context.js';
 import { derivedCases } from './cases/derived.js';
 import { exampleCases } from './cases/examples.js';
 import { addDropped, planCases } from './cases/plan.js';
-import { sendCase, type TemplateTarget } from './cases/template.js';
+import { type KeyTransport, sendCase, type TemplateTarget } from './cases/template.js';
 import type { CaseFamily, RequestCase } from './cases/types.js';
 import { CHECKS, type CaseResult, type CaseStatus, type CheckDefinition } from './checks/index.js';
 import type { RecordedRun } from './checks/types.js';
@@ -37,6 +37,8 @@ import { WriteSession } from './writes/session.js';
 export interface DeploymentTarget {
   baseUrl: string;
   apiKey: string;
+  /** Where a key that is not a bearer token travels (default: where the spec puts it). */
+  keyTransport?: KeyTransport;
 }
 
 export interface RunOptions {
@@ -155,6 +157,7 @@ interface ApiSetup {
   limits: TransportLimits;
   signal: AbortSignal;
   ledger: Ledger;
+  keyTransport?: KeyTransport;
 }
 
 /** Sends cases; a refusal before sending (budget, interrupt, guard) is counted, not thrown. */
@@ -214,6 +217,7 @@ async function runApi(setup: ApiSetup, result: ApiRunResult, guardPrefix: string
     baseUrl: setup.baseUrl,
     mock,
     wrongKey: `tallyport-contract-wrong-key-${setup.runId}`,
+    ...(setup.keyTransport ? { keyTransport: setup.keyTransport } : {}),
   };
   const tally = { dropped: result.cases.dropped, interrupted: 0, notes: result.notes };
   const wants = (family: CaseFamily) => setup.families.has(family);
@@ -307,12 +311,15 @@ function preflight(setup: ApiSetup, exchanges: readonly Exchange[], unavailable:
   if (reached.length === 0)
     return `cannot reach ${envName}_BASE_URL (${setup.baseUrl}): ${exchanges[0]!.error ?? 'no answer'}`;
   const statuses = reached.map((exchange) => exchange.response!.status);
+  // Where the spec does not show how a key travels, the deployment may read it elsewhere.
+  const placeUnknown = setup.model.operations.some((operation) => operation.credential?.unknown);
+  const hint = placeUnknown ? `; if it is read from another place, say where with --${setup.api}-key-in` : '';
   if (statuses.every((status) => status === 401 || status === 403))
-    return `${envName}_API_KEY is refused (HTTP ${statuses[0]} on every plain call)`;
+    return `${envName}_API_KEY is refused (HTTP ${statuses[0]} on every plain call)${hint}`;
   if (statuses.every((status) => status === 404))
     return `${envName}_BASE_URL answers 404 to every operation: is it the base address without the API path?`;
   if (setup.model.outcome && reached.every((exchange) => outcomeOf(setup.model, exchange.response!.json) === 'error'))
-    return `${envName}_API_KEY seems refused: every plain call answered ${String(setup.model.outcome.error)}`;
+    return `${envName}_API_KEY seems refused: every plain call answered ${String(setup.model.outcome.error)}${hint}`;
   return undefined;
 }
 
@@ -399,6 +406,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         limits: apiLimits,
         signal,
         ledger,
+        ...(target?.keyTransport ? { keyTransport: target.keyTransport } : {}),
       };
       const result: ApiRunResult = {
         api,

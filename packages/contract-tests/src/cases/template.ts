@@ -8,12 +8,36 @@ import type { Exchange, Transport } from '../http/transport.js';
 import { type ApiName, specModels } from '../specs.js';
 import type { AuthMode, RequestCase } from './types.js';
 
+/**
+ * Where a key that is not a bearer token travels. The spec's place is a choice where the source documentation
+ * says "not shown" (the marketplace `api_key`), so a deployment may read it elsewhere.
+ */
+export type KeyTransport =
+  /** As the spec describes the credential. */
+  | 'spec'
+  /** Always in the query string. */
+  | 'query'
+  /** In the form body of operations that send one, in the query string otherwise. */
+  | 'form'
+  /** Always in this header. */
+  | { header: string };
+
 export interface TemplateTarget {
   api: ApiName;
   baseUrl: string;
   mock: boolean;
   /** A key no deployment accepts, the same for the whole run. */
   wrongKey: string;
+  keyTransport?: KeyTransport;
+}
+
+/** Where the key goes: the transport chosen for the run, or the spec's place. */
+function keyPlace(target: TemplateTarget, operation: OperationModel, specIn: string, name: string) {
+  const chosen = target.keyTransport ?? 'spec';
+  if (typeof chosen === 'object') return { in: 'header', name: chosen.header };
+  if (chosen === 'query') return { in: 'query', name };
+  if (chosen === 'form') return { in: operation.body ? 'body' : 'query', name };
+  return { in: specIn, name };
 }
 
 const KEY_SECRETS: Record<ApiName, SecretName> = { analytics: 'ANALYTICS_API_KEY', marketplace: 'MARKETPLACE_API_KEY' };
@@ -33,11 +57,12 @@ export function toTemplate(target: TemplateTarget, operation: OperationModel, te
   if (credential) {
     const isBearer = credential.in === 'bearer';
     const key = keyValue(target, testCase.auth, isBearer ? 'Bearer ' : undefined);
-    if (key !== undefined) {
-      if (isBearer) headers.push(['Authorization', key]);
-      else if (credential.in === 'query') query.push([credential.name, key]);
-      else if (credential.in === 'header') headers.push([credential.name, key]);
-      else if (credential.in === 'body') form.push([credential.name, key]);
+    if (key !== undefined && credential.in === 'bearer') headers.push(['Authorization', key]);
+    else if (key !== undefined && credential.in !== 'bearer') {
+      const place = keyPlace(target, operation, credential.in, credential.name);
+      if (place.in === 'query') query.push([place.name, key]);
+      else if (place.in === 'header') headers.push([place.name, key]);
+      else if (place.in === 'body') form.push([place.name, key]);
     }
   }
   let path = operation.path;

@@ -17,6 +17,8 @@ export interface MarketplaceKeys {
   key: string;
   emptyKey: string;
   purchaseCode: string;
+  /** When set, the key is read from this header only, as some deployments do (the spec does not show where). */
+  header?: string;
 }
 
 type Operation = 'account' | 'items' | 'item' | 'purchase';
@@ -37,7 +39,11 @@ export class FakeMarketplace {
   ) {}
 
   /** The key as the caller sent it: query string for GETs, form body (or query string) for the POST. */
-  static keyOf(request: FakeRequest): string | null {
+  keyOf(request: FakeRequest): string | null {
+    if (this.keys.header) {
+      const sent = request.headers[this.keys.header.toLowerCase()];
+      return typeof sent === 'string' ? sent : null;
+    }
     return request.method === 'POST'
       ? (lastValue(request.form, 'api_key') ?? lastValue(request.query, 'api_key'))
       : lastValue(request.query, 'api_key');
@@ -46,7 +52,7 @@ export class FakeMarketplace {
   handle(request: FakeRequest): Reply {
     const operation = this.route(request);
     if (!operation) return this.error('not-found', MESSAGES.invalidRequest, 404);
-    const account = this.account(operation, FakeMarketplace.keyOf(request));
+    const account = this.account(operation, this.keyOf(request));
     if (!account) return this.error('auth', MESSAGES.invalidRequest);
     if (operation === 'account') return this.accountDetails(account);
     if (operation === 'items') return this.list(account);

@@ -21,6 +21,8 @@ export interface FakeDeploymentOptions {
   hostile?: HostileName[];
   analyticsKey?: string;
   marketplaceKey?: string;
+  /** The marketplace reads its key from this header only. */
+  marketplaceKeyHeader?: string;
 }
 
 export interface LoggedRequest {
@@ -70,7 +72,12 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
   };
   const analytics = new FakeAnalytics({ key: keys.analytics, faults, hostile, variant });
   const marketplace = new FakeMarketplace(
-    { key: keys.marketplace, emptyKey: keys.emptyMarketplace, purchaseCode: keys.purchaseCode },
+    {
+      key: keys.marketplace,
+      emptyKey: keys.emptyMarketplace,
+      purchaseCode: keys.purchaseCode,
+      ...(options.marketplaceKeyHeader ? { header: options.marketplaceKeyHeader } : {}),
+    },
     faults,
     variant,
   );
@@ -95,7 +102,7 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
       reply = { status: 500, body: { message: `Server Error: ${String(error)}` } };
     }
     if (hostile.has('key-echo'))
-      reply = echoKey(reply, api === 'analytics' ? bearerOf(request) : FakeMarketplace.keyOf(request));
+      reply = echoKey(reply, api === 'analytics' ? bearerOf(request) : marketplace.keyOf(request));
     writeReply(response, reply);
   }
 
