@@ -4,7 +4,9 @@
 // read from the exchanges already made; no extra request is sent.
 import type { SpecModel } from '@tallyport/spec-model/query';
 import { answered, type Exchange, is2xx } from './http/transport.js';
-import { isObject, outcomeOf, recordsOf, shapeOf } from './payload.js';
+import { isObject, recordsOf, shapeOf } from './payload.js';
+import type { ApiName } from './specs.js';
+import { verdictOf } from './verdict.js';
 
 const tally = (values: Array<string | number>): string => {
   const counts = new Map<string, number>();
@@ -15,7 +17,7 @@ const tally = (values: Array<string | number>): string => {
     .join(', ');
 };
 
-export function observe(model: SpecModel, exchanges: readonly Exchange[]): string[] {
+export function observe(api: ApiName, model: SpecModel, exchanges: readonly Exchange[]): string[] {
   const lines: string[] = [];
   const done = exchanges.filter(answered);
   for (const operation of model.operations) {
@@ -29,8 +31,7 @@ export function observe(model: SpecModel, exchanges: readonly Exchange[]): strin
     if (statuses.length > 0) lines.push(`${operation.id} statuses seen: ${tally(statuses)}`);
   }
   for (const quirk of done.filter((exchange) => exchange.case?.expect === 'any')) {
-    const verdict = is2xx(quirk) && outcomeOf(model, quirk.response!.json) !== 'error' ? 'accepted' : 'refused';
-    lines.push(`${quirk.case!.title}: HTTP ${quirk.response!.status}, ${verdict} (observed, not judged)`);
+    lines.push(`${quirk.case!.title}: HTTP ${quirk.response!.status}, ${verdictOf(api, quirk)} (observed, not judged)`);
   }
   for (const [kind, record] of Object.entries(model.records)) {
     if (!record.identifier) continue;
@@ -54,7 +55,10 @@ export function observe(model: SpecModel, exchanges: readonly Exchange[]): strin
     lines.push(
       `answers to a missing or wrong key: ${tally(keyless.map((exchange) => `HTTP ${exchange.response!.status}`))}`,
     );
-  const refused = done.filter((exchange) => !is2xx(exchange) && exchange.response!.status < 500);
+  const refused = done.filter((exchange) => verdictOf(api, exchange) === 'refused');
+  const inBody = refused.filter((exchange) => is2xx(exchange));
+  if (inBody.length > 0)
+    lines.push(`refusals with a 2XX status: ${tally(inBody.map((exchange) => `HTTP ${exchange.response!.status}`))}`);
   const shapes = refused.map((exchange) => exchange.response!.json).filter(isObject);
   if (shapes.length > 0)
     lines.push(`error body shapes: ${tally(shapes.map((body) => `{${Object.keys(body).join(', ')}}`))}`);

@@ -435,7 +435,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         result.checks.push(checkResult);
         options.onCheckResult?.(checkResult);
       }
-      result.observations = clean(observe(setup.model, transport.exchanges));
+      result.observations = clean(observe(api, setup.model, transport.exchanges));
       result.notes = clean(result.notes);
       const unanswered = transport.exchanges.filter((exchange) => exchange.error && !exchange.interrupted);
       if (unanswered.length > 0)

@@ -2,7 +2,7 @@
 // outside the enum, a wrong type, an impossible date, a missing required
 // parameter, a field the operation forbids) is refused.
 import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
-import { refusalOf } from './refusal.js';
+import { verdictOf } from '../verdict.js';
 import type { CheckDefinition } from './types.js';
 
 export const negativeDataRejection: CheckDefinition = {
@@ -15,7 +15,7 @@ export const negativeDataRejection: CheckDefinition = {
       .map((exchange) => {
         const waiting = unanswered(exchange);
         if (waiting) return waiting;
-        const verdict = refusalOf(run.model, exchange);
+        const verdict = verdictOf(run.api, exchange);
         if (verdict === 'inconclusive')
           return skip(titleOf(exchange), `HTTP ${exchange.response!.status} says nothing about the value`);
         if (verdict === 'refused') return pass(titleOf(exchange));

@@ -5,6 +5,7 @@
 import type { OperationModel, ParameterModel, ParameterRole } from '@tallyport/spec-model/query';
 import { type Exchange, is2xx } from '../http/transport.js';
 import { outcomeOf, recordsOf } from '../payload.js';
+import { refusedInBody } from '../verdict.js';
 import { skip } from './evidence.js';
 import type { CaseResult, RecordedRun } from './types.js';
 
@@ -45,7 +46,8 @@ export function accepted(run: RecordedRun, exchange: Exchange): boolean {
     is2xx(exchange) &&
     exchange.case?.auth === 'valid' &&
     exchange.case.expect !== 'refusal' &&
-    outcomeOf(run.model, exchange.response!.json) !== 'error'
+    outcomeOf(run.model, exchange.response!.json) !== 'error' &&
+    !refusedInBody(run.api, exchange)
   );
 }
 

@@ -2,6 +2,7 @@
 // response that answers its status.
 import { responseFor } from '@tallyport/spec-model/query';
 import { validateAgainst } from '../spec/validator.js';
+import { refusedInBody } from '../verdict.js';
 import { fail, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
@@ -16,7 +17,11 @@ export const responseSchemaConformance: CheckDefinition = {
       const waiting = unanswered(exchange);
       if (waiting) return waiting;
       const response = exchange.response!;
-      const declared = responseFor(run.operation(exchange.template.operationId), response.status);
+      const operation = run.operation(exchange.template.operationId);
+      // A refusal in a 2XX body, where one may come, is judged by the schema of refusals (status codes are not shown).
+      const due = exchange.case?.expect !== 'success' || exchange.case.auth !== 'valid';
+      const refusal = due && refusedInBody(run.api, exchange) ? responseFor(operation, 400) : undefined;
+      const declared = refusal ?? responseFor(operation, response.status);
       if (!declared?.schemaPointer || response.status >= 500 || response.status === 429) return pass(titleOf(exchange));
       if (response.json === undefined) {
         if (response.text === '' && !/^2/.test(declared.key)) return pass(titleOf(exchange));

@@ -3,6 +3,7 @@
 // comes with a failure status.
 import { declaredResponseKeys, isSuccessStatus, responseFor } from '@tallyport/spec-model/query';
 import { outcomeOf } from '../payload.js';
+import { refusedInBody, successShaped } from '../verdict.js';
 import { fail, inconclusive, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
@@ -30,6 +31,14 @@ export const statusCodeConformance: CheckDefinition = {
       const conforming = exchange.case?.expect === 'success' && exchange.case.auth === 'valid';
       if (conforming && !isSuccessStatus(status))
         return fail('unexpected-status', exchange, `2XX for a conforming request to ${operation.id}`, `HTTP ${status}`);
+      // A body the success schema rejects is response_schema_conformance's to report.
+      if (conforming && refusedInBody(run.api, exchange) && successShaped(run.api, exchange))
+        return fail(
+          'unexpected-status',
+          exchange,
+          `a success for a conforming request to ${operation.id}`,
+          'a refusal in a 2XX body (not the success payload, no record)',
+        );
       if (conforming && outcome === 'error')
         return fail(
           'unexpected-status',

@@ -2,8 +2,7 @@
 // field it sends and nothing else; a delete makes the record unreadable; a
 // create answer names the record that was created, not another one. A field
 // a read does not show is observed, never failed (the record is not shown).
-import { is2xx } from '../http/transport.js';
-import { outcomeOf } from '../payload.js';
+import { verdictOf } from '../verdict.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { accepted, mockSkip, rowsOf, sameValue } from './related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
@@ -186,7 +185,7 @@ function deletes(run: RecordedRun, steps: Exchange[]): CaseResult[] {
     }
     const after = steps.slice(index + 1).find((step) => step.case!.step === 'read-after-delete');
     if (!after?.response || after.error) return;
-    const stillThere = is2xx(after) && outcomeOf(run.model, after.response!.json) !== 'error';
+    const stillThere = verdictOf(run.api, after) === 'accepted';
     if (stillThere)
       results.push(
         fail('not-deleted', after, 'a read after the delete is refused', 'the record still reads', {

@@ -7,6 +7,7 @@
 import type { OperationModel, ParameterModel, RecordKind, SpecModel } from '@tallyport/spec-model/query';
 import type { AuthMode, Expectation, RequestCase } from '../cases/types.js';
 import { caseKey, caseTitle, worthSending } from '../cases/types.js';
+import { refusedInBody, verdictOf } from '../verdict.js';
 import { invalidValues, otherValidValue, plainValue } from '../cases/values.js';
 import type { TemplateValue } from '../http/request.js';
 import { SafetyViolation, type SafetyGuard, unsafeId } from '../http/safety.js';
@@ -244,7 +245,8 @@ export class WriteSession {
     const cleanup = options.cleanup ?? false;
     const before = await this.read(id, label, cleanup ? 'cleanup-verify' : 'read-before-delete', cleanup);
     if (!before.verified) {
-      const gone = before.exchange.response && before.exchange.response.status === 404;
+      // Not found: a 404, or a refusal in a 2XX body (status codes are not shown).
+      const gone = before.exchange.response?.status === 404 || refusedInBody(this.options.api, before.exchange);
       if (gone) this.forget(id, label);
       return gone;
     }
@@ -255,9 +257,13 @@ export class WriteSession {
       }),
       { cleanup },
     );
-    if (options.auth) return false;
+    if (options.auth) {
+      // A 2XX may say nothing (a delete's payload is not shown): whether it was taken shows in a read.
+      await this.read(id, label, 'read-after-unauthorised-delete');
+      return false;
+    }
     const after = await this.read(id, label, cleanup ? 'cleanup-read-after-delete' : 'read-after-delete', cleanup);
-    const refused = !!after.exchange.response && !is2xx(after.exchange) && after.exchange.response.status < 500;
+    const refused = verdictOf(this.options.api, after.exchange) === 'refused';
     if (is2xx(exchange) && (refused || this.options.mock)) this.forget(id, label);
     return refused;
   }

@@ -5,8 +5,8 @@
 import type { FakeWebsite } from './data.js';
 import type { Reply } from './http.js';
 
-export type VariantName = 'laravel' | 'bare' | 'compact';
-export const VARIANTS: readonly VariantName[] = ['laravel', 'bare', 'compact'];
+export type VariantName = 'laravel' | 'bare' | 'compact' | 'always200';
+export const VARIANTS: readonly VariantName[] = ['laravel', 'bare', 'compact', 'always200'];
 
 export interface ListPage {
   rows: unknown[];
@@ -111,4 +111,17 @@ const compact: Variant = {
   marketplaceStatus: (failure) => (failure === 'bad-input' ? 400 : failure === 'auth' ? 401 : 200),
 };
 
-export const variantNamed = (name: VariantName): Variant => ({ laravel, bare, compact })[name];
+/** Every answer is HTTP 200, and the body says when a request failed (status codes are not shown). */
+const always200: Variant = {
+  name: 'always200',
+  website: (website) => ({ ...website }),
+  list: (page) => ({ status: 200, body: { success: true, data: page.rows, total: page.total } }),
+  one: (record) => ({ status: 200, body: { success: true, data: record } }),
+  deleted: () => ({ status: 200, body: { success: true } }),
+  invalid: (field, message) => ({ status: 200, body: { success: false, error: { code: 'invalid', field, message } } }),
+  unauthenticated: () => ({ status: 200, body: { success: false, error: { code: 'unauthenticated' } } }),
+  notFound: () => ({ status: 200, body: { success: false, error: { code: 'not_found' } } }),
+  marketplaceStatus: () => 200,
+};
+
+export const variantNamed = (name: VariantName): Variant => ({ laravel, bare, compact, always200 })[name];

@@ -1,0 +1,60 @@
+// What an answer says of its request: taken, refused, or nothing. HTTP status
+// codes are not shown by the source documentation, so a refusal may come
+// with any status: a 4XX, an error outcome in the body (the marketplace's
+// 错误), or a 2XX whose body holds none of the records the operation
+// answers and is not the success payload the spec describes (or, for one
+// record, lacks the identifier every such record has). A 429, a 5XX, a
+// redirect or no answer says nothing either way.
+import { isSuccessStatus, recordLocations, responseFor } from '@tallyport/spec-model/query';
+import type { Exchange } from './http/transport.js';
+import { outcomeOf, readsRecord, recordsOf } from './payload.js';
+import { validateAgainst } from './spec/validator.js';
+import { type ApiName, specModels } from './specs.js';
+
+export type Verdict = 'accepted' | 'refused' | 'inconclusive';
+
+/** A 2XX answer that carries a refusal in its body instead of the success payload. */
+export function refusedInBody(api: ApiName, exchange: Exchange): boolean {
+  const response = exchange.response;
+  if (!response || !isSuccessStatus(response.status) || response.json === undefined) return false;
+  const model = specModels[api];
+  const outcome = outcomeOf(model, response.json);
+  if (outcome === 'error') return true;
+  if (outcome !== undefined) return false;
+  const operation = model.operations.find((candidate) => candidate.id === exchange.template.operationId);
+  const declared = operation ? responseFor(operation, response.status) : undefined;
+  if (!operation || !declared?.schemaPointer) return false;
+  // A record counts when it carries its kind's identifier (a refusal object is not a website).
+  const holdsRecords = recordLocations(operation).some(({ record: kind }) => {
+    const identifier = model.records[kind]?.identifier;
+    const records = recordsOf(operation, response.json, kind) ?? [];
+    return records.some((record) => identifier === undefined || identifier in record);
+  });
+  if (holdsRecords) return false;
+  if (!validateAgainst(api, declared.schemaPointer, response.json).valid) return true;
+  // One record of a kind with an identifier always shows it: a body without one is no such record.
+  const single = readsRecord(operation);
+  return single !== undefined && model.records[single]?.identifier !== undefined;
+}
+
+/** The body matches the schema the spec declares for its (2XX) status. */
+export function successShaped(api: ApiName, exchange: Exchange): boolean {
+  const operation = specModels[api].operations.find((candidate) => candidate.id === exchange.template.operationId);
+  const declared = operation && exchange.response ? responseFor(operation, exchange.response.status) : undefined;
+  return !declared?.schemaPointer || validateAgainst(api, declared.schemaPointer, exchange.response!.json).valid;
+}
+
+export function verdictOf(api: ApiName, exchange: Exchange): Verdict {
+  const response = exchange.response;
+  if (!response || exchange.error) return 'inconclusive';
+  const { status } = response;
+  if (status === 429 || status >= 500) return 'inconclusive';
+  const outcome = outcomeOf(specModels[api], response.json);
+  if (outcome === 'error') return 'refused';
+  if (outcome === 'success') return 'accepted';
+  if (status >= 400) return 'refused';
+  if (!isSuccessStatus(status)) return 'inconclusive';
+  // An API that states outcomes and answered 2XX without a known one has not said yes.
+  if (outcome === 'other') return 'inconclusive';
+  return refusedInBody(api, exchange) ? 'refused' : 'accepted';
+}
