@@ -1,6 +1,6 @@
 // Runs the built CLI as a child process, the way CI runs it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,12 +21,13 @@ export function runCli(
 ): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run the package build first (turbo runs it before test)`);
   return new Promise((resolve, reject) => {
+    // Its own working folder, so a default ledger file never lands in the repository; removed once it exits.
+    const cwd = mkdtempSync(join(tmpdir(), 'tallyport-cli-run-'));
     // A clean environment: no deployment or key of the developer's shell leaks in.
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own working folder, so a default ledger file never lands in the repository.
-      cwd: mkdtempSync(join(tmpdir(), 'tallyport-cli-run-')),
+      cwd,
     });
     control?.(child);
     let stdout = '';
@@ -37,6 +38,7 @@ export function runCli(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
+      rmSync(cwd, { recursive: true, force: true });
       resolve({ code, stdout, stderr });
     });
   });
