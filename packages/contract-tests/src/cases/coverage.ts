@@ -3,7 +3,7 @@
 // edges, every sort key with every direction), one broken rule at a time,
 // requests without a valid key, and the requests that provoke each documented
 // error message. Operations that write are left to the write round trip.
-import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
+import { parameterWithRole, type OperationModel } from '@tallyport/spec-model/query';
 import type { TemplateValue } from '../http/request.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { caseKey, caseTitle, type RequestCase, worthSending } from './types.js';
@@ -59,9 +59,6 @@ export function baselineValues(ctx: CaseContext, operation: OperationModel): Val
   return values;
 }
 
-const withRole = (operation: OperationModel, role: ParameterModel['role']) =>
-  operation.parameters.find((parameter) => parameter.role === role);
-
 function positive(operation: OperationModel, base: Values): RequestCase[] {
   const cases: RequestCase[] = [];
   const known = ownerKnown(operation);
@@ -93,8 +90,8 @@ function positive(operation: OperationModel, base: Values): RequestCase[] {
       );
     }
   }
-  const start = withRole(operation, 'range-start');
-  const end = withRole(operation, 'range-end');
+  const start = parameterWithRole(operation, 'range-start');
+  const end = parameterWithRole(operation, 'range-end');
   if (start && end) {
     for (const edge of DATE_EDGES) {
       cases.push(
@@ -108,8 +105,8 @@ function positive(operation: OperationModel, base: Values): RequestCase[] {
       );
     }
   }
-  const sortKey = withRole(operation, 'sort-key');
-  const direction = withRole(operation, 'sort-direction');
+  const sortKey = parameterWithRole(operation, 'sort-key');
+  const direction = parameterWithRole(operation, 'sort-direction');
   if (sortKey && direction) {
     for (const key of validValues(sortKey))
       for (const way of validValues(direction))

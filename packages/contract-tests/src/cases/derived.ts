@@ -4,7 +4,7 @@
 // with the most rows) of each list and of each selection of its data (each
 // statistic name), so their effects are observable. The search text comes
 // from the rows themselves.
-import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
+import { parameterWithRole, type OperationModel, type ParameterModel } from '@tallyport/spec-model/query';
 import type { TemplateValue } from '../http/request.js';
 import { type Exchange, is2xx } from '../http/transport.js';
 import { listsRecords, readsRecord, recordsOf, statedTotal } from '../payload.js';
@@ -17,9 +17,6 @@ import { DATE_EDGES, validValues } from './values.js';
 export const MAX_READS_PER_LIST = 12;
 
 type Values = Record<string, TemplateValue>;
-
-const role = (operation: OperationModel, name: ParameterModel['role']) =>
-  operation.parameters.find((parameter) => parameter.role === name);
 
 function derived(
   operation: OperationModel,
@@ -81,7 +78,7 @@ export function richestBySelection(operation: OperationModel, exchanges: readonl
 export function searchField(
   operation: OperationModel,
 ): { name: string; send: boolean; parameter?: string } | undefined {
-  const field = role(operation, 'search-field');
+  const field = parameterWithRole(operation, 'search-field');
   if (!field) return undefined;
   const allowed = validValues(field);
   const fallback = field.default === undefined ? undefined : String(field.default);
@@ -182,7 +179,7 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
           varied: parameter.name,
         }),
       );
-  const pageSize = role(operation, 'page-size');
+  const pageSize = parameterWithRole(operation, 'page-size');
   if (pageSize)
     for (const value of validValues(pageSize))
       cases.push(
@@ -190,15 +187,15 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
           varied: pageSize.name,
         }),
       );
-  const sortKey = role(operation, 'sort-key');
-  const direction = role(operation, 'sort-direction');
+  const sortKey = parameterWithRole(operation, 'sort-key');
+  const direction = parameterWithRole(operation, 'sort-direction');
   if (sortKey && direction)
     for (const key of validValues(sortKey))
       for (const way of validValues(direction))
         cases.push(
           derived(operation, { ...base, [sortKey.name]: key, [direction.name]: way }, 'sort', 'on the richest answer'),
         );
-  const search = role(operation, 'search');
+  const search = parameterWithRole(operation, 'search');
   const field = searchField(operation);
   if (search && field) {
     const withField = (text: string): Values => ({
@@ -213,8 +210,8 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
     const fragment = part.find((value) => value.trim().length === 3);
     if (fragment) cases.push(derived(operation, withField(fragment), 'search-part', 'part of a listed value'));
   }
-  const start = role(operation, 'range-start');
-  const end = role(operation, 'range-end');
+  const start = parameterWithRole(operation, 'range-start');
+  const end = parameterWithRole(operation, 'range-end');
   // Rows that carry dates show whether a range took effect.
   if (start && end && best.rows.some((row) => Object.values(row).some(looksLikeDate))) {
     for (const edge of DATE_EDGES)

@@ -4,7 +4,7 @@
 // not, with a value its schema allows; an invalid draw breaks one rule of
 // one parameter on top of a valid draw.
 import fc from 'fast-check';
-import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
+import { parameterWithRole, type OperationModel, type ParameterModel } from '@tallyport/spec-model/query';
 import type { TemplateValue } from '../http/request.js';
 import { baselineValues } from './coverage.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
@@ -58,8 +58,8 @@ function drawArbitrary(operation: OperationModel, base: Record<string, TemplateV
 
 /** A drawn range runs forwards: a backwards one is not documented either way. */
 function orderRange(operation: OperationModel, values: Record<string, TemplateValue>): void {
-  const start = operation.parameters.find((parameter) => parameter.role === 'range-start')?.name;
-  const end = operation.parameters.find((parameter) => parameter.role === 'range-end')?.name;
+  const start = parameterWithRole(operation, 'range-start')?.name;
+  const end = parameterWithRole(operation, 'range-end')?.name;
   if (!start || !end) return;
   const [from, to] = [values[start], values[end]];
   if (typeof from === 'string' && typeof to === 'string' && from > to) [values[start], values[end]] = [to, from];

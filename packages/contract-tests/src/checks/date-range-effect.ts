@@ -2,10 +2,10 @@
 // requested range, and a range inside another answers exactly the other's
 // rows of its days (so a bound that is dropped or moved shows even when no
 // row lands outside).
-import type { OperationModel } from '@tallyport/spec-model/query';
+import { parameterWithRole, type OperationModel } from '@tallyport/spec-model/query';
 import type { Exchange } from '../http/transport.js';
 import { fail, pass, titleOf } from './evidence.js';
-import { accepted, effectiveValue, judgeAccepted, mockSkip, roleOf, rowsOf, valuesWithout } from './related.js';
+import { accepted, effectiveValue, judgeAccepted, mockSkip, rowsOf, valuesWithout } from './related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'date_range_effect';
@@ -40,8 +40,8 @@ export const dateRangeEffect: CheckDefinition = {
 };
 
 function rangeOf(run: RecordedRun, exchange: Exchange, operation: OperationModel) {
-  const start = roleOf(operation, 'range-start');
-  const end = roleOf(operation, 'range-end');
+  const start = parameterWithRole(operation, 'range-start');
+  const end = parameterWithRole(operation, 'range-end');
   if (!start || !end) return undefined;
   const [from, to] = [effectiveValue(run, exchange, start), effectiveValue(run, exchange, end)];
   if (!from || !to || !DAY.test(from) || !DAY.test(to)) return undefined;
@@ -53,7 +53,7 @@ const datesIn = (row: Record<string, unknown>): Array<[string, string]> =>
 
 /** The answer holds every row of its query: fewer rows than the page size in effect. */
 function whole(run: RecordedRun, exchange: Exchange, operation: OperationModel, rows: readonly unknown[]): boolean {
-  const size = roleOf(operation, 'page-size');
+  const size = parameterWithRole(operation, 'page-size');
   const limit = size ? Number(effectiveValue(run, exchange, size)) : Number.NaN;
   return Number.isFinite(limit) && rows.length < limit;
 }

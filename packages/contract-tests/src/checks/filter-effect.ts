@@ -1,9 +1,10 @@
 // filter_effect: a search keeps only rows whose searched field contains the
 // text (case-insensitively), and keeps the row whose field equals it.
+import { parameterWithRole } from '@tallyport/spec-model/query';
 import { searchField } from '../cases/derived.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import type { Exchange } from '../http/transport.js';
-import { accepted, effectiveValue, judgeAccepted, roleOf, rowsOf, valuesWithout } from './related.js';
+import { accepted, effectiveValue, judgeAccepted, rowsOf, valuesWithout } from './related.js';
 import type { CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'filter_effect';
@@ -14,11 +15,11 @@ export const filterEffect: CheckDefinition = {
   needs: ['baseline', 'coverage', 'derived'],
   judge: (run) => {
     return judgeAccepted(run, NAME, 'no search answer to judge', (exchange, operation) => {
-      const search = roleOf(operation, 'search');
+      const search = parameterWithRole(operation, 'search');
       const text =
         search && exchange.case?.values[search.name] !== undefined ? effectiveValue(run, exchange, search) : '';
       if (!search || !text) return undefined;
-      const fieldParameter = roleOf(operation, 'search-field');
+      const fieldParameter = parameterWithRole(operation, 'search-field');
       const sentField = fieldParameter ? exchange.case?.values[fieldParameter.name] : undefined;
       const field = sentField !== undefined ? run.valueOf(sentField) : searchField(operation)?.name;
       const rows = rowsOf(run, exchange);
@@ -49,7 +50,7 @@ export const filterEffect: CheckDefinition = {
         );
       }
       if (exchange.case?.step === 'search-whole') {
-        const pageSize = roleOf(operation, 'page-size');
+        const pageSize = parameterWithRole(operation, 'page-size');
         const size = pageSize ? Number(effectiveValue(run, exchange, pageSize)) : Number.POSITIVE_INFINITY;
         const found = rows.some((row) => String(row[field]).toLowerCase() === needle);
         if (!found && rows.length < size) {
@@ -70,9 +71,9 @@ export const filterEffect: CheckDefinition = {
  */
 function droppedMatch(run: RecordedRun, filtered: Exchange, field: string, needle: string, count: number) {
   const operation = run.operation(filtered.template.operationId);
-  const pageSize = roleOf(operation, 'page-size');
-  const search = roleOf(operation, 'search')!;
-  const fieldParameter = roleOf(operation, 'search-field');
+  const pageSize = parameterWithRole(operation, 'page-size');
+  const search = parameterWithRole(operation, 'search')!;
+  const fieldParameter = parameterWithRole(operation, 'search-field');
   const sizeOf = (exchange: Exchange) =>
     pageSize ? Number(effectiveValue(run, exchange, pageSize)) : Number.POSITIVE_INFINITY;
   if (count >= sizeOf(filtered)) return undefined;

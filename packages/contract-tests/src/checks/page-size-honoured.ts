@@ -1,9 +1,10 @@
 // page_size_honoured: a page never holds more rows than its page size, and
 // never fewer while more exist, judged by a total the payload states or by a
 // larger page of the same request.
+import { parameterWithRole } from '@tallyport/spec-model/query';
 import { statedTotal } from '../payload.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { accepted, effectiveValue, judgeAccepted, roleOf, rowsOf, valuesWithout } from './related.js';
+import { accepted, effectiveValue, judgeAccepted, rowsOf, valuesWithout } from './related.js';
 import type { CheckDefinition } from './types.js';
 
 const NAME = 'page_size_honoured';
@@ -15,10 +16,12 @@ export const pageSizeHonoured: CheckDefinition = {
   judge: (run) => {
     const pages = run.exchanges.filter((exchange) => {
       const operation = run.operation(exchange.template.operationId);
-      return roleOf(operation, 'page-size') && accepted(run, exchange) && rowsOf(run, exchange) !== undefined;
+      return (
+        parameterWithRole(operation, 'page-size') && accepted(run, exchange) && rowsOf(run, exchange) !== undefined
+      );
     });
     return judgeAccepted(run, NAME, 'no answer with a page size to judge', (page, operation) => {
-      const parameter = roleOf(operation, 'page-size');
+      const parameter = parameterWithRole(operation, 'page-size');
       if (!parameter || rowsOf(run, page) === undefined) return undefined;
       const size = Number(effectiveValue(run, page, parameter));
       if (!Number.isFinite(size)) return undefined;

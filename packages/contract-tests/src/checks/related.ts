@@ -2,7 +2,7 @@
 // the roles the spec gives parameters: the rows an answer holds, the value a
 // case sent (or the documented default it left out), and comparisons that
 // tolerate what honest deployments differ in (collation, number vs string).
-import type { OperationModel, ParameterModel, ParameterRole } from '@tallyport/spec-model/query';
+import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
 import { type Exchange, is2xx } from '../http/transport.js';
 import { outcomeOf, recordsOf } from '../payload.js';
 import { refusedInBody } from '../verdict.js';
@@ -36,9 +36,6 @@ export function judgeAccepted(
   }
   return results.length > 0 ? results : [skip(name, nothingToJudge)];
 }
-
-export const roleOf = (operation: OperationModel, role: ParameterRole): ParameterModel | undefined =>
-  operation.parameters.find((parameter) => parameter.role === role);
 
 /** An answer that accepted a conforming request with the configured key. */
 export function accepted(run: RecordedRun, exchange: Exchange): boolean {

@@ -1,8 +1,9 @@
 // sort_order: rows come ordered by the sort key in the sort direction (sent
 // or documented defaults), for every key and direction. Ties and collation
 // differences are tolerated.
+import { parameterWithRole } from '@tallyport/spec-model/query';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { compareValues, effectiveValue, judgeAccepted, roleOf, rowsOf } from './related.js';
+import { compareValues, effectiveValue, judgeAccepted, rowsOf } from './related.js';
 import type { CheckDefinition } from './types.js';
 
 const NAME = 'sort_order';
@@ -13,8 +14,8 @@ export const sortOrder: CheckDefinition = {
   needs: ['baseline', 'coverage', 'derived'],
   judge: (run) => {
     return judgeAccepted(run, NAME, 'no sorted answer to judge', (exchange, operation) => {
-      const keyParameter = roleOf(operation, 'sort-key');
-      const directionParameter = roleOf(operation, 'sort-direction');
+      const keyParameter = parameterWithRole(operation, 'sort-key');
+      const directionParameter = parameterWithRole(operation, 'sort-direction');
       if (!keyParameter) return undefined;
       const rows = rowsOf(run, exchange);
       const key = effectiveValue(run, exchange, keyParameter);

@@ -4,7 +4,13 @@
 // owned only when a read of the answered id shows that label. An update or a
 // delete is preceded by such a read every time (the guard lets one write
 // follow one verified read). The checks judge the exchanges afterwards.
-import type { OperationModel, ParameterModel, RecordKind, SpecModel } from '@tallyport/spec-model/query';
+import {
+  parameterWithRole,
+  type OperationModel,
+  type ParameterModel,
+  type RecordKind,
+  type SpecModel,
+} from '@tallyport/spec-model/query';
 import type { AuthMode, Expectation, RequestCase } from '../cases/types.js';
 import { caseKey, caseTitle, worthSending } from '../cases/types.js';
 import { refusedInBody, verdictOf } from '../verdict.js';
@@ -145,8 +151,8 @@ export class WriteSession {
   private async findByLabel(label: string, cleanup = false): Promise<string | null | undefined> {
     const { list, kind } = this.ops!;
     if (!list) return undefined;
-    const search = list.parameters.find((parameter) => parameter.role === 'search')!;
-    const pageSize = list.parameters.find((parameter) => parameter.role === 'page-size');
+    const search = parameterWithRole(list, 'search')!;
+    const pageSize = parameterWithRole(list, 'page-size');
     const largest = pageSize?.enum?.map(String).at(-1);
     const values: Values = { [search.name]: label, ...(largest && pageSize ? { [pageSize.name]: largest } : {}) };
     const exchange = await this.options.send(this.testCase(list, values, 'find', label), { cleanup });
