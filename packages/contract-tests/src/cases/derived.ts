@@ -11,7 +11,7 @@ import { listsRecords, readsRecord, recordsOf, statedTotal } from '../payload.js
 import { baselineValues } from './coverage.js';
 import type { CaseContext } from './context.js';
 import { caseKey, caseTitle, type RequestCase } from './types.js';
-import { DATE_EDGES, validValues } from './values.js';
+import { DATE_EDGES, largestValue, validValues } from './values.js';
 
 /** How many listed records are read back per list, at most. */
 export const MAX_READS_PER_LIST = 12;
@@ -135,12 +135,6 @@ function innerRange(from: TemplateValue | undefined, to: TemplateValue | undefin
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { from: day(start + DAY_MS), to: day(end - DAY_MS) };
 }
-
-/** The largest numeric value a parameter allows, as sent. */
-const largestValue = (parameter: ParameterModel): string | undefined =>
-  validValues(parameter)
-    .filter((value) => Number.isFinite(Number(value)))
-    .sort((a, b) => Number(b) - Number(a))[0];
 
 const looksLikeDate = (value: unknown): boolean => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
 

@@ -84,6 +84,12 @@ export function invalidValues(parameter: ParameterModel): InvalidValue[] {
   return found;
 }
 
+/** The largest numeric value a parameter allows, as sent (the largest page size). */
+export const largestValue = (parameter: ParameterModel): string | undefined =>
+  validValues(parameter)
+    .filter((value) => Number.isFinite(Number(value)))
+    .sort((a, b) => Number(b) - Number(a))[0];
+
 /** A valid value different from `current`, for updates that must change something. */
 export function otherValidValue(parameter: ParameterModel, current: string | undefined, tag: string): string {
   const choices = parameter.enum ? validValues(parameter) : [];

@@ -14,7 +14,7 @@ import {
 import type { AuthMode, Expectation, RequestCase } from '../cases/types.js';
 import { caseKey, caseTitle, worthSending } from '../cases/types.js';
 import { refusedInBody, verdictOf } from '../verdict.js';
-import { invalidValues, otherValidValue, plainValue } from '../cases/values.js';
+import { invalidValues, largestValue, otherValidValue, plainValue } from '../cases/values.js';
 import type { TemplateValue } from '../http/request.js';
 import { SafetyViolation, type SafetyGuard, unsafeId } from '../http/safety.js';
 import { type Exchange, is2xx } from '../http/transport.js';
@@ -153,7 +153,7 @@ export class WriteSession {
     if (!list) return undefined;
     const search = parameterWithRole(list, 'search')!;
     const pageSize = parameterWithRole(list, 'page-size');
-    const largest = pageSize?.enum?.map(String).at(-1);
+    const largest = pageSize ? largestValue(pageSize) : undefined;
     const values: Values = { [search.name]: label, ...(largest && pageSize ? { [pageSize.name]: largest } : {}) };
     const exchange = await this.options.send(this.testCase(list, values, 'find', label), { cleanup });
     const rows = is2xx(exchange) ? recordsOf(list, exchange.response!.json, kind.name) : undefined;
