@@ -13,36 +13,52 @@ import { type ApiName, specModels } from './specs.js';
 
 export type Verdict = 'accepted' | 'refused' | 'inconclusive';
 
-/** A 2XX answer that carries a refusal in its body instead of the success payload. */
-export function refusedInBody(api: ApiName, exchange: Exchange): boolean {
+interface BodyReading {
+  /** The body matches the schema the spec declares for its status (or none is declared). */
+  successShaped: boolean;
+  /** A 2XX whose body carries a refusal instead of the success payload. */
+  refusedInBody: boolean;
+}
+
+// Every check, the session and the observations ask about the same exchanges: each body is read (and validated)
+// once. A recorded exchange does not change afterwards.
+const readings = new WeakMap<Exchange, BodyReading>();
+
+function readBody(api: ApiName, exchange: Exchange): BodyReading {
+  const known = readings.get(exchange);
+  if (known) return known;
+  const reading = { successShaped: true, refusedInBody: false };
+  readings.set(exchange, reading);
   const response = exchange.response;
-  if (!response || !isSuccessStatus(response.status) || response.json === undefined) return false;
   const model = specModels[api];
-  const outcome = outcomeOf(model, response.json);
-  if (outcome === 'error') return true;
-  if (outcome !== undefined) return false;
   const operation = model.operations.find((candidate) => candidate.id === exchange.template.operationId);
-  const declared = operation ? responseFor(operation, response.status) : undefined;
-  if (!operation || !declared?.schemaPointer) return false;
+  const declared = operation && response ? responseFor(operation, response.status) : undefined;
+  if (!response || !operation) return reading;
+  reading.successShaped = !declared?.schemaPointer || validateAgainst(api, declared.schemaPointer, response.json).valid;
+  if (!isSuccessStatus(response.status) || response.json === undefined) return reading;
+  const outcome = outcomeOf(model, response.json);
+  if (outcome !== undefined || !declared?.schemaPointer) {
+    reading.refusedInBody = outcome === 'error';
+    return reading;
+  }
   // A record counts when it carries its kind's identifier (a refusal object is not a website).
   const holdsRecords = recordLocations(operation).some(({ record: kind }) => {
     const identifier = model.records[kind]?.identifier;
     const records = recordsOf(operation, response.json, kind) ?? [];
     return records.some((record) => identifier === undefined || identifier in record);
   });
-  if (holdsRecords) return false;
-  if (!validateAgainst(api, declared.schemaPointer, response.json).valid) return true;
   // One record of a kind with an identifier always shows it: a body without one is no such record.
   const single = readsRecord(operation);
-  return single !== undefined && model.records[single]?.identifier !== undefined;
+  const oneWithoutIdentifier = single !== undefined && model.records[single]?.identifier !== undefined;
+  reading.refusedInBody = !holdsRecords && (!reading.successShaped || oneWithoutIdentifier);
+  return reading;
 }
 
-/** The body matches the schema the spec declares for its (2XX) status. */
-export function successShaped(api: ApiName, exchange: Exchange): boolean {
-  const operation = specModels[api].operations.find((candidate) => candidate.id === exchange.template.operationId);
-  const declared = operation && exchange.response ? responseFor(operation, exchange.response.status) : undefined;
-  return !declared?.schemaPointer || validateAgainst(api, declared.schemaPointer, exchange.response!.json).valid;
-}
+/** A 2XX answer that carries a refusal in its body instead of the success payload. */
+export const refusedInBody = (api: ApiName, exchange: Exchange): boolean => readBody(api, exchange).refusedInBody;
+
+/** The body matches the schema the spec declares for its status. */
+export const successShaped = (api: ApiName, exchange: Exchange): boolean => readBody(api, exchange).successShaped;
 
 export function verdictOf(api: ApiName, exchange: Exchange): Verdict {
   const response = exchange.response;

@@ -31,6 +31,13 @@ export const statusCodeConformance: CheckDefinition = {
       const conforming = exchange.case?.expect === 'success' && exchange.case.auth === 'valid';
       if (conforming && !isSuccessStatus(status))
         return fail('unexpected-status', exchange, `2XX for a conforming request to ${operation.id}`, `HTTP ${status}`);
+      if (conforming && outcome === 'error')
+        return fail(
+          'unexpected-status',
+          exchange,
+          `a success outcome for a conforming request to ${operation.id}`,
+          'the body states an error',
+        );
       // A body the success schema rejects is response_schema_conformance's to report.
       if (conforming && refusedInBody(run.api, exchange) && successShaped(run.api, exchange))
         return fail(
@@ -38,13 +45,6 @@ export const statusCodeConformance: CheckDefinition = {
           exchange,
           `a success for a conforming request to ${operation.id}`,
           'a refusal in a 2XX body (not the success payload, no record)',
-        );
-      if (conforming && outcome === 'error')
-        return fail(
-          'unexpected-status',
-          exchange,
-          `a success outcome for a conforming request to ${operation.id}`,
-          'the body states an error',
         );
       return pass(titleOf(exchange));
     }),
