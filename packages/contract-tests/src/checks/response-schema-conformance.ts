@@ -2,7 +2,7 @@
 // response that answers its status.
 import { responseFor } from '@tallyport/spec-model/query';
 import { validateAgainst } from '../spec/validator.js';
-import { refusedInBody } from '../verdict.js';
+import { refusedInBody, successShaped } from '../verdict.js';
 import { fail, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
@@ -33,6 +33,8 @@ export const responseSchemaConformance: CheckDefinition = {
           response.text === '' ? 'an empty body' : 'a body that is not JSON',
         );
       }
+      // The verdict has already read the body against the schema of its status.
+      if (!refusal && successShaped(run.api, exchange)) return pass(titleOf(exchange));
       const verdict = validateAgainst(run.api, declared.schemaPointer, response.json);
       if (verdict.valid) return pass(titleOf(exchange));
       const more = verdict.problems.length > SHOWN ? ` (+${verdict.problems.length - SHOWN} more)` : '';
