@@ -48,6 +48,7 @@ Options:
   --allow-writes                    create, update and delete websites of this run only
                                     (domain tallyport-contract-<run>-*.example.com);
                                     always on for the mock
+  --strict                          conventions that do not hold fail the run too (default: warnings)
   --ledger FILE                     where creates are recorded (default ${DEFAULT_LEDGER})
   --website-id ID                   website to read (never written)
   --item-id ID                      item to read
@@ -154,6 +155,7 @@ function target(env: NodeJS.ProcessEnv, api: ApiName): { baseUrl: string; apiKey
 const OPTIONS = {
   api: { type: 'string', default: 'all' },
   'allow-writes': { type: 'boolean', default: false },
+  strict: { type: 'boolean', default: false },
   ledger: { type: 'string' },
   'website-id': { type: 'string' },
   'item-id': { type: 'string' },
@@ -256,6 +258,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
       ...(analytics ? { analytics } : {}),
       ...(marketplace ? { marketplace } : {}),
       allowWrites: values['allow-writes'],
+      strict: values.strict,
       ...(websiteId ? { websiteId } : {}),
       ...(itemId ? { itemId } : {}),
       only,

@@ -48,6 +48,8 @@ export interface RunOptions {
   /** A deployment of the Marketplace API; without it, the embedded mock is used. */
   marketplace?: DeploymentTarget & { purchaseCode?: string; emptyApiKey?: string };
   allowWrites?: boolean;
+  /** Conventions that do not hold fail the run too (`--strict`); by default they are warnings. */
+  strict?: boolean;
   websiteId?: string;
   itemId?: string;
   /** Check names to run; all when empty. */
@@ -68,9 +70,19 @@ export interface RunOptions {
   ledger?: Ledger;
   onApiStart?: (api: ApiName, target: string, mock: boolean) => void;
   onCheckResult?: (result: CheckResult) => void;
+  /** Called as requests are sent, so a caller can show progress. */
+  onProgress?: (progress: RunProgress) => void;
   /** Every exchange of an API once it is done (for a HAR file); texts are not yet redacted. */
   onExchanges?: (api: ApiName, exchanges: readonly Exchange[]) => void;
   log?: (line: string) => void;
+}
+
+export interface RunProgress {
+  api: ApiName;
+  /** Requests sent so far for this API. */
+  sent: number;
+  /** Requests planned so far for this API (it grows as derived cases and writes are planned). */
+  planned: number;
 }
 
 export interface CheckResult {
@@ -78,7 +90,7 @@ export interface CheckResult {
   check: string;
   description: string;
   status: CaseStatus;
-  /** For a skip: why. For a failure: how many cases failed. */
+  /** For a skip: why. For a failure or a warning: how many cases failed or warned. */
   reason?: string;
   cases: CaseResult[];
 }
@@ -105,6 +117,8 @@ export interface RunResult {
   durationMs: number;
   requestCount: number;
   interrupted: boolean;
+  /** Whether conventions that did not hold failed the run (`--strict`). */
+  strict: boolean;
   /** Why the run could not check all it was asked to (budget, everything skipped), when so. */
   incomplete: string[];
   ledgerFile?: string;
@@ -131,11 +145,25 @@ const MOCK_KEY = 'tallyport-mock-key';
 export const newRunId = (): string =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex')}`;
 
-export function summarise(api: ApiName, check: CheckDefinition, cases: CaseResult[]): CheckResult {
+export function summarise(
+  api: ApiName,
+  check: CheckDefinition,
+  verdicts: CaseResult[],
+  options: { strict?: boolean } = {},
+): CheckResult {
+  // Under --strict a convention that did not hold is an error like any other.
+  const cases = options.strict
+    ? verdicts.map(
+        (result): CaseResult => (result.status === 'warn' ? { ...result, status: 'fail', severity: 'error' } : result),
+      )
+    : verdicts;
   const failed = cases.filter((result) => result.status === 'fail');
+  const warned = cases.filter((result) => result.status === 'warn');
   const passed = cases.filter((result) => result.status === 'pass');
   const base = { api, check: check.name, description: check.description, cases };
   if (failed.length > 0) return { ...base, status: 'fail', reason: `${failed.length} of ${cases.length} cases failed` };
+  if (warned.length > 0)
+    return { ...base, status: 'warn', reason: `${warned.length} of ${cases.length} cases broke a convention` };
   if (passed.length > 0) return { ...base, status: 'pass' };
   const cut = cases.filter((result) => result.status === 'interrupted').length;
   if (cut > 0) return { ...base, status: 'interrupted', reason: `${cut} of ${cases.length} cases cut short` };
@@ -165,8 +193,9 @@ async function sendAll(
   transport: Transport,
   target: TemplateTarget,
   cases: readonly RequestCase[],
-  tally: { dropped: Partial<Record<CaseFamily, number>>; interrupted: number; notes: string[] },
+  tally: { dropped: Partial<Record<CaseFamily, number>>; interrupted: number; notes: string[]; planned: number },
 ): Promise<void> {
+  tally.planned += cases.length;
   await Promise.all(
     cases.map(async (testCase) => {
       try {
@@ -219,7 +248,14 @@ async function runApi(setup: ApiSetup, result: ApiRunResult, guardPrefix: string
     wrongKey: `tallyport-contract-wrong-key-${setup.runId}`,
     ...(setup.keyTransport ? { keyTransport: setup.keyTransport } : {}),
   };
-  const tally = { dropped: result.cases.dropped, interrupted: 0, notes: result.notes };
+  const tally = { dropped: result.cases.dropped, interrupted: 0, notes: result.notes, planned: 0 };
+  const progress = () =>
+    setup.options.onProgress?.({
+      api,
+      sent: transport.requestCount,
+      planned: Math.max(tally.planned, transport.requestCount),
+    });
+  transport.onExchange = progress;
   const wants = (family: CaseFamily) => setup.families.has(family);
   const purchaseCode = setup.secrets.MARKETPLACE_PURCHASE_CODE;
   const caseContext = (exchanges: readonly Exchange[]): CaseContext => ({
@@ -431,7 +467,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       if (!transport || result.configError) continue;
       const recorded = recordedRun(setup, transport.exchanges);
       for (const check of checks) {
-        const checkResult = clean(summarise(api, check, check.judge(recorded)));
+        const checkResult = clean(summarise(api, check, check.judge(recorded), { strict: !!options.strict }));
         result.checks.push(checkResult);
         options.onCheckResult?.(checkResult);
       }
@@ -467,6 +503,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
     durationMs: Date.now() - started,
     requestCount,
     interrupted,
+    strict: !!options.strict,
     incomplete: incomplete.map((line) => redactor.text(line)),
     ...(ledger.file ? { ledgerFile: ledger.file } : {}),
     apis: results,

@@ -80,6 +80,7 @@ function emptyRun(): RunResult {
     durationMs: 0,
     requestCount: 0,
     interrupted: false,
+    strict: false,
     incomplete: [],
     apis: [],
     exitCode: 0,

@@ -13,6 +13,7 @@ const result: RunResult = {
   durationMs: 1234,
   requestCount: 12,
   interrupted: false,
+  strict: false,
   exitCode: 1,
   apis: [
     {
@@ -40,9 +41,13 @@ const result: RunResult = {
               actual: 'msg "Item not found"',
               curl: "curl -sS 'http://x'",
               kind: 'wrong-message',
+              basis: 'specified',
               severity: 'error',
               operationId: 'getItem',
               exchangeIds: [3],
+              steps: [
+                { exchangeId: 3, title: 'item <7> & "x"', got: 'msg "Item not found"', curl: "curl -sS 'http://x'" },
+              ],
             },
           ],
         },

@@ -24,6 +24,7 @@ export const contentTypeConformance: CheckDefinition = {
         exchange,
         `Content-Type ${declared.mediaTypes.join(' or ') || '(no body)'} for ${declared.key}`,
         `Content-Type ${response.contentType ?? '(none)'}`,
+        { basis: 'specified' },
       );
     }),
 };

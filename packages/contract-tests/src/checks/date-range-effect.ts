@@ -32,7 +32,7 @@ export const dateRangeEffect: CheckDefinition = {
         exchange,
         `dates within ${range.from}..${range.to}`,
         `a row with ${stray[0]} ${JSON.stringify(stray[1])}`,
-        { title },
+        { basis: 'specified', title },
       );
     });
     return mockSkip(run, NAME) ? outside : [...outside, ...nestedRanges(run)];
@@ -112,7 +112,7 @@ function nestedRanges(run: RecordedRun): CaseResult[] {
         ]
           .filter(Boolean)
           .join('; '),
-        { title, related: [outer.exchange] },
+        { basis: 'specified', title, related: [outer.exchange] },
       ),
     );
   }

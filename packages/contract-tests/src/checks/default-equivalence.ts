@@ -54,7 +54,7 @@ export const defaultEquivalence: CheckDefinition = {
             omitted,
             `the same answer as with ${varied}=${String(parameter.default)} (the documented default)`,
             a && b ? `${a.length} rows without it, ${b.length} with it, or the same rows differently` : 'another body',
-            { title, related: [explicit] },
+            { basis: 'specified', title, related: [explicit] },
           ),
         );
     }
@@ -97,7 +97,7 @@ function createdDefaults(run: Parameters<CheckDefinition['judge']>[0]): CaseResu
             read,
             `${field.name} ${String(field.default)} (its documented default)`,
             `${field.name} ${JSON.stringify(record[field.name])}`,
-            { title, related: [create] },
+            { basis: 'specified', title, related: [create] },
           ),
         );
     }

@@ -30,6 +30,7 @@ export const documentedErrorMessages: CheckDefinition = {
             exchange,
             `${outcome.field} is ${String(outcome.success)} or ${String(outcome.error)}`,
             `${outcome.field} is ${JSON.stringify((json as Record<string, unknown>)[outcome.field])}`,
+            { basis: 'specified' },
           ),
         );
         continue;
@@ -49,6 +50,7 @@ export const documentedErrorMessages: CheckDefinition = {
             `${outcome.field} ${String(outcome.error)} with ${outcome.messageField} ${documented.msg} ` +
               `(${documented.condition})`,
             stated === 'error' ? `${outcome.messageField} ${JSON.stringify(message)}` : `outcome ${stated ?? 'none'}`,
+            { basis: 'specified' },
           ),
         );
     }

@@ -43,7 +43,7 @@ export const echoedFields: CheckDefinition = {
               `${field} equal to the ${parameter.name} sent`,
               `${field} differs from what was sent` +
                 (typeof sent === 'string' ? ` (${JSON.stringify(record[field])})` : ''),
-              { title },
+              { basis: 'specified', title },
             ),
           );
       }

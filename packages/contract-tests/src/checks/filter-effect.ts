@@ -36,7 +36,7 @@ export const filterEffect: CheckDefinition = {
           exchange,
           `every row's ${field} contains "${text}"`,
           `a row with ${field} ${JSON.stringify(stray[field])}`,
-          { title },
+          { basis: 'specified', title },
         );
       }
       const dropped = droppedMatch(run, exchange, field, needle, rows.length);
@@ -46,7 +46,7 @@ export const filterEffect: CheckDefinition = {
           exchange,
           `every row whose ${field} contains "${text}" is kept`,
           `the row with ${field} ${JSON.stringify(dropped.row[field])} is missing`,
-          { title, related: [dropped.exchange] },
+          { basis: 'specified', title, related: [dropped.exchange] },
         );
       }
       if (exchange.case?.step === 'search-whole') {
@@ -55,6 +55,7 @@ export const filterEffect: CheckDefinition = {
         const found = rows.some((row) => String(row[field]).toLowerCase() === needle);
         if (!found && rows.length < size) {
           return fail('filter-ignored', exchange, `the row whose ${field} is "${text}" is kept`, 'it is missing', {
+            basis: 'specified',
             title,
           });
         }

@@ -28,6 +28,8 @@ export const ignoredAuth: CheckDefinition = {
         if (exchange.case!.step === 'delete' && after && verdictOf(run.api, after) === 'accepted')
           return pass(`${titleOf(exchange)} (answered HTTP ${exchange.response!.status}; the record still reads)`);
         const which = exchange.case!.auth === 'missing' ? 'without a key' : 'with a wrong key';
-        return fail('ignored-auth', exchange, `a refusal of a request ${which}`, 'the request was accepted');
+        return fail('ignored-auth', exchange, `a refusal of a request ${which}`, 'the request was accepted', {
+          basis: 'specified',
+        });
       }),
 };

@@ -24,6 +24,7 @@ export const negativeDataRejection: CheckDefinition = {
           exchange,
           `a refusal: ${exchange.case!.varied} is ${exchange.case!.rule}`,
           'the request was accepted',
+          { basis: 'specified' },
         );
       }),
 };

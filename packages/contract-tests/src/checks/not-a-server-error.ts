@@ -10,7 +10,9 @@ export const notAServerError: CheckDefinition = {
     run.exchanges.map((exchange) => {
       const status = exchange.response?.status;
       if (status !== undefined && status >= 500)
-        return fail('server-error', exchange, 'an answer that is not a server error (not 5XX)', `HTTP ${status}`);
+        return fail('server-error', exchange, 'an answer that is not a server error (not 5XX)', `HTTP ${status}`, {
+          basis: 'specified',
+        });
       return unanswered(exchange) ?? pass(titleOf(exchange));
     }),
 };

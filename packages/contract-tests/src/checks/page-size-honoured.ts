@@ -28,7 +28,10 @@ export const pageSizeHonoured: CheckDefinition = {
       const rows = rowsOf(run, page)!.length;
       const title = `${titleOf(page)}: at most and not fewer than ${parameter.name}=${size}`;
       if (rows > size) {
-        return fail('page-too-long', page, `at most ${size} rows (${parameter.name})`, `${rows} rows`, { title });
+        return fail('page-too-long', page, `at most ${size} rows (${parameter.name})`, `${rows} rows`, {
+          basis: 'specified',
+          title,
+        });
       }
       if (rows === size) {
         return pass(title);
@@ -40,7 +43,7 @@ export const pageSizeHonoured: CheckDefinition = {
           page,
           `${Math.min(size, total)} rows (the payload states ${total} in all)`,
           `${rows} rows`,
-          { title },
+          { basis: 'specified', title },
         );
       }
       const key = valuesWithout(run, page, [parameter.name]);
@@ -58,7 +61,7 @@ export const pageSizeHonoured: CheckDefinition = {
           page,
           `${Math.min(size, more)} rows: a larger page of the same request shows ${more}`,
           `${rows} rows`,
-          { title, related: [larger] },
+          { basis: 'specified', title, related: [larger] },
         );
       }
       return total === undefined && rows === 0 ? skip(title, 'no rows to judge') : pass(title);

@@ -46,6 +46,7 @@ export const readMatchesList: CheckDefinition = {
       if (!accepted(run, read)) {
         results.push(
           fail('read-differs', read, `the listed ${kind} ${id} can be read`, 'the read was refused', {
+            basis: 'specified',
             title,
             related: [listed.exchange],
           }),
@@ -54,7 +55,9 @@ export const readMatchesList: CheckDefinition = {
       }
       const record = recordsOf(reader, read.response.json, kind)?.[0];
       if (!record) {
-        results.push(fail('read-differs', read, `the ${kind} ${id}`, 'no record in the answer', { title }));
+        results.push(
+          fail('read-differs', read, `the ${kind} ${id}`, 'no record in the answer', { basis: 'specified', title }),
+        );
         continue;
       }
       const differing = Object.keys(listed.row).filter(
@@ -67,7 +70,7 @@ export const readMatchesList: CheckDefinition = {
             read,
             `the ${kind} whose ${identifier} is ${id}`,
             `${identifier} ${JSON.stringify(record[identifier])}`,
-            { title, related: [listed.exchange] },
+            { basis: 'specified', title, related: [listed.exchange] },
           ),
         );
       else if (differing.length > 0)
@@ -83,7 +86,7 @@ export const readMatchesList: CheckDefinition = {
                   `${field} ${JSON.stringify(record[field])} (listed ` + `${JSON.stringify(listed.row[field])})`,
               )
               .join('; '),
-            { title, related: [listed.exchange] },
+            { basis: 'specified', title, related: [listed.exchange] },
           ),
         );
       else results.push(pass(title));

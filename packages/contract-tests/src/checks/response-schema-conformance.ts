@@ -31,6 +31,7 @@ export const responseSchemaConformance: CheckDefinition = {
           exchange,
           `a JSON body matching ${declared.key}`,
           response.text === '' ? 'an empty body' : 'a body that is not JSON',
+          { basis: 'specified' },
         );
       }
       // The verdict has already read the body against the schema of its status.
@@ -43,6 +44,7 @@ export const responseSchemaConformance: CheckDefinition = {
         exchange,
         `the ${declared.key} schema (${declared.schemaPointer})`,
         `schema errors: ${verdict.problems.slice(0, SHOWN).join('; ')}${more}`,
+        { basis: 'specified' },
       );
     }),
 };

@@ -37,7 +37,7 @@ export const sortOrder: CheckDefinition = {
           `rows ordered by ${key} ${direction}`,
           `row ${step} (${JSON.stringify(rows[step - 1]![key])}) comes before row ${step + 1} ` +
             `(${JSON.stringify(rows[step]![key])})`,
-          { title },
+          { basis: 'specified', title },
         );
     });
   },

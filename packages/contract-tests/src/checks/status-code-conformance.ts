@@ -23,20 +23,30 @@ export const statusCodeConformance: CheckDefinition = {
           exchange,
           `a status declared by ${operation.id} (${declaredResponseKeys(operation)})`,
           `HTTP ${status} is not declared`,
+          { basis: 'specified' },
         );
       if (inconclusive(status)) return pass(titleOf(exchange));
       const outcome = outcomeOf(run.model, exchange.response!.json);
       if (outcome === 'success' && !isSuccessStatus(status))
-        return fail('unexpected-status', exchange, 'a success body comes with a 2XX status', `HTTP ${status}`);
+        return fail('unexpected-status', exchange, 'a success body comes with a 2XX status', `HTTP ${status}`, {
+          basis: 'specified',
+        });
       const conforming = exchange.case?.expect === 'success' && exchange.case.auth === 'valid';
       if (conforming && !isSuccessStatus(status))
-        return fail('unexpected-status', exchange, `2XX for a conforming request to ${operation.id}`, `HTTP ${status}`);
+        return fail(
+          'unexpected-status',
+          exchange,
+          `2XX for a conforming request to ${operation.id}`,
+          `HTTP ${status}`,
+          { basis: 'specified' },
+        );
       if (conforming && outcome === 'error')
         return fail(
           'unexpected-status',
           exchange,
           `a success outcome for a conforming request to ${operation.id}`,
           'the body states an error',
+          { basis: 'specified' },
         );
       // A body the success schema rejects is response_schema_conformance's to report.
       if (conforming && refusedInBody(run.api, exchange) && successShaped(run.api, exchange))
@@ -45,6 +55,7 @@ export const statusCodeConformance: CheckDefinition = {
           exchange,
           `a success for a conforming request to ${operation.id}`,
           'a refusal in a 2XX body (not the success payload, no record)',
+          { basis: 'specified' },
         );
       return pass(titleOf(exchange));
     }),

@@ -9,9 +9,21 @@ import type { TemplateValue } from '../http/request.js';
 import type { Exchange } from '../http/transport.js';
 import type { ApiName } from '../specs.js';
 
-/** `interrupted`: the run was stopped before the case could be judged (never a failure). */
-export const CASE_STATUSES = ['pass', 'fail', 'skip', 'interrupted'] as const;
+/**
+ * `warn`: a convention (not something the source documentation decides) did not hold; it fails the run only
+ * with `--strict`. `interrupted`: the run was stopped before the case could be judged (never a failure).
+ */
+export const CASE_STATUSES = ['pass', 'fail', 'warn', 'skip', 'interrupted'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+/**
+ * What a verdict rests on: `specified`, a fact the source documentation decides (an enum, a default, a documented
+ * message, "domain is not an update parameter"); `convention`, what deployments usually do where the source is
+ * silent (a 2XX for success, a refusal of an invalid value, a JSON media type). Only specified verdicts fail a run
+ * by default.
+ */
+export const BASES = ['specified', 'convention'] as const;
+export type Basis = (typeof BASES)[number];
 
 export const FAILURE_KINDS = [
   'server-error',
@@ -43,8 +55,19 @@ export type FailureKind = (typeof FAILURE_KINDS)[number];
 export const SEVERITIES = ['error', 'warning'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
+/** One request a failure rests on, in the order a reader should replay them (writes first). */
+export interface EvidenceStep {
+  exchangeId: number;
+  title: string;
+  /** What came back, cut short. */
+  got: string;
+  curl: string;
+}
+
 export interface Failure {
   kind: FailureKind;
+  basis: Basis;
+  /** `error` fails the run; `warning` (a convention, without `--strict`) is reported and counted only. */
   severity: Severity;
   operationId: string;
   /** What the spec says. */
@@ -55,6 +78,8 @@ export interface Failure {
   curl?: string;
   /** The exchanges the verdict rests on. */
   exchangeIds: number[];
+  /** Every exchange of `exchangeIds`, in replay order, with its curl; the first is the one `curl` reproduces. */
+  steps: EvidenceStep[];
 }
 
 /** One verdict of a check, e.g. "listWebsites sort=asc: rows in order". */
@@ -62,7 +87,7 @@ export type CaseResult =
   | { status: 'pass'; title: string }
   | { status: 'skip'; title: string; reason: string }
   | { status: 'interrupted'; title: string; reason: string }
-  | ({ status: 'fail'; title: string; reason: string } & Failure);
+  | ({ status: 'fail' | 'warn'; title: string; reason: string } & Failure);
 
 /** Everything a check may read: the API's spec model and what the run recorded. */
 export interface RecordedRun {

@@ -38,6 +38,7 @@ export const writeRoundTrip: CheckDefinition = {
         if (create.response && !create.error && create.response.status < 500 && create.response.status !== 429)
           results.push(
             fail('write-refused', create, 'a conforming create is accepted', `HTTP ${create.response.status}`, {
+              basis: 'specified',
               title,
             }),
           );
@@ -51,7 +52,7 @@ export const writeRoundTrip: CheckDefinition = {
             create,
             `the created record, ${label} ${record}`,
             `a record with ${label} ${JSON.stringify(answered[label])}`,
-            { title },
+            { basis: 'specified', title },
           ),
         );
         continue;
@@ -73,7 +74,7 @@ export const writeRoundTrip: CheckDefinition = {
             firstRead,
             `the create answer names the created record (${label} ${record})`,
             `the id it answered reads as ${label} ${JSON.stringify(shown[label])}: another record`,
-            { title, related: [create] },
+            { basis: 'specified', title, related: [create] },
           ),
         );
       }
@@ -107,7 +108,7 @@ function readsBack(run: RecordedRun, create: Exchange, read: Exchange): CaseResu
           read,
           `${field} ${JSON.stringify(run.valueOf(value))} as created`,
           `${field} ${JSON.stringify(record[field])}`,
-          { title, related: [create] },
+          { basis: 'specified', title, related: [create] },
         ),
       );
   }
@@ -139,7 +140,7 @@ function updates(run: RecordedRun, steps: Exchange[]): CaseResult[] {
           after!,
           `${target} ${JSON.stringify(run.valueOf(sent[target]!))} after the update`,
           `${target} ${JSON.stringify(now[target])}`,
-          { title, related: [exchange] },
+          { basis: 'specified', title, related: [exchange] },
         ),
       );
     const untouched = Object.keys(old).filter((field) => (changed ? field !== target : true) && field in now);
@@ -156,7 +157,7 @@ function updates(run: RecordedRun, steps: Exchange[]): CaseResult[] {
             .slice(0, 4)
             .map((field) => `${field} ${JSON.stringify(old[field])} → ${JSON.stringify(now[field])}`)
             .join('; '),
-          { title, related: [exchange] },
+          { basis: 'specified', title, related: [exchange] },
         ),
       );
     else if (!(changed && target && target in now && !sameValue(now[target], run.valueOf(sent[target]!))))
@@ -178,7 +179,7 @@ function deletes(run: RecordedRun, steps: Exchange[]): CaseResult[] {
             exchange,
             'the delete of a record this run created is accepted',
             `HTTP ${exchange.response.status}`,
-            { title },
+            { basis: 'specified', title },
           ),
         );
       return;
@@ -189,6 +190,7 @@ function deletes(run: RecordedRun, steps: Exchange[]): CaseResult[] {
     if (stillThere)
       results.push(
         fail('not-deleted', after, 'a read after the delete is refused', 'the record still reads', {
+          basis: 'specified',
           title,
           related: [exchange],
         }),

@@ -99,6 +99,8 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 
 export class Transport {
   readonly exchanges: Exchange[] = [];
+  /** Called with each exchange once it is recorded. */
+  onExchange: ((exchange: Exchange) => void) | undefined;
   private sent = 0;
   private nextSlot = 0;
   private active = 0;
@@ -189,6 +191,7 @@ export class Transport {
     }
     this.track(exchange);
     this.exchanges.push(exchange);
+    this.onExchange?.(exchange);
     return exchange;
   }
 

@@ -22,13 +22,14 @@ function paint(style: ConsoleStyle, code: keyof typeof CODES, text: string): str
 const MARK: Record<CaseStatus, { symbol: string; word: string; colour: keyof typeof CODES }> = {
   pass: { symbol: '✓', word: 'pass', colour: 'green' },
   fail: { symbol: '✗', word: 'FAIL', colour: 'red' },
+  warn: { symbol: '!', word: 'warn', colour: 'yellow' },
   skip: { symbol: '-', word: 'skip', colour: 'yellow' },
   interrupted: { symbol: '…', word: 'cut', colour: 'yellow' },
 };
 
 export function checkLine(result: CheckResult, style: ConsoleStyle): string {
   const mark = MARK[result.status];
-  const counts = (['pass', 'fail', 'skip', 'interrupted'] as const)
+  const counts = (['pass', 'fail', 'warn', 'skip', 'interrupted'] as const)
     .map((status) => [status, result.cases.filter((entry) => entry.status === status).length] as const)
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${count} ${status}`)
@@ -86,20 +87,23 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
       );
   }
 
-  const failures = result.apis.flatMap((api) =>
-    api.checks.flatMap((check) =>
-      check.cases.filter((entry) => entry.status === 'fail').map((entry) => ({ check, entry })),
-    ),
-  );
-  if (failures.length > 0) {
-    lines.push('', paint(style, 'bold', `Failures (${failures.length})`));
-    for (const { check, entry } of failures) {
-      lines.push(`  ${paint(style, 'red', '✗')} [${check.api}] ${check.check} › ${entry.title}`);
-      if (entry.expected) lines.push(`      spec: ${entry.expected}`);
-      if (entry.actual)
-        lines.push(
-          ...entry.actual.split('\n').map((line, index) => `      ${index === 0 ? 'got:  ' : '      '}${line}`),
-        );
+  const verdicts = (status: 'fail' | 'warn') =>
+    result.apis.flatMap((api) =>
+      api.checks.flatMap((check) =>
+        check.cases.flatMap((entry) => (entry.status === status ? [{ check, entry }] : [])),
+      ),
+    );
+  for (const [status, heading, symbol, colour] of [
+    ['fail', 'Failures: the source documentation decides these', '✗', 'red'],
+    ['warn', 'Warnings: conventions that did not hold (they fail the run with --strict)', '!', 'yellow'],
+  ] as const) {
+    const found = verdicts(status);
+    if (found.length === 0) continue;
+    lines.push('', paint(style, 'bold', `${heading} (${found.length})`));
+    for (const { check, entry } of found) {
+      lines.push(`  ${paint(style, colour, symbol)} [${check.api}] ${check.check} › ${entry.title}`);
+      lines.push(`      ${entry.basis === 'specified' ? 'spec:' : 'conv:'} ${entry.expected}`);
+      lines.push(...entry.actual.split('\n').map((line, index) => `      ${index === 0 ? 'got:  ' : '      '}${line}`));
       if (entry.curl) lines.push(`      curl: ${entry.curl}`);
     }
   }
@@ -129,7 +133,7 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
           );
   lines.push(
     '',
-    `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped` +
+    `${count('pass')} passed, ${count('fail')} failed, ${count('warn')} warned, ${count('skip')} skipped` +
       `${count('interrupted') ? `, ${count('interrupted')} interrupted` : ''} · ` +
       `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · seed ${result.seed} · ` +
       `${verdict} (exit ${result.exitCode})`,

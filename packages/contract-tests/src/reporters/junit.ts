@@ -37,6 +37,12 @@ export function junitReport(result: RunResult): string {
         else if (entry.status === 'skip' || entry.status === 'interrupted') {
           suiteSkipped++;
           cases.push(`${open}><skipped message="${escapeXml(entry.reason ?? '')}"/></testcase>`);
+        } else if (entry.status === 'warn') {
+          // JUnit has no warnings: a convention that did not hold passes, with its evidence beside it.
+          cases.push(
+            `${open}><system-out>${escapeXml(`warning (convention): ${entry.expected}\ngot: ${entry.actual}`)}` +
+              '</system-out></testcase>',
+          );
         } else {
           suiteFailures++;
           const body = [

@@ -5,7 +5,7 @@
 // so a report field the schema does not describe fails that test.
 import { CASE_FAMILIES } from '../cases/types.js';
 import { CHECK_NAMES } from '../checks/index.js';
-import { CASE_STATUSES, FAILURE_KINDS, SEVERITIES } from '../checks/types.js';
+import { BASES, CASE_STATUSES, FAILURE_KINDS, SEVERITIES } from '../checks/types.js';
 import { API_NAMES } from '../specs.js';
 import { JSON_REPORT_VERSION } from './json.js';
 
@@ -40,6 +40,7 @@ export const reportSchema = {
       'durationMs',
       'requestCount',
       'interrupted',
+      'strict',
       'incomplete',
       'apis',
       'exitCode',
@@ -53,6 +54,7 @@ export const reportSchema = {
       durationMs: count,
       requestCount: count,
       interrupted: { type: 'boolean' },
+      strict: { type: 'boolean', description: 'Whether conventions that did not hold failed the run (--strict).' },
       incomplete: { ...texts, description: 'Why the run could not check all it was asked to, when so.' },
       ledgerFile: text,
       apis: { type: 'array', items: { $ref: '#/$defs/api' } },
@@ -92,19 +94,35 @@ export const reportSchema = {
         caseOf('pass'),
         caseOf('skip', { reason: text }, ['reason']),
         caseOf('interrupted', { reason: text }, ['reason']),
-        caseOf(
-          'fail',
-          {
-            reason: text,
-            kind: { enum: [...FAILURE_KINDS] },
-            severity: { enum: [...SEVERITIES] },
-            operationId: text,
-            expected: { ...text, description: 'What the spec says.' },
-            actual: { ...text, description: 'What came back.' },
-            curl: { ...text, description: 'Reproduces the request; keys are $PLACEHOLDERS.' },
-            exchangeIds: { type: 'array', items: count },
-          },
-          ['reason', 'kind', 'severity', 'operationId', 'expected', 'actual', 'exchangeIds'],
+        ...(['fail', 'warn'] as const).map((status) =>
+          caseOf(
+            status,
+            {
+              reason: text,
+              kind: { enum: [...FAILURE_KINDS] },
+              basis: {
+                enum: [...BASES],
+                description: 'specified: the source documentation decides it; convention: what deployments usually do.',
+              },
+              severity: { enum: [...SEVERITIES] },
+              operationId: text,
+              expected: { ...text, description: 'What the spec (or the convention) says.' },
+              actual: { ...text, description: 'What came back.' },
+              curl: { ...text, description: 'Reproduces the request; keys are $PLACEHOLDERS.' },
+              exchangeIds: { type: 'array', items: count },
+              steps: {
+                type: 'array',
+                description: 'The requests the verdict rests on, in replay order (writes first).',
+                items: closed(['exchangeId', 'title', 'got', 'curl'], {
+                  exchangeId: count,
+                  title: text,
+                  got: text,
+                  curl: text,
+                }),
+              },
+            },
+            ['reason', 'kind', 'basis', 'severity', 'operationId', 'expected', 'actual', 'exchangeIds', 'steps'],
+          ),
         ),
       ],
     },
