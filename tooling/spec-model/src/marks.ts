@@ -20,6 +20,9 @@ export const PARAMETER_ROLES: readonly ParameterRole[] = [
 export const MARKS = {
   'x-tallyport-quirk': 'a documented oddity kept exactly as given (a sentence)',
   'x-tallyport-unknown': 'the source documentation does not show this (a sentence)',
+  'x-tallyport-convention':
+    'what this schema asserts is a convention where the source documentation is silent (a sentence); on a ' +
+    'parameter, a map from enum values to sentences: judging their effect by the field they name is a convention',
   'x-tallyport-unknowns': 'at the root: things not shown at all, by topic',
   'x-tallyport-error-messages': 'on an operation: its documented messages as {code, msg, condition}',
   'x-tallyport-effect': `on an operation: ${EFFECTS.join(' | ')} (a GET reads)`,
@@ -63,6 +66,33 @@ export function sentence(
   const value = node[mark];
   if (typeof value !== 'string' || value.trim() === '') throw new SpecMarkError(`${mark} must be a sentence`);
   return value.trim();
+}
+
+/** `x-tallyport-convention` on a schema: the sentence saying which convention it asserts. */
+export function conventionOf(node: Json | undefined, where: string): string | undefined {
+  if (!isObject(node) || node['x-tallyport-convention'] === undefined) return undefined;
+  const value = node['x-tallyport-convention'];
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new SpecMarkError(`${where}: x-tallyport-convention on a schema must be a sentence`);
+  return value.trim();
+}
+
+/** `x-tallyport-convention` on a parameter: for some of its enum values, a sentence each. */
+export function valueConventionsOf(node: Json | undefined, where: string): Record<string, string> | undefined {
+  if (!isObject(node) || node['x-tallyport-convention'] === undefined) return undefined;
+  const value = node['x-tallyport-convention'];
+  const allowed = Array.isArray(node.enum) ? node.enum.map(String) : [];
+  if (!isObject(value) || Object.keys(value).length === 0)
+    throw new SpecMarkError(`${where}: x-tallyport-convention on a parameter must map enum values to sentences`);
+  const found: Record<string, string> = {};
+  for (const [key, reason] of Object.entries(value)) {
+    if (!allowed.includes(key))
+      throw new SpecMarkError(`${where}: x-tallyport-convention names ${key}, not an enum value`);
+    if (typeof reason !== 'string' || reason.trim() === '')
+      throw new SpecMarkError(`${where}: x-tallyport-convention.${key} must be a sentence`);
+    found[key] = reason.trim();
+  }
+  return found;
 }
 
 export function effectOf(operation: JsonObject, method: string, where: string): Effect {

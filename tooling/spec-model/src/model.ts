@@ -3,6 +3,7 @@
 // their marks, responses with their schema pointers and records, record
 // kinds, and the outcome field of payloads that say success in their body.
 import {
+  conventionOf,
   effectOf,
   errorMessagesOf,
   flagMark,
@@ -13,6 +14,7 @@ import {
   SpecMarkError,
   sentence,
   unknownsOf,
+  valueConventionsOf,
 } from './marks.js';
 import { escapePointer, HTTP_METHODS } from './query.js';
 import { isForbidden, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
@@ -160,6 +162,7 @@ function parameterModel(
     ),
     ...optional('quirk', quirk),
     ...optional('unknown', unknown),
+    ...optional('conventions', valueConventionsOf(schemaObject, where)),
     ...optional('role', role as ParameterRole | undefined),
     ...optional('identifies', identifies),
     ...optional('echo', echo),
@@ -254,6 +257,7 @@ function responsesOf(operation: JsonObject, rawOperation: JsonObject, pointer: s
       key,
       ...optional('description', text(resolved.description)),
       ...optional('unknown', sentence(resolved, 'x-tallyport-unknown') ?? sentence(rawResponse, 'x-tallyport-unknown')),
+      ...optional('convention', conventionOf(json.schema, `${pointer} response ${key}`)),
       mediaTypes: Object.keys(content),
       ...optional('schemaPointer', 'schema' in json ? `${base}/content/application~1json/schema` : undefined),
       examples: examplesOf(json),
@@ -268,9 +272,36 @@ function recordKinds(dereferenced: JsonObject, source: string): Record<string, R
     const mark = recordMark(schema, `${source} schema ${name}`);
     if (!mark) continue;
     if (kinds[mark.name]) throw new SpecMarkError(`${source}: record ${mark.name} is marked on two schemas`);
-    kinds[mark.name] = { ...mark, schemaPointer: `/components/schemas/${escapePointer(name)}` };
+    const where = `${source} schema ${name}`;
+    const properties = Object.entries(propertiesOf(schema));
+    kinds[mark.name] = {
+      ...mark,
+      schemaPointer: `/components/schemas/${escapePointer(name)}`,
+      fields: properties.map(([field]) => field),
+      required: [...requiredKeys(schema)],
+      ...optional('convention', conventionOf(schema, where)),
+      undecidedFields: properties
+        .filter(
+          ([field, property]) =>
+            sentence(property, 'x-tallyport-unknown') !== undefined ||
+            conventionOf(property, `${where} property ${field}`) !== undefined,
+        )
+        .map(([field]) => field),
+      conventionFields: properties
+        .filter(([field, property]) => conventionOf(property, `${where} property ${field}`) !== undefined)
+        .map(([field]) => field),
+    };
   }
   return kinds;
+}
+
+/** The properties a schema describes, its own and those of its allOf branches. */
+function propertiesOf(schema: Json | undefined): Record<string, Json> {
+  const node = obj(schema);
+  const found: Record<string, Json> = {};
+  for (const branch of arr(node.allOf)) Object.assign(found, propertiesOf(branch));
+  Object.assign(found, obj(node.properties));
+  return found;
 }
 
 function outcomeOf(dereferenced: JsonObject, source: string): OutcomeModel | undefined {

@@ -9,6 +9,7 @@ import type {
   OperationModel,
   ParameterModel,
   ParameterRole,
+  RecordKind,
   RecordLocation,
   ResponseModel,
   SpecModel,
@@ -114,4 +115,52 @@ export function recordsIn(
     if (!location.many && isObject(value)) return { location, records: [value] };
   }
   return undefined;
+}
+
+/** The record kind an operation answers many of (a list), if any. */
+export function listedKind(operation: OperationModel): string | undefined {
+  return recordLocations(operation).find((location) => location.many)?.record;
+}
+
+/** The record kind an operation answers exactly one of (a read by id, a create), if any. */
+export function singleKind(operation: OperationModel): string | undefined {
+  const locations = recordLocations(operation);
+  return locations.length > 0 && locations.every((location) => !location.many) ? locations[0]!.record : undefined;
+}
+
+/** The parameter that holds the identifier of a record of `kind` (any kind when omitted). */
+export function identifyingParameter(operation: OperationModel, kind?: string): ParameterModel | undefined {
+  return operation.parameters.find(
+    (parameter) => parameter.identifies !== undefined && (kind === undefined || parameter.identifies === kind),
+  );
+}
+
+/** A record kind a contract run can create and recognise as its own: it has an identifier and a label. */
+export function writableKind(model: SpecModel): (RecordKind & { identifier: string; label: string }) | undefined {
+  return Object.values(model.records).find(
+    (record): record is RecordKind & { identifier: string; label: string } => !!record.label && !!record.identifier,
+  );
+}
+
+/** The operations that create, read, update, delete and list (with a search) records of `kind`. */
+export interface RecordOperations {
+  create?: OperationModel;
+  read?: OperationModel;
+  update?: OperationModel;
+  remove?: OperationModel;
+  list?: OperationModel;
+}
+
+export function recordOperations(model: SpecModel, kind: string): RecordOperations {
+  const addressed = (operation: OperationModel) => identifyingParameter(operation, kind) !== undefined;
+  const found: RecordOperations = {};
+  for (const operation of model.operations) {
+    if (operation.effect === 'create' && !found.create && singleKind(operation) === kind) found.create = operation;
+    if (operation.effect === 'read' && !found.read && singleKind(operation) === kind && addressed(operation))
+      found.read = operation;
+    if (operation.effect === 'update' && !found.update && addressed(operation)) found.update = operation;
+    if (operation.effect === 'delete' && !found.remove && addressed(operation)) found.remove = operation;
+    if (operation.effect === 'read' && !found.list && listedKind(operation) === kind) found.list = operation;
+  }
+  return found;
 }

@@ -49,6 +49,8 @@ export interface ParameterModel {
   enumDescriptions?: Record<string, string>;
   quirk?: string;
   unknown?: string;
+  /** `x-tallyport-convention`: enum values whose effect is judged by the field they name only by convention. */
+  conventions?: Record<string, string>;
   role?: ParameterRole;
   /** The record kind whose identifier this parameter holds (`x-tallyport-identifies`). */
   identifies?: string;
@@ -83,6 +85,8 @@ export interface ResponseModel {
   key: string;
   description?: string;
   unknown?: string;
+  /** `x-tallyport-convention` of the response schema: its shape is a convention where the source is silent. */
+  convention?: string;
   mediaTypes: string[];
   /** JSON pointer of the `application/json` schema inside the bundled document. */
   schemaPointer?: string;
@@ -134,6 +138,22 @@ export interface RecordKind {
   /** The field that names a record for people (and marks the records a contract run creates). */
   label?: string;
   schemaPointer: string;
+  /** The fields the record schema describes (the documented ones). */
+  fields: string[];
+  /** The fields every such record has. */
+  required: string[];
+  /** `x-tallyport-convention`: the types the record schema gives its fields are a convention. */
+  convention?: string;
+  /**
+   * Documented fields whose value as shown in answers is not decided by the source documentation (their own
+   * schema, or the request field that sets them, says `x-tallyport-unknown` or `x-tallyport-convention`).
+   */
+  undecidedFields: string[];
+  /**
+   * Documented fields marked `x-tallyport-convention`: whether and how they are shown may differ from one answer
+   * to the next (a password hidden, masked or hashed).
+   */
+  conventionFields: string[];
 }
 
 /** How a payload says success or failure in its body (`x-tallyport-outcome`, `x-tallyport-role: message`). */

@@ -4,10 +4,17 @@
 // with the most rows) of each list and of each selection of its data (each
 // statistic name), so their effects are observable. The search text comes
 // from the rows themselves.
-import { parameterWithRole, type OperationModel, type ParameterModel } from '@tallyport/spec-model/query';
+import {
+  identifyingParameter,
+  listedKind,
+  type OperationModel,
+  type ParameterModel,
+  parameterWithRole,
+  singleKind,
+} from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
+import type { Row } from '../answers/records.js';
 import type { TemplateValue } from '../http/request.js';
-import { type Exchange, is2xx } from '../http/transport.js';
-import { listsRecords, readsRecord, recordsOf, statedTotal } from '../payload.js';
 import { baselineValues } from './coverage.js';
 import type { CaseContext } from './context.js';
 import { caseKey, caseTitle, type RequestCase } from './types.js';
@@ -38,8 +45,8 @@ function derived(
   };
 }
 
-const usable = (exchange: Exchange): boolean =>
-  is2xx(exchange) && exchange.case?.auth === 'valid' && exchange.case.expect === 'success';
+const usable = (answer: Answer): boolean =>
+  answer.verdict === 'accepted' && answer.case?.auth === 'valid' && answer.case.expect === 'success';
 
 const EFFECT_ROLES = new Set<ParameterModel['role']>([
   'page-size',
@@ -56,20 +63,19 @@ const EFFECT_ROLES = new Set<ParameterModel['role']>([
 const selectors = (operation: OperationModel): ParameterModel[] =>
   operation.parameters.filter((parameter) => parameter.enum && !parameter.role && parameter.in !== 'body');
 
-type Richest = { exchange: Exchange; rows: Record<string, unknown>[]; score: number };
+type Richest = { answer: Answer; rows: Row[]; score: number };
 
 /** For each selection of `operation`'s data, the answered case with the most rows, and those rows. */
-export function richestBySelection(operation: OperationModel, exchanges: readonly Exchange[]): Richest[] {
+export function richestBySelection(operation: OperationModel, answers: readonly Answer[]): Richest[] {
   const chosen = selectors(operation);
   const best = new Map<string, Richest>();
-  for (const exchange of exchanges) {
-    if (exchange.case?.operationId !== operation.id || !usable(exchange)) continue;
-    const selection = chosen.map((parameter) => String(exchange.case!.values[parameter.name] ?? '')).join('&');
-    const rows = recordsOf(operation, exchange.response!.json) ?? [];
+  for (const answer of answers) {
+    if (answer.operation.id !== operation.id || !usable(answer) || !answer.records?.many) continue;
+    const selection = chosen.map((parameter) => String(answer.case!.values[parameter.name] ?? '')).join('&');
     // A stated total tells rows beyond the page apart: it ranks first.
-    const score = Math.max(rows.length, statedTotal(exchange.response!.json) ?? 0);
+    const score = Math.max(answer.records.count, answer.page?.statedTotal ?? 0);
     const current = best.get(selection);
-    if (!current || score > current.score) best.set(selection, { exchange, rows, score });
+    if (!current || score > current.score) best.set(selection, { answer, rows: answer.records.rows, score });
   }
   return [...best.values()];
 }
@@ -94,25 +100,20 @@ function spread<T>(items: readonly T[], count: number): T[] {
   return Array.from({ length: count }, (_, index) => items[Math.round((index * (items.length - 1)) / (count - 1))]!);
 }
 
-function readBacks(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[] {
+function readBacks(ctx: CaseContext, answers: readonly Answer[]): RequestCase[] {
   const cases: RequestCase[] = [];
   for (const reader of ctx.model.operations) {
-    const kind = readsRecord(reader);
-    const idParameter = reader.parameters.find((parameter) => parameter.identifies === kind);
-    const identifier = kind ? ctx.model.records[kind]?.identifier : undefined;
-    if (reader.effect !== 'read' || !kind || !idParameter || !identifier) continue;
+    const kind = singleKind(reader);
+    const idParameter = kind ? identifyingParameter(reader, kind) : undefined;
+    if (reader.effect !== 'read' || !kind || !idParameter || !ctx.model.records[kind]?.identifier) continue;
     const base = baselineValues(ctx, reader);
     if (typeof base === 'string') continue;
     for (const list of ctx.model.operations) {
-      if (list.effect !== 'read' || listsRecords(list) !== kind) continue;
+      if (list.effect !== 'read' || listedKind(list) !== kind) continue;
       const seen = new Set<string>();
-      for (const exchange of exchanges) {
-        if (exchange.case?.operationId !== list.id || !usable(exchange)) continue;
-        for (const row of recordsOf(list, exchange.response!.json, kind) ?? []) {
-          const id = row[identifier];
-          if (typeof id === 'string' || typeof id === 'number') seen.add(String(id));
-        }
-      }
+      for (const answer of answers)
+        if (answer.operation.id === list.id && usable(answer) && answer.records?.kind === kind)
+          for (const id of answer.ids) seen.add(id);
       for (const id of spread([...seen], MAX_READS_PER_LIST)) {
         cases.push(
           derived(reader, { ...base, [idParameter.name]: id }, 'read-listed', `read listed ${kind} ${id}`, {
@@ -138,11 +139,11 @@ function innerRange(from: TemplateValue | undefined, to: TemplateValue | undefin
 
 const looksLikeDate = (value: unknown): boolean => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
 
-function effects(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[] {
+function effects(ctx: CaseContext, all: readonly Answer[]): RequestCase[] {
   const cases: RequestCase[] = [];
   for (const operation of ctx.model.operations) {
-    if (operation.effect !== 'read' || !listsRecords(operation)) continue;
-    const answers = richestBySelection(operation, exchanges).filter((best) => best.rows.length > 0);
+    if (operation.effect !== 'read' || !listedKind(operation)) continue;
+    const answers = richestBySelection(operation, all).filter((best) => best.rows.length > 0);
     // The mock answers every selection with the same examples: the richest one stands for all.
     const tried = ctx.mock ? answers.sort((a, b) => b.score - a.score).slice(0, 1) : answers;
     for (const best of tried) cases.push(...effectsOn(operation, best));
@@ -154,7 +155,7 @@ function effects(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[
 function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
   const cases: RequestCase[] = [];
   const base: Values = {};
-  for (const [name, value] of Object.entries(best.exchange.case!.values)) {
+  for (const [name, value] of Object.entries(best.answer.case!.values)) {
     const parameter = operation.parameters.find((candidate) => candidate.name === name);
     if (!parameter?.role || !EFFECT_ROLES.has(parameter.role)) base[name] = value;
   }
@@ -208,8 +209,13 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
   const end = parameterWithRole(operation, 'range-end');
   // Rows that carry dates show whether a range took effect.
   if (start && end && best.rows.some((row) => Object.values(row).some(looksLikeDate))) {
+    // Whether a deployment bounds ranges or dates is not shown: these expect success only by convention.
     for (const edge of DATE_EDGES)
-      cases.push(derived(operation, { ...base, [start.name]: edge.from, [end.name]: edge.to }, 'range', edge.note));
+      cases.push(
+        derived(operation, { ...base, [start.name]: edge.from, [end.name]: edge.to }, 'range', edge.note, {
+          basis: 'convention',
+        }),
+      );
     // The whole range and the range a day shorter at each end, on the largest page: the shorter one must answer
     // exactly the whole one's rows of its days, which shows a bound that is dropped or moved.
     const inner = innerRange(base[start.name], base[end.name]);
@@ -231,6 +237,6 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
 }
 
 /** Every derived case for the answers so far. */
-export function derivedCases(ctx: CaseContext, exchanges: readonly Exchange[]): RequestCase[] {
-  return [...readBacks(ctx, exchanges), ...effects(ctx, exchanges)];
+export function derivedCases(ctx: CaseContext, answers: readonly Answer[]): RequestCase[] {
+  return [...readBacks(ctx, answers), ...effects(ctx, answers)];
 }

@@ -3,7 +3,8 @@
 // the spec's credential says, as a secret reference that only the transport
 // fills in.
 import { type OperationModel, operationById } from '@tallyport/spec-model/query';
-import { type RequestTemplate, secret, type SecretName, type TemplateValue } from '../http/request.js';
+import { API_SECRETS } from '../deployment.js';
+import { type RequestTemplate, secret, type TemplateValue } from '../http/request.js';
 import type { Exchange, Transport } from '../http/transport.js';
 import { type ApiName, specModels } from '../specs.js';
 import type { AuthMode, RequestCase } from './types.js';
@@ -40,12 +41,11 @@ function keyPlace(target: TemplateTarget, operation: OperationModel, specIn: str
   return { in: specIn, name };
 }
 
-const KEY_SECRETS: Record<ApiName, SecretName> = { analytics: 'ANALYTICS_API_KEY', marketplace: 'MARKETPLACE_API_KEY' };
-
 function keyValue(target: TemplateTarget, auth: AuthMode, prefix?: string): TemplateValue | undefined {
   if (auth === 'missing') return undefined;
   if (auth === 'wrong') return `${prefix ?? ''}${target.wrongKey}`;
-  const name = auth === 'key-without-records' ? 'MARKETPLACE_EMPTY_API_KEY' : KEY_SECRETS[target.api];
+  const secrets = API_SECRETS[target.api];
+  const name = auth === 'key-without-records' ? (secrets.keyWithoutRecords ?? secrets.key) : secrets.key;
   return secret(name, prefix);
 }
 

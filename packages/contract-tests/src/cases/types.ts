@@ -1,6 +1,7 @@
 // A request case: one request the run will send, derived from the specs, with
 // the tags the checks judge it by. Checks never build requests; they read
 // these tags on recorded exchanges.
+import type { Basis } from '../checks/types.js';
 import type { TemplateValue } from '../http/request.js';
 
 /** Which key a case carries: the configured one, none, a wrong one, or a key whose account holds no records. */
@@ -27,6 +28,9 @@ export const CASE_FAMILIES = [
 ] as const;
 export type CaseFamily = (typeof CASE_FAMILIES)[number];
 
+/** The rule a case breaks by sending a field its operation does not take (`domain` on an update). */
+export const FORBIDDEN_FIELD_RULE = 'a field the operation forbids';
+
 /** What a conforming deployment does with the case. */
 export type Expectation = 'success' | 'refusal' | 'any';
 
@@ -41,6 +45,11 @@ export interface RequestCase {
   values: Record<string, TemplateValue>;
   auth: AuthMode;
   expect: Expectation;
+  /**
+   * What the expectation rests on (default `specified`): a case whose acceptance depends on something the source
+   * documentation leaves open (a date range, a free-text value) expects success only by convention.
+   */
+  basis?: Basis;
   /** The one parameter this case varies from the baseline (coverage, negative). */
   varied?: string;
   /** For negative cases: the rule the value breaks ("outside the enum", "missing required"). */

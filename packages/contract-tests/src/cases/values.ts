@@ -90,9 +90,20 @@ export const largestValue = (parameter: ParameterModel): string | undefined =>
     .filter((value) => Number.isFinite(Number(value)))
     .sort((a, b) => Number(b) - Number(a))[0];
 
-/** A valid value different from `current`, for updates that must change something. */
+/** The spec's own example values of a parameter: its example and every value its schema lists. */
+export function exampleValues(parameter: ParameterModel): string[] {
+  const listed = (parameter.schema as { examples?: Json[] }).examples;
+  const all = [parameter.example, ...(Array.isArray(listed) ? listed : [])].map(text);
+  return [...new Set(all.filter((value): value is string => value !== undefined))];
+}
+
+/**
+ * A valid value different from `current`, for writes that must set or change something: another enum value, or
+ * another of the spec's examples (a deployment may check a format the source does not show, such as an IP
+ * address list, so a made-up value could be refused where a documented one is not).
+ */
 export function otherValidValue(parameter: ParameterModel, current: string | undefined, tag: string): string {
-  const choices = parameter.enum ? validValues(parameter) : [];
+  const choices = parameter.enum ? validValues(parameter) : exampleValues(parameter);
   const different = choices.find((value) => value !== current);
   if (different !== undefined) return different;
   if (isInteger(parameter)) return String(Number(current ?? 0) + 1);

@@ -1,11 +1,16 @@
 // date_range_effect: no row dated by its value (Y-m-d) lies outside the
 // requested range, and a range inside another answers exactly the other's
-// rows of its days (so a bound that is dropped or moved shows even when no
-// row lands outside).
-import { parameterWithRole, type OperationModel } from '@tallyport/spec-model/query';
-import type { Exchange } from '../http/transport.js';
+// rows of its days, so a bound that is dropped or moved shows even when no
+// row lands outside. Both are specified for the days inside a range; whether
+// its first and last days count (an inclusive `to`) is the usual reading of
+// "start date" and "end date" but not stated, so a difference only on those
+// days is a warning. Only the fields the record schema documents are read
+// as dates (a deployment may add others, such as when a value was first seen).
+import { parameterWithRole } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
+import type { Row } from '../answers/records.js';
 import { fail, pass, titleOf } from './evidence.js';
-import { accepted, effectiveValue, judgeAccepted, mockSkip, rowsOf, valuesWithout } from './related.js';
+import { acceptedConforming, effectiveValue, judgeAccepted, mockSkip, valuesWithout } from './related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'date_range_effect';
@@ -13,56 +18,51 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Days this close to now may still be counting on a live deployment: two answers may differ on them. */
 const SETTLING_DAYS = 2;
 
-export const dateRangeEffect: CheckDefinition = {
-  name: NAME,
-  description: 'No row dated outside the requested range; a range inside another answers its rows of those days.',
-  needs: ['baseline', 'coverage', 'derived'],
-  judge: (run) => {
-    const outside = judgeAccepted(run, NAME, 'no answer with dated rows to judge', (exchange, operation) => {
-      const range = rangeOf(run, exchange, operation);
-      const rows = rowsOf(run, exchange);
-      if (!range || !rows) return undefined;
-      const dated = rows.flatMap((row) => datesIn(row));
-      if (dated.length === 0) return undefined;
-      const title = `${titleOf(exchange)}: rows within ${range.from}..${range.to}`;
-      const stray = dated.find(([, value]) => value < range.from || value > range.to);
-      if (!stray) return pass(title);
-      return fail(
-        'outside-range',
-        exchange,
-        `dates within ${range.from}..${range.to}`,
-        `a row with ${stray[0]} ${JSON.stringify(stray[1])}`,
-        { basis: 'specified', title },
-      );
-    });
-    return mockSkip(run, NAME) ? outside : [...outside, ...nestedRanges(run)];
-  },
-};
-
-function rangeOf(run: RecordedRun, exchange: Exchange, operation: OperationModel) {
-  const start = parameterWithRole(operation, 'range-start');
-  const end = parameterWithRole(operation, 'range-end');
+function rangeOf(run: RecordedRun, answer: Answer) {
+  const start = parameterWithRole(answer.operation, 'range-start');
+  const end = parameterWithRole(answer.operation, 'range-end');
   if (!start || !end) return undefined;
-  const [from, to] = [effectiveValue(run, exchange, start), effectiveValue(run, exchange, end)];
+  const [from, to] = [effectiveValue(run, answer, start), effectiveValue(run, answer, end)];
   if (!from || !to || !DAY.test(from) || !DAY.test(to)) return undefined;
   return { from, to, names: [start.name, end.name] };
 }
 
-const datesIn = (row: Record<string, unknown>): Array<[string, string]> =>
-  Object.entries(row).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && DAY.test(entry[1]));
-
-/** The answer holds every row of its query: fewer rows than the page size in effect. */
-function whole(run: RecordedRun, exchange: Exchange, operation: OperationModel, rows: readonly unknown[]): boolean {
-  const size = parameterWithRole(operation, 'page-size');
-  const limit = size ? Number(effectiveValue(run, exchange, size)) : Number.NaN;
-  return Number.isFinite(limit) && rows.length < limit;
+/** The day a row stands for: a documented field of its record holding a Y-m-d date. */
+function dayOf(run: RecordedRun, answer: Answer, row: Row): [string, string] | undefined {
+  const fields = run.model.records[answer.records?.kind ?? '']?.fields ?? [];
+  for (const field of fields) {
+    const value = row[field];
+    if (typeof value === 'string' && DAY.test(value)) return [field, value];
+  }
+  return undefined;
 }
 
-/** Rows by their date, for the days both answers cover and that have settled. */
-function byDay(rows: Record<string, unknown>[], from: string, to: string, settled: string): Map<string, string> {
+function outside(run: RecordedRun, answer: Answer): CaseResult | undefined {
+  const range = rangeOf(run, answer);
+  const rows = answer.records?.many ? answer.records.rows : undefined;
+  if (!range || !rows) return undefined;
+  const dated: Array<[string, string]> = rows.flatMap((row) => {
+    const day = dayOf(run, answer, row);
+    return day ? [day] : [];
+  });
+  if (dated.length === 0) return undefined;
+  const title = `${titleOf(answer)}: rows within ${range.from}..${range.to}`;
+  const stray = dated.find(([, value]) => value < range.from || value > range.to);
+  if (!stray) return pass(title);
+  return fail(
+    'outside-range',
+    answer,
+    `dates within ${range.from}..${range.to}`,
+    `a row with ${stray[0]} ${JSON.stringify(stray[1])}`,
+    { basis: 'specified', title },
+  );
+}
+
+/** Rows by their day, for the days from..to that have settled. */
+function byDay(run: RecordedRun, answer: Answer, from: string, to: string, settled: string): Map<string, string> {
   const days = new Map<string, string>();
-  for (const row of rows) {
-    const day = datesIn(row)[0]?.[1];
+  for (const row of answer.records!.rows) {
+    const day = dayOf(run, answer, row)?.[1];
     if (day !== undefined && day >= from && day <= to && day < settled) days.set(day, JSON.stringify(row));
   }
   return days;
@@ -70,14 +70,13 @@ function byDay(rows: Record<string, unknown>[], from: string, to: string, settle
 
 function nestedRanges(run: RecordedRun): CaseResult[] {
   const settled = new Date(Date.now() - SETTLING_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const candidates = run.exchanges.flatMap((exchange) => {
-    if (!accepted(run, exchange)) return [];
-    const operation = run.operation(exchange.template.operationId);
-    const range = rangeOf(run, exchange, operation);
-    const rows = rowsOf(run, exchange);
-    const dated = rows?.some((row) => datesIn(row).length > 0);
-    if (!range || !rows || !dated || !whole(run, exchange, operation, rows)) return [];
-    return [{ exchange, range, rows, rest: `${operation.id} ${valuesWithout(run, exchange, range.names)}` }];
+  const candidates = run.answers.flatMap((answer) => {
+    if (!acceptedConforming(answer)) return [];
+    const range = rangeOf(run, answer);
+    const rows = answer.records?.many ? answer.records.rows : undefined;
+    const dated = rows?.some((row) => dayOf(run, answer, row));
+    if (!range || !rows || !dated || !answer.page?.complete) return [];
+    return [{ answer, range, rest: `${answer.operation.id} ${valuesWithout(run, answer, range.names)}` }];
   });
   const results: CaseResult[] = [];
   for (const inner of candidates) {
@@ -91,30 +90,46 @@ function nestedRanges(run: RecordedRun): CaseResult[] {
     );
     if (!outer) continue;
     const { from, to } = inner.range;
-    const [expected, got] = [byDay(outer.rows, from, to, settled), byDay(inner.rows, from, to, settled)];
+    const expected = byDay(run, outer.answer, from, to, settled);
+    const got = byDay(run, inner.answer, from, to, settled);
     const wider = `${outer.range.from}..${outer.range.to}`;
-    const title = `${titleOf(inner.exchange)}: the rows of ${wider} within ${from}..${to}`;
+    const title = `${titleOf(inner.answer)}: the rows of ${wider} within ${from}..${to}`;
     const missing = [...expected.keys()].filter((day) => got.get(day) !== expected.get(day));
     const extra = [...got.keys()].filter((day) => !expected.has(day));
-    if (missing.length === 0 && extra.length === 0) {
+    const differing = [...missing, ...extra];
+    if (differing.length === 0) {
       results.push(pass(title));
       continue;
     }
+    // The first and last day of either range are where an exclusive bound shows.
+    const edges = new Set([from, to, outer.range.from, outer.range.to]);
+    const onEdges = differing.every((day) => edges.has(day));
     const shown = (days: string[]) => days.slice(0, 3).join(', ') + (days.length > 3 ? ', …' : '');
     results.push(
       fail(
         'range-mismatch',
-        inner.exchange,
-        `the ${expected.size} dated rows the range ${wider} answered for these days`,
+        inner.answer,
+        `the ${expected.size} dated rows the range ${wider} answered for these days` +
+          (onEdges ? ' (both ends of a range count as part of it)' : ''),
         [
           missing.length ? `missing or different: ${shown(missing)}` : '',
           extra.length ? `not in the wider answer: ${shown(extra)}` : '',
         ]
           .filter(Boolean)
           .join('; '),
-        { basis: 'specified', title, related: [outer.exchange] },
+        { basis: onEdges ? 'convention' : 'specified', title, related: [outer.answer] },
       ),
     );
   }
   return results;
 }
+
+export const dateRangeEffect: CheckDefinition = {
+  name: NAME,
+  description: 'No row dated outside the requested range; a range inside another answers its rows of those days.',
+  needs: ['baseline', 'coverage', 'derived'],
+  judge: (run) => {
+    const within = judgeAccepted(run, NAME, 'no answer with dated rows to judge', (answer) => outside(run, answer));
+    return mockSkip(run, NAME) ? within : [...within, ...nestedRanges(run)];
+  },
+};

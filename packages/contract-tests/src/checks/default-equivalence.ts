@@ -1,13 +1,86 @@
 // default_equivalence: leaving out a parameter with a documented default
-// answers exactly as sending that default; a create without the fields that
-// have defaults stores the defaults. A documented default outside the allowed
-// values (a quirk) is observed and reported, not failed.
+// answers as sending that default, and a create without the fields that
+// have defaults stores the defaults (the source documentation decides both).
+// A documented default outside the allowed values (a quirk) is observed,
+// not judged; a stored value shown in another representation (`"private"`
+// for 1) cannot be compared and is skipped.
 import { validValues } from '../cases/values.js';
+import type { Answer } from '../answers/answer.js';
+import { comparable, sameValue } from './compare.js';
 import { fail, pass, skip } from './evidence.js';
-import { accepted, mockSkip, rowsOf, sameValue, valuesWithout } from './related.js';
-import type { CaseResult, CheckDefinition } from './types.js';
+import { acceptedConforming, mockSkip, sameRequestExcept } from './related.js';
+import { sameRows, sortFieldOf } from './rows.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'default_equivalence';
+
+function leftOut(run: RecordedRun, explicit: Answer): CaseResult | undefined {
+  const varied = explicit.case?.varied;
+  if (!varied || (explicit.case!.family !== 'coverage' && explicit.case!.family !== 'derived')) return undefined;
+  const parameter = explicit.operation.parameters.find((candidate) => candidate.name === varied);
+  const sent = explicit.case!.values[varied];
+  if (!parameter?.hasDefault || sent === undefined || run.valueOf(sent) !== String(parameter.default)) return undefined;
+  const title = `${explicit.operation.id}: ${varied} left out = ${varied}=${String(parameter.default)}`;
+  const omitted = sameRequestExcept(run, explicit, [varied]).find((other) => !(varied in other.case!.values));
+  if (!omitted) return skip(title, 'no answer without the parameter to compare');
+  if (!validValues(parameter).includes(String(parameter.default)))
+    return skip(title, 'the documented default is outside the allowed values (a quirk): observed only');
+  const [a, b] = [omitted.records, explicit.records];
+  const full = !(omitted.page?.complete ?? true);
+  const same =
+    a && b ? sameRows(a.rows, b.rows, sortFieldOf(run, explicit), full) : omitted.body.digest === explicit.body.digest;
+  if (same) return pass(title);
+  return fail(
+    'default-differs',
+    omitted,
+    `the same answer as with ${varied}=${String(parameter.default)} (the documented default)`,
+    a && b ? `${a.count} rows without it, ${b.count} with it, or the same rows differently` : 'another body',
+    { basis: 'specified', title, related: [explicit] },
+  );
+}
+
+function createdDefaults(run: RecordedRun): CaseResult[] {
+  const results: CaseResult[] = [];
+  const creates = run.answers.filter(
+    (answer) => answer.case?.step === 'create' && answer.case.expect === 'success' && acceptedConforming(answer),
+  );
+  for (const create of creates) {
+    const kind = create.records ? run.model.records[create.records.kind] : undefined;
+    // The first read that shows the created record with its own label.
+    const read = run.answers.find(
+      (answer) =>
+        answer.case?.step === 'verify' &&
+        answer.case.record === create.case!.record &&
+        acceptedConforming(answer) &&
+        kind?.label !== undefined &&
+        answer.records?.rows[0]?.[kind.label] === create.case!.record,
+    );
+    const record = read?.records?.rows[0];
+    if (!read || !record) continue;
+    for (const field of create.operation.parameters.filter(
+      (parameter) => parameter.in === 'body' && parameter.hasDefault,
+    )) {
+      if (field.name in create.case!.values) continue;
+      const title = `${create.operation.id}: ${field.name} left out is stored as ${String(field.default)}`;
+      const shown = record[field.name];
+      if (!(field.name in record)) results.push(skip(title, `the read does not show ${field.name}`));
+      else if (!comparable(String(field.default), shown))
+        results.push(skip(title, `the read shows ${field.name} in another representation (${JSON.stringify(shown)})`));
+      else if (sameValue(shown, field.default)) results.push(pass(title));
+      else
+        results.push(
+          fail(
+            'default-differs',
+            read,
+            `${field.name} ${String(field.default)} (its documented default)`,
+            `${field.name} ${JSON.stringify(shown)}`,
+            { basis: 'specified', title, related: [create] },
+          ),
+        );
+    }
+  }
+  return results;
+}
 
 export const defaultEquivalence: CheckDefinition = {
   name: NAME,
@@ -17,90 +90,7 @@ export const defaultEquivalence: CheckDefinition = {
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;
-    const results: CaseResult[] = [];
-    const answered = run.exchanges.filter((exchange) => accepted(run, exchange) && exchange.case?.family !== 'write');
-    for (const explicit of answered) {
-      const varied = explicit.case?.varied;
-      if (!varied || (explicit.case!.family !== 'coverage' && explicit.case!.family !== 'derived')) continue;
-      const operation = run.operation(explicit.template.operationId);
-      const parameter = operation.parameters.find((candidate) => candidate.name === varied);
-      if (!parameter?.hasDefault) continue;
-      const sent = explicit.case!.values[varied];
-      if (sent === undefined || run.valueOf(sent) !== String(parameter.default)) continue;
-      const key = valuesWithout(run, explicit, [varied]);
-      const omitted = answered.find(
-        (other) =>
-          other.template.operationId === operation.id &&
-          !(varied in (other.case?.values ?? {})) &&
-          valuesWithout(run, other, []) === key,
-      );
-      const title = `${operation.id}: ${varied} left out = ${varied}=${String(parameter.default)}`;
-      if (!omitted) {
-        results.push(skip(title, 'no answer without the parameter to compare'));
-        continue;
-      }
-      if (!validValues(parameter).includes(String(parameter.default))) {
-        results.push(skip(title, 'the documented default is outside the allowed values (a quirk): observed only'));
-        continue;
-      }
-      const [a, b] = [rowsOf(run, omitted), rowsOf(run, explicit)];
-      const same =
-        a && b ? JSON.stringify(a) === JSON.stringify(b) : omitted.response!.text === explicit.response!.text;
-      if (same) results.push(pass(title));
-      else
-        results.push(
-          fail(
-            'default-differs',
-            omitted,
-            `the same answer as with ${varied}=${String(parameter.default)} (the documented default)`,
-            a && b ? `${a.length} rows without it, ${b.length} with it, or the same rows differently` : 'another body',
-            { basis: 'specified', title, related: [explicit] },
-          ),
-        );
-    }
-    results.push(...createdDefaults(run));
-    return results;
+    const explicit = run.answers.filter((answer) => acceptedConforming(answer) && answer.case?.family !== 'write');
+    return [...explicit.flatMap((answer) => leftOut(run, answer) ?? []), ...createdDefaults(run)];
   },
 };
-
-function createdDefaults(run: Parameters<CheckDefinition['judge']>[0]): CaseResult[] {
-  const results: CaseResult[] = [];
-  const label = Object.values(run.model.records).find((record) => record.label && record.identifier)?.label;
-  const creates = run.exchanges.filter(
-    (exchange) => exchange.case?.step === 'create' && exchange.case.expect === 'success' && accepted(run, exchange),
-  );
-  for (const create of creates) {
-    // The first read that shows the created record with its own label.
-    const read = run.exchanges.find(
-      (exchange) =>
-        exchange.case?.step === 'verify' &&
-        exchange.case.record === create.case!.record &&
-        accepted(run, exchange) &&
-        label !== undefined &&
-        rowsOf(run, exchange)?.[0]?.[label] === create.case!.record,
-    );
-    if (!read) continue;
-    const operation = run.operation(create.template.operationId);
-    const record = rowsOf(run, read)?.[0];
-    for (const field of operation.parameters.filter((parameter) => parameter.in === 'body' && parameter.hasDefault)) {
-      if (field.name in create.case!.values) continue;
-      const title = `${operation.id}: ${field.name} left out is stored as ${String(field.default)}`;
-      if (!record || !(field.name in record)) {
-        results.push(skip(title, `the read does not show ${field.name}`));
-        continue;
-      }
-      if (sameValue(record[field.name], field.default)) results.push(pass(title));
-      else
-        results.push(
-          fail(
-            'default-differs',
-            read,
-            `${field.name} ${String(field.default)} (its documented default)`,
-            `${field.name} ${JSON.stringify(record[field.name])}`,
-            { basis: 'specified', title, related: [create] },
-          ),
-        );
-    }
-  }
-  return results;
-}

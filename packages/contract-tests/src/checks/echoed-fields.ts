@@ -1,9 +1,11 @@
 // echoed_fields: a field of the answer that echoes the request (an
 // `x-tallyport-echo` parameter, or the id that selects the record) equals
-// what was sent.
-import { readsRecord, recordsOf } from '../payload.js';
+// what was sent. Specified: the item details return the item with the
+// supplied item_id, a validated purchase shows the code validated.
+import { singleKind } from '@tallyport/spec-model/query';
+import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { accepted, sameValue } from './related.js';
+import { acceptedConforming } from './related.js';
 import type { CaseResult, CheckDefinition } from './types.js';
 
 const NAME = 'echoed_fields';
@@ -14,22 +16,19 @@ export const echoedFields: CheckDefinition = {
   needs: ['baseline', 'coverage', 'derived', 'example'],
   judge: (run) => {
     const results: CaseResult[] = [];
-    for (const exchange of run.exchanges) {
-      if (!exchange.case || !accepted(run, exchange)) continue;
-      const operation = run.operation(exchange.template.operationId);
-      const kind = readsRecord(operation);
-      const records = recordsOf(operation, exchange.response!.json);
-      if (!records) continue;
-      for (const parameter of operation.parameters) {
-        const sent = exchange.case.values[parameter.name];
+    for (const answer of run.answers) {
+      if (!answer.case || !acceptedConforming(answer) || !answer.records) continue;
+      const kind = singleKind(answer.operation);
+      for (const parameter of answer.operation.parameters) {
+        const sent = answer.case.values[parameter.name];
         if (sent === undefined) continue;
         const field =
           parameter.echo ??
           (parameter.identifies && parameter.identifies === kind ? run.model.records[kind]?.identifier : undefined);
         // The mock answers its example record whatever id is asked for.
         if (!field || (run.mock && !parameter.echo)) continue;
-        const title = `${titleOf(exchange)}: ${field} echoes ${parameter.name}`;
-        const record = records.find((candidate) => field in candidate);
+        const title = `${titleOf(answer)}: ${field} echoes ${parameter.name}`;
+        const record = answer.records.rows.find((candidate) => field in candidate);
         if (!record) {
           results.push(skip(title, `the answer does not show ${field}`));
           continue;
@@ -39,7 +38,7 @@ export const echoedFields: CheckDefinition = {
           results.push(
             fail(
               'echo-differs',
-              exchange,
+              answer,
               `${field} equal to the ${parameter.name} sent`,
               `${field} differs from what was sent` +
                 (typeof sent === 'string' ? ` (${JSON.stringify(record[field])})` : ''),

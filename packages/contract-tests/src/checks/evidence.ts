@@ -1,40 +1,38 @@
-// How checks turn exchanges into verdicts: a short account of what came back
-// and the curl that reproduces the request, one place for every check.
-import { operationById } from '@tallyport/spec-model/query';
+// How checks turn answers into verdicts: a short account of what came back
+// and the curl of every request a verdict rests on, one place for every check.
 import { toCurl } from '../http/curl.js';
-import { answered, type Exchange } from '../http/transport.js';
-import { specModels } from '../specs.js';
+import type { Answer } from '../answers/answer.js';
 import type { Basis, CaseResult, EvidenceStep, FailureKind } from './types.js';
 
 const MAX_BODY = 400;
 
-/** What came back, cut short; the reporters redact every text after cutting. */
-export function describeResponse(exchange: Exchange): string {
-  if (!exchange.response) return `no response: ${exchange.error ?? 'unknown error'}`;
-  const { status, contentType, text } = exchange.response;
-  const body = text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length} chars)` : text;
-  return `HTTP ${status} (${contentType ?? 'no Content-Type'}) ${body || '(empty body)'}`;
+/** What came back, cut short (the excerpt is already redacted, so cutting cannot half-show a secret). */
+export function describeResponse(answer: Answer): string {
+  const { exchange } = answer;
+  const response = exchange.response;
+  if (!response) return `no response: ${exchange.error ?? 'unknown error'}`;
+  const { excerpt, length } = answer.body;
+  const body = length > MAX_BODY ? `${excerpt.slice(0, MAX_BODY)}… (${length} chars)` : excerpt;
+  return `HTTP ${response.status} (${response.contentType ?? 'no Content-Type'}) ${body || '(empty body)'}`;
 }
 
-export const titleOf = (exchange: Exchange): string => exchange.case?.title ?? exchange.template.label;
+export const titleOf = (answer: Answer): string => answer.case?.title ?? answer.exchange.template.label;
 
 export const pass = (title: string): CaseResult => ({ status: 'pass', title });
 
 export const skip = (title: string, reason: string): CaseResult => ({ status: 'skip', title, reason });
 
-const writes = (exchange: Exchange): boolean =>
-  operationById(specModels[exchange.template.api], exchange.template.operationId).effect !== 'read';
-
-/** The exchanges a verdict rests on, in replay order: writes first, then the rest, each in the order sent. */
-function stepsOf(exchanges: readonly Exchange[]): EvidenceStep[] {
-  const unique = [...new Map(exchanges.map((exchange) => [exchange.id, exchange])).values()];
+/** The answers a verdict rests on, in replay order: writes first, then the rest, each in the order sent. */
+function stepsOf(answers: readonly Answer[]): EvidenceStep[] {
+  const unique = [...new Map(answers.map((answer) => [answer.exchange.id, answer])).values()];
+  const writes = (answer: Answer) => answer.operation.effect !== 'read';
   return unique
-    .sort((a, b) => Number(writes(b)) - Number(writes(a)) || a.id - b.id)
-    .map((exchange) => ({
-      exchangeId: exchange.id,
-      title: titleOf(exchange),
-      got: describeResponse(exchange),
-      curl: toCurl(exchange.template),
+    .sort((a, b) => Number(writes(b)) - Number(writes(a)) || a.exchange.id - b.exchange.id)
+    .map((answer) => ({
+      exchangeId: answer.exchange.id,
+      title: titleOf(answer),
+      got: describeResponse(answer),
+      curl: toCurl(answer.exchange.template),
     }));
 }
 
@@ -42,14 +40,14 @@ export interface FailOptions {
   /** What the verdict rests on: a fact of the source documentation, or a convention. */
   basis: Basis;
   title?: string;
-  /** Other exchanges the verdict rests on. */
-  related?: Exchange[];
+  /** Other answers the verdict rests on. */
+  related?: Answer[];
 }
 
-/** A verdict against `exchange`: an error when the source decides it, a warning when it rests on a convention. */
+/** A verdict against `answer`: an error when the source decides it, a warning when it rests on a convention. */
 export function fail(
   kind: FailureKind,
-  exchange: Exchange,
+  answer: Answer,
   expected: string,
   actual: string,
   options: FailOptions,
@@ -57,17 +55,17 @@ export function fail(
   const specified = options.basis === 'specified';
   return {
     status: specified ? 'fail' : 'warn',
-    title: options.title ?? titleOf(exchange),
+    title: options.title ?? titleOf(answer),
     reason: actual,
     kind,
     basis: options.basis,
     severity: specified ? 'error' : 'warning',
-    operationId: exchange.template.operationId,
+    operationId: answer.operation.id,
     expected,
-    actual: `${actual}\n${describeResponse(exchange)}`,
-    curl: toCurl(exchange.template),
-    exchangeIds: [exchange.id, ...(options.related ?? []).map((other) => other.id)],
-    steps: stepsOf([exchange, ...(options.related ?? [])]),
+    actual: `${actual}\n${describeResponse(answer)}`,
+    curl: toCurl(answer.exchange.template),
+    exchangeIds: [answer.exchange.id, ...(options.related ?? []).map((other) => other.exchange.id)],
+    steps: stepsOf([answer, ...(options.related ?? [])]),
   };
 }
 
@@ -77,12 +75,9 @@ export const interrupted = (title: string): CaseResult => ({
   reason: 'the run was interrupted before an answer came',
 });
 
-/** An exchange with no complete answer cannot be judged: cut short by the interrupt, or why, as a skip. */
-export function unanswered(exchange: Exchange): CaseResult | undefined {
-  if (answered(exchange)) return undefined;
-  if (exchange.interrupted) return interrupted(titleOf(exchange));
-  return skip(titleOf(exchange), `no answer to judge: ${exchange.error}`);
+/** An answer that never completed cannot be judged: cut short by the interrupt, or why, as a skip. */
+export function unanswered(answer: Answer): CaseResult | undefined {
+  if (answer.answered) return undefined;
+  if (answer.exchange.interrupted) return interrupted(titleOf(answer));
+  return skip(titleOf(answer), `no answer to judge: ${answer.exchange.error}`);
 }
-
-/** 429 and 5XX say nothing about whether a request was acceptable. */
-export const inconclusive = (status: number): boolean => status === 429 || status >= 500;

@@ -1,96 +1,112 @@
-// filter_effect: a search keeps only rows whose searched field contains the
-// text (case-insensitively), and keeps the row whose field equals it.
+// filter_effect: what every honest search does, whatever its semantics. The
+// source documentation says only that `search` is search text matched
+// against a field; a search may match a substring, a prefix, whole words,
+// with or without case. Every such search finds the row whose field is the
+// whole text, returns only rows the unfiltered list holds (unchanged), and
+// is not ignored: it never answers the unfiltered rows when some of them
+// share nothing with the text. How a deployment matches is reported among
+// the observations, never judged.
 import { parameterWithRole } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
+import type { Row } from '../answers/records.js';
 import { searchField } from '../cases/derived.js';
+import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import type { Exchange } from '../http/transport.js';
-import { accepted, effectiveValue, judgeAccepted, rowsOf, valuesWithout } from './related.js';
-import type { CheckDefinition, RecordedRun } from './types.js';
+import { effectiveValue, judgeAccepted, sameRequestExcept } from './related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'filter_effect';
 
+const tokens = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token.length >= 3);
+
+/** Whether a field value has anything in common with the search text: a substring either way, or a word. */
+export function relatedTo(value: unknown, text: string): boolean {
+  const [field, needle] = [String(value).toLowerCase(), text.toLowerCase()];
+  if (field.includes(needle) || (field.length >= 3 && needle.includes(field))) return true;
+  const words = new Set(tokens(field));
+  return tokens(needle).some((token) => words.has(token));
+}
+
+function searched(run: RecordedRun, answer: Answer) {
+  const search = parameterWithRole(answer.operation, 'search');
+  const text = search && answer.case?.values[search.name] !== undefined ? effectiveValue(run, answer, search) : '';
+  if (!search || !text) return undefined;
+  const fieldParameter = parameterWithRole(answer.operation, 'search-field');
+  const sentField = fieldParameter ? answer.case?.values[fieldParameter.name] : undefined;
+  const field = sentField !== undefined ? run.valueOf(sentField) : searchField(answer.operation)?.name;
+  if (!field) return undefined;
+  return { text, field, ignore: [search.name, ...(fieldParameter ? [fieldParameter.name] : [])] };
+}
+
+/** How a row is told apart from the others: its identifier, or else the searched field. */
+function identityOf(run: RecordedRun, answer: Answer, field: string): (row: Row) => string {
+  const identifier = answer.records ? run.model.records[answer.records.kind]?.identifier : undefined;
+  return (row) => JSON.stringify(row[identifier ?? field]);
+}
+
+function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
+  const search = searched(run, answer);
+  const rows = answer.records?.many ? answer.records.rows : undefined;
+  if (!search || !rows) return undefined;
+  const { text, field, ignore } = search;
+  const title = `${titleOf(answer)}: a search of ${field} for "${text}"`;
+  if (!rows.every((row) => field in row)) return skip(title, `rows do not show ${field}`);
+  const pageSize = parameterWithRole(answer.operation, 'page-size');
+  const unfiltered = sameRequestExcept(run, answer, [...ignore, ...(pageSize ? [pageSize.name] : [])]).filter(
+    (other) => !ignore.some((name) => name in other.case!.values),
+  );
+  const identity = identityOf(run, answer, field);
+  const whole = unfiltered.find((other) => other.page?.complete);
+  if (whole) {
+    const held = new Map(whole.records!.rows.map((row) => [identity(row), row]));
+    const documented = run.model.records[answer.records!.kind]?.fields ?? [];
+    for (const row of rows) {
+      const same = held.get(identity(row));
+      const changed = same ? documented.find((name) => name in row && !sameValue(row[name], same[name])) : undefined;
+      if (!same || changed)
+        return fail(
+          'filter-changed-rows',
+          answer,
+          'a search returns rows the unfiltered list holds, unchanged',
+          same
+            ? `the row ${identity(row)} shows ${changed} ${JSON.stringify(row[changed!])} ` +
+                `(${JSON.stringify(same[changed!])} unfiltered)`
+            : `the row ${identity(row)} is not in the complete unfiltered answer`,
+          { basis: 'specified', title, related: [whole] },
+        );
+    }
+  }
+  if (answer.case?.step === 'search-whole' && answer.page?.complete && !rows.some((row) => sameValue(row[field], text)))
+    return fail('filter-ignored', answer, `the row whose ${field} is "${text}" is found`, 'it is missing', {
+      basis: 'specified',
+      title,
+    });
+  const samePage = unfiltered.find(
+    (other) =>
+      other.records!.count === rows.length &&
+      (pageSize ? effectiveValue(run, other, pageSize) === effectiveValue(run, answer, pageSize) : true) &&
+      JSON.stringify(other.records!.rows) === JSON.stringify(rows),
+  );
+  const unrelated = rows.find((row) => !relatedTo(row[field], text));
+  if (samePage && unrelated)
+    return fail(
+      'filter-ignored',
+      answer,
+      `a search that takes effect: not the unfiltered rows, some of which share nothing with "${text}"`,
+      `the unfiltered rows, ${field} ${JSON.stringify(unrelated[field])} among them`,
+      { basis: 'specified', title, related: [samePage] },
+    );
+  return pass(title);
+}
+
 export const filterEffect: CheckDefinition = {
   name: NAME,
-  description: 'A search keeps only rows whose searched field contains the text, and the row that equals it.',
+  description:
+    'A search finds the whole value, returns only rows the list holds, and takes effect (its semantics are observed).',
   needs: ['baseline', 'coverage', 'derived'],
-  judge: (run) => {
-    return judgeAccepted(run, NAME, 'no search answer to judge', (exchange, operation) => {
-      const search = parameterWithRole(operation, 'search');
-      const text =
-        search && exchange.case?.values[search.name] !== undefined ? effectiveValue(run, exchange, search) : '';
-      if (!search || !text) return undefined;
-      const fieldParameter = parameterWithRole(operation, 'search-field');
-      const sentField = fieldParameter ? exchange.case?.values[fieldParameter.name] : undefined;
-      const field = sentField !== undefined ? run.valueOf(sentField) : searchField(operation)?.name;
-      const rows = rowsOf(run, exchange);
-      if (!field || !rows) return undefined;
-      const title = `${titleOf(exchange)}: only rows whose ${field} contains it`;
-      if (!rows.every((row) => field in row)) {
-        return skip(title, `rows do not show ${field}`);
-      }
-      const needle = text.toLowerCase();
-      const stray = rows.find((row) => !String(row[field]).toLowerCase().includes(needle));
-      if (stray) {
-        return fail(
-          'filter-ignored',
-          exchange,
-          `every row's ${field} contains "${text}"`,
-          `a row with ${field} ${JSON.stringify(stray[field])}`,
-          { basis: 'specified', title },
-        );
-      }
-      const dropped = droppedMatch(run, exchange, field, needle, rows.length);
-      if (dropped) {
-        return fail(
-          'filter-ignored',
-          exchange,
-          `every row whose ${field} contains "${text}" is kept`,
-          `the row with ${field} ${JSON.stringify(dropped.row[field])} is missing`,
-          { basis: 'specified', title, related: [dropped.exchange] },
-        );
-      }
-      if (exchange.case?.step === 'search-whole') {
-        const pageSize = parameterWithRole(operation, 'page-size');
-        const size = pageSize ? Number(effectiveValue(run, exchange, pageSize)) : Number.POSITIVE_INFINITY;
-        const found = rows.some((row) => String(row[field]).toLowerCase() === needle);
-        if (!found && rows.length < size) {
-          return fail('filter-ignored', exchange, `the row whose ${field} is "${text}" is kept`, 'it is missing', {
-            basis: 'specified',
-            title,
-          });
-        }
-      }
-      return pass(title);
-    });
-  },
+  judge: (run) => judgeAccepted(run, NAME, 'no search answer to judge', (answer) => judge(run, answer)),
 };
-
-/**
- * A row an unfiltered answer of the same request shows whose field contains
- * the text, missing from the filtered answer. Judged only when both answers
- * are complete (fewer rows than their page size), so paging cannot explain it.
- */
-function droppedMatch(run: RecordedRun, filtered: Exchange, field: string, needle: string, count: number) {
-  const operation = run.operation(filtered.template.operationId);
-  const pageSize = parameterWithRole(operation, 'page-size');
-  const search = parameterWithRole(operation, 'search')!;
-  const fieldParameter = parameterWithRole(operation, 'search-field');
-  const sizeOf = (exchange: Exchange) =>
-    pageSize ? Number(effectiveValue(run, exchange, pageSize)) : Number.POSITIVE_INFINITY;
-  if (count >= sizeOf(filtered)) return undefined;
-  const ignore = [search.name, ...(fieldParameter ? [fieldParameter.name] : []), ...(pageSize ? [pageSize.name] : [])];
-  const key = valuesWithout(run, filtered, ignore);
-  const shown = new Set((rowsOf(run, filtered) ?? []).map((row) => JSON.stringify(row[field])));
-  for (const other of run.exchanges) {
-    if (other.template.operationId !== operation.id || !accepted(run, other)) continue;
-    if (other.case?.values[search.name] !== undefined || valuesWithout(run, other, ignore) !== key) continue;
-    const rows = rowsOf(run, other) ?? [];
-    if (rows.length >= sizeOf(other)) continue;
-    const row = rows.find(
-      (candidate) =>
-        String(candidate[field]).toLowerCase().includes(needle) && !shown.has(JSON.stringify(candidate[field])),
-    );
-    if (row) return { row, exchange: other };
-  }
-  return undefined;
-}

@@ -1,30 +1,98 @@
 // negative_data_rejection: a request that breaks one documented rule (a value
 // outside the enum, a wrong type, an impossible date, a missing required
-// parameter, a field the operation forbids) is refused.
+// parameter) is refused. The source documentation decides which values are
+// allowed, not that others are refused: a deployment may also ignore them,
+// so an accepted invalid value is a warning (a convention), and only an
+// invalid value that takes effect fails the run: a page of that size, a
+// record that stores it. A field an operation does not take (`domain` on an
+// update) may be refused or ignored; only applying it is a violation.
+import { parameterWithRole } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
+import { FORBIDDEN_FIELD_RULE } from '../cases/types.js';
+import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
-import { verdictOf } from '../verdict.js';
-import type { CheckDefinition } from './types.js';
+import { sameRequestExcept } from './related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+
+/** The read of the same record that followed a write, if the run made one. */
+function readAfter(run: RecordedRun, write: Answer): Answer | undefined {
+  const steps = write.case?.step === 'create' ? ['verify'] : ['read-after-update'];
+  return run.answers.find(
+    (other) =>
+      other.exchange.id > write.exchange.id &&
+      other.case?.record === write.case?.record &&
+      steps.includes(other.case?.step ?? '') &&
+      other.verdict === 'accepted',
+  );
+}
+
+/** How the invalid value showed its effect, if it did. */
+function applied(run: RecordedRun, answer: Answer): { how: string; related: Answer[] } | undefined {
+  const varied = answer.case!.varied;
+  const sent = varied === undefined ? undefined : answer.case!.values[varied];
+  if (varied === undefined || sent === undefined) return undefined;
+  const value = run.valueOf(sent);
+  const pageSize = parameterWithRole(answer.operation, 'page-size');
+  if (pageSize?.name === varied && answer.records?.many) {
+    const size = Number(value);
+    const larger = sameRequestExcept(run, answer, [varied]).find((other) => (other.records?.count ?? 0) > size);
+    if (Number.isInteger(size) && size > 0 && answer.records.count === size && larger)
+      return { how: `a page of exactly ${size} rows, while the same request shows more`, related: [larger] };
+  }
+  if (answer.operation.effect === 'create' || answer.operation.effect === 'update') {
+    const read = readAfter(run, answer);
+    const shown = read?.records?.rows[0]?.[varied];
+    if (read && shown !== undefined && sameValue(shown, value))
+      return { how: `a read right after shows ${varied} ${JSON.stringify(shown)}`, related: [read] };
+  }
+  return undefined;
+}
+
+function judge(run: RecordedRun, answer: Answer): CaseResult {
+  const waiting = unanswered(answer);
+  if (waiting) return waiting;
+  const title = titleOf(answer);
+  if (answer.verdict === 'inconclusive') return skip(title, `HTTP ${answer.status} says nothing about the value`);
+  if (answer.verdict === 'refused') return pass(title);
+  const { varied, rule } = answer.case!;
+  if (rule === FORBIDDEN_FIELD_RULE) {
+    const read = readAfter(run, answer);
+    const shown = varied ? read?.records?.rows[0]?.[varied] : undefined;
+    if (read && shown !== undefined && varied && sameValue(shown, run.valueOf(answer.case!.values[varied]!)))
+      return fail(
+        'invalid-applied',
+        answer,
+        `${varied} is not a field of ${answer.operation.id}: refused or ignored, never applied`,
+        `a read right after shows ${varied} ${JSON.stringify(shown)}`,
+        { basis: 'specified', related: [read] },
+      );
+    return pass(`${title} (accepted, and ignored)`);
+  }
+  const effect = applied(run, answer);
+  if (effect)
+    return fail(
+      'invalid-applied',
+      answer,
+      `${varied} is ${rule}: the spec does not allow it, so it never takes effect`,
+      effect.how,
+      { basis: 'specified', related: effect.related },
+    );
+  return fail(
+    'accepted-invalid',
+    answer,
+    `a refusal: ${varied} is ${rule} (the spec does not allow it; refusing it is the usual reading)`,
+    'the request was accepted',
+    { basis: 'convention' },
+  );
+}
 
 export const negativeDataRejection: CheckDefinition = {
   name: 'negative_data_rejection',
-  description: 'A request breaking one documented rule is refused (a 429 or 5XX is never a refusal).',
+  description:
+    'A value the spec does not allow never takes effect (specified); refusing it is a convention (a warning).',
   needs: ['negative', 'example', 'write'],
   judge: (run) =>
-    run.exchanges
-      .filter((exchange) => exchange.case?.rule && exchange.case.expect === 'refusal' && exchange.case.auth === 'valid')
-      .map((exchange) => {
-        const waiting = unanswered(exchange);
-        if (waiting) return waiting;
-        const verdict = verdictOf(run.api, exchange);
-        if (verdict === 'inconclusive')
-          return skip(titleOf(exchange), `HTTP ${exchange.response!.status} says nothing about the value`);
-        if (verdict === 'refused') return pass(titleOf(exchange));
-        return fail(
-          'accepted-invalid',
-          exchange,
-          `a refusal: ${exchange.case!.varied} is ${exchange.case!.rule}`,
-          'the request was accepted',
-          { basis: 'specified' },
-        );
-      }),
+    run.answers
+      .filter((answer) => answer.case?.rule && answer.case.expect === 'refusal' && answer.case.auth === 'valid')
+      .map((answer) => judge(run, answer)),
 };

@@ -1,18 +1,33 @@
-// not_a_server_error: no request, valid or not, may make the deployment fail.
+// not_a_server_error: no request may make the deployment fail. A conforming
+// request answered with a 5XX did not get what the source documentation
+// says the operation does (specified); a request that breaks a rule should
+// be refused, and a 5XX is the usual wrong way to refuse it (a convention:
+// status codes are not shown).
+import type { Answer } from '../answers/answer.js';
 import { fail, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
+// Whether a deployment may refuse the request (a range it bounds) is beside the point: a 5XX is not a refusal.
+const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
+
 export const notAServerError: CheckDefinition = {
   name: 'not_a_server_error',
-  description: 'No answer is a 5XX, whatever was sent.',
+  description:
+    'No answer is a 5XX: an error for a conforming request (specified), a warning for one that breaks a rule.',
   needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'derived', 'example', 'write'],
   judge: (run) =>
-    run.exchanges.map((exchange) => {
-      const status = exchange.response?.status;
-      if (status !== undefined && status >= 500)
-        return fail('server-error', exchange, 'an answer that is not a server error (not 5XX)', `HTTP ${status}`, {
-          basis: 'specified',
-        });
-      return unanswered(exchange) ?? pass(titleOf(exchange));
+    run.answers.map((answer) => {
+      const status = answer.status;
+      if (answer.answered && status !== undefined && status >= 500)
+        return fail(
+          'server-error',
+          answer,
+          conforming(answer)
+            ? `the operation answers a request that follows the spec (${answer.operation.id}), not a server error`
+            : 'a refusal, not a server error (not 5XX)',
+          `HTTP ${status}`,
+          { basis: conforming(answer) ? 'specified' : 'convention' },
+        );
+      return unanswered(answer) ?? pass(titleOf(answer));
     }),
 };

@@ -1,70 +1,83 @@
 // page_size_honoured: a page never holds more rows than its page size, and
-// never fewer while more exist, judged by a total the payload states or by a
-// larger page of the same request.
+// never fewer while more exist. "More exist" is specified when a larger page
+// of the same request shows them; a total the payload states is only read
+// by convention (no envelope is shown, so `total` may count something else).
 import { parameterWithRole } from '@tallyport/spec-model/query';
-import { statedTotal } from '../payload.js';
+import type { Answer } from '../answers/answer.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { accepted, effectiveValue, judgeAccepted, rowsOf, valuesWithout } from './related.js';
-import type { CheckDefinition } from './types.js';
+import { judgeAccepted, sameRequestExcept } from './related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'page_size_honoured';
+
+/**
+ * The different rows the same query (other values equal; any page size, sort key or direction) shows across its
+ * answers: more than a page holds means the page is short. A row is told apart by its identifier, or whole.
+ */
+function distinctRows(run: RecordedRun, page: Answer, pageSize: string) {
+  const ignore = [
+    pageSize,
+    ...(['sort-key', 'sort-direction'] as const).flatMap((role) => {
+      const parameter = parameterWithRole(page.operation, role);
+      return parameter ? [parameter.name] : [];
+    }),
+  ];
+  const identifier = page.records ? run.model.records[page.records.kind]?.identifier : undefined;
+  const answers = [page, ...sameRequestExcept(run, page, ignore)].filter((other) => other.records?.many);
+  const seen = new Set<string>();
+  for (const other of answers)
+    for (const row of other.records!.rows) seen.add(JSON.stringify(identifier ? row[identifier] : row));
+  return { count: seen.size, answers: answers.filter((other) => other !== page) };
+}
+
+function judge(run: RecordedRun, page: Answer): CaseResult | undefined {
+  const parameter = parameterWithRole(page.operation, 'page-size');
+  const size = page.page?.size;
+  if (!parameter || !page.records?.many || size === undefined) return undefined;
+  const rows = page.records.count;
+  const title = `${titleOf(page)}: at most and not fewer than ${parameter.name}=${size}`;
+  if (rows > size)
+    return fail('page-too-long', page, `at most ${size} rows (${parameter.name})`, `${rows} rows`, {
+      basis: 'specified',
+      title,
+    });
+  if (rows === size) return pass(title);
+  const larger = sameRequestExcept(run, page, [parameter.name]).find((other) => (other.records?.count ?? 0) > rows);
+  const seen = distinctRows(run, page, parameter.name);
+  if (!larger && seen.count > rows)
+    return fail(
+      'page-too-short',
+      page,
+      `${Math.min(size, seen.count)} rows: answers to the same query in other orders and sizes show ${seen.count} ` +
+        'different rows',
+      `${rows} rows`,
+      { basis: 'specified', title, related: seen.answers.slice(0, 3) },
+    );
+  if (larger) {
+    const more = larger.records!.count;
+    return fail(
+      'page-too-short',
+      page,
+      `${Math.min(size, more)} rows: a larger page of the same request shows ${more}`,
+      `${rows} rows`,
+      { basis: 'specified', title, related: [larger] },
+    );
+  }
+  const total = page.page?.statedTotal;
+  if (total !== undefined && rows < Math.min(size, total))
+    return fail(
+      'page-too-short',
+      page,
+      `${Math.min(size, total)} rows, if the stated total (${total}) counts the rows`,
+      `${rows} rows`,
+      { basis: 'convention', title },
+    );
+  return total === undefined && rows === 0 ? skip(title, 'no rows to judge') : pass(title);
+}
 
 export const pageSizeHonoured: CheckDefinition = {
   name: NAME,
   description: 'A page holds at most its page size, and not fewer while more rows exist.',
   needs: ['baseline', 'coverage', 'derived'],
-  judge: (run) => {
-    const pages = run.exchanges.filter((exchange) => {
-      const operation = run.operation(exchange.template.operationId);
-      return (
-        parameterWithRole(operation, 'page-size') && accepted(run, exchange) && rowsOf(run, exchange) !== undefined
-      );
-    });
-    return judgeAccepted(run, NAME, 'no answer with a page size to judge', (page, operation) => {
-      const parameter = parameterWithRole(operation, 'page-size');
-      if (!parameter || rowsOf(run, page) === undefined) return undefined;
-      const size = Number(effectiveValue(run, page, parameter));
-      if (!Number.isFinite(size)) return undefined;
-      const rows = rowsOf(run, page)!.length;
-      const title = `${titleOf(page)}: at most and not fewer than ${parameter.name}=${size}`;
-      if (rows > size) {
-        return fail('page-too-long', page, `at most ${size} rows (${parameter.name})`, `${rows} rows`, {
-          basis: 'specified',
-          title,
-        });
-      }
-      if (rows === size) {
-        return pass(title);
-      }
-      const total = statedTotal(page.response!.json);
-      if (total !== undefined && rows < Math.min(size, total)) {
-        return fail(
-          'page-too-short',
-          page,
-          `${Math.min(size, total)} rows (the payload states ${total} in all)`,
-          `${rows} rows`,
-          { basis: 'specified', title },
-        );
-      }
-      const key = valuesWithout(run, page, [parameter.name]);
-      const larger = pages.find(
-        (other) =>
-          other !== page &&
-          other.template.operationId === operation.id &&
-          valuesWithout(run, other, [parameter.name]) === key &&
-          rowsOf(run, other)!.length > rows,
-      );
-      if (larger) {
-        const more = rowsOf(run, larger)!.length;
-        return fail(
-          'page-too-short',
-          page,
-          `${Math.min(size, more)} rows: a larger page of the same request shows ${more}`,
-          `${rows} rows`,
-          { basis: 'specified', title, related: [larger] },
-        );
-      }
-      return total === undefined && rows === 0 ? skip(title, 'no rows to judge') : pass(title);
-    });
-  },
+  judge: (run) => judgeAccepted(run, NAME, 'no answer with a page size to judge', (page) => judge(run, page)),
 };

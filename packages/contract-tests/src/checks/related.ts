@@ -1,13 +1,13 @@
-// Helpers for the checks that judge exchanges against each other or against
-// the roles the spec gives parameters: the rows an answer holds, the value a
-// case sent (or the documented default it left out), and comparisons that
-// tolerate what honest deployments differ in (collation, number vs string).
-import type { OperationModel, ParameterModel } from '@tallyport/spec-model/query';
-import { type Exchange, is2xx } from '../http/transport.js';
-import { recordsOf } from '../payload.js';
-import { refusedInBody } from '../verdict.js';
+// What the checks that judge answers against each other share: the frame of
+// checks that judge accepted answers of a live deployment, the value a case
+// sent (or the documented default it left out), and "the same request but
+// for these parameters".
+import type { ParameterModel } from '@tallyport/spec-model/query';
+import { type Answer, acceptedConforming } from '../answers/answer.js';
 import { skip } from './evidence.js';
-import type { CaseResult, RecordedRun } from './types.js';
+import type { Basis, CaseResult, RecordedRun } from './types.js';
+
+export { acceptedConforming };
 
 export const MOCK_REASON = 'the embedded mock answers with the spec examples, whatever is sent';
 
@@ -16,52 +16,36 @@ export function mockSkip(run: RecordedRun, title: string): CaseResult[] | undefi
 }
 
 /**
- * The common frame of the checks that judge accepted answers of a live
- * deployment: the mock is skipped, `judge` gives a verdict (or none) per
- * accepted exchange, and a check with no verdict at all says why.
+ * The common frame of the checks that judge accepted answers of a live deployment: the mock is skipped, `judge`
+ * gives verdicts (or none) per accepted answer, and a check with no verdict at all says why.
  */
 export function judgeAccepted(
   run: RecordedRun,
   name: string,
   nothingToJudge: string,
-  judge: (exchange: Exchange, operation: OperationModel) => CaseResult | undefined,
+  judge: (answer: Answer) => CaseResult | CaseResult[] | undefined,
 ): CaseResult[] {
   const onMock = mockSkip(run, name);
   if (onMock) return onMock;
   const results: CaseResult[] = [];
-  for (const exchange of run.exchanges) {
-    if (!accepted(run, exchange)) continue;
-    const verdict = judge(exchange, run.operation(exchange.template.operationId));
-    if (verdict) results.push(verdict);
+  for (const answer of run.answers) {
+    if (!acceptedConforming(answer)) continue;
+    const verdict = judge(answer);
+    if (verdict) results.push(...(Array.isArray(verdict) ? verdict : [verdict]));
   }
   return results.length > 0 ? results : [skip(name, nothingToJudge)];
 }
 
-/** An answer that accepted a conforming request with the configured key. */
-export function accepted(run: RecordedRun, exchange: Exchange): boolean {
-  return (
-    is2xx(exchange) &&
-    exchange.case?.auth === 'valid' &&
-    exchange.case.expect !== 'refusal' &&
-    // An error outcome in the body is one such refusal.
-    !refusedInBody(run.api, exchange)
-  );
-}
-
-export function rowsOf(run: RecordedRun, exchange: Exchange): Record<string, unknown>[] | undefined {
-  return recordsOf(run.operation(exchange.template.operationId), exchange.response?.json);
-}
-
 /** The value sent for a parameter, or its documented default when it was left out. */
-export function effectiveValue(run: RecordedRun, exchange: Exchange, parameter: ParameterModel): string | undefined {
-  const sent = exchange.case?.values[parameter.name];
+export function effectiveValue(run: RecordedRun, answer: Answer, parameter: ParameterModel): string | undefined {
+  const sent = answer.case?.values[parameter.name];
   if (sent !== undefined) return run.valueOf(sent);
   return parameter.default === undefined ? undefined : String(parameter.default);
 }
 
 /** The values a case sent, with those of `except` left out, as one comparable text. */
-export function valuesWithout(run: RecordedRun, exchange: Exchange, except: readonly string[]): string {
-  const values = exchange.case?.values ?? {};
+export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly string[]): string {
+  const values = answer.case?.values ?? {};
   return Object.keys(values)
     .filter((name) => !except.includes(name))
     .sort()
@@ -69,30 +53,41 @@ export function valuesWithout(run: RecordedRun, exchange: Exchange, except: read
     .join('&');
 }
 
-const numeric = (value: unknown): number | undefined => {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  return undefined;
-};
-
-/**
- * Order of two row values. Numbers (or numeric strings) compare as numbers;
- * text compares case-insensitively, and a step counts only when locale
- * collation and code-point order agree, so no honest database collation fails.
- */
-export function compareValues(a: unknown, b: unknown): number {
-  const [x, y] = [numeric(a), numeric(b)];
-  if (x !== undefined && y !== undefined) return x - y;
-  const collated = String(a).localeCompare(String(b), 'en', { sensitivity: 'base' });
-  const [p, q] = [String(a).toLowerCase(), String(b).toLowerCase()];
-  const plain = p < q ? -1 : p > q ? 1 : 0;
-  return Math.sign(collated) === Math.sign(plain) ? collated : 0;
+/** Accepted answers of the same operation whose request differs from `answer`'s only in `except`. */
+export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
+  const key = valuesWithout(run, answer, except);
+  return run.answers.filter(
+    (other) =>
+      other !== answer &&
+      other.operation.id === answer.operation.id &&
+      acceptedConforming(other) &&
+      valuesWithout(run, other, except) === key,
+  );
 }
 
-/** Equality that ignores the difference between 42 and "42". */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  const [x, y] = [numeric(a), numeric(b)];
-  if (x !== undefined && y !== undefined && (typeof a !== 'string' || typeof b !== 'string')) return x === y;
-  return JSON.stringify(a) === JSON.stringify(b);
+/**
+ * What a refusal of a conforming request rests on. It is specified only when the deployment accepted the same
+ * request with other values of parameters whose allowed values the spec decides (an enum, an identifier it listed,
+ * a search text): then nothing the source leaves open explains the refusal. Otherwise (a date range, which may be
+ * bounded; the only request of its kind) the refusal may follow a rule the source does not show.
+ */
+export function refusalBasis(run: RecordedRun, answer: Answer): Basis {
+  if (!answer.case || (answer.case.basis ?? 'specified') === 'convention') return 'convention';
+  const values = answer.case.values;
+  const decided = (name: string) => {
+    const parameter = answer.operation.parameters.find((candidate) => candidate.name === name);
+    return !!parameter && (!!parameter.enum || !!parameter.identifies || parameter.role === 'search');
+  };
+  const explained = run.answers.some((other) => {
+    if (other === answer || other.operation.id !== answer.operation.id || !acceptedConforming(other)) return false;
+    const theirs = other.case!.values;
+    const names = new Set([...Object.keys(values), ...Object.keys(theirs)]);
+    const differing = [...names].filter(
+      (name) =>
+        (values[name] === undefined ? undefined : run.valueOf(values[name]!)) !==
+        (theirs[name] === undefined ? undefined : run.valueOf(theirs[name]!)),
+    );
+    return differing.every(decided);
+  });
+  return explained ? 'specified' : 'convention';
 }

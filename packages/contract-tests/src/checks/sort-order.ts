@@ -1,44 +1,46 @@
 // sort_order: rows come ordered by the sort key in the sort direction (sent
-// or documented defaults), for every key and direction. Ties and collation
-// differences are tolerated.
+// or documented defaults), for every key and direction. How text compares
+// is not decided by the source documentation: an order passes when it
+// follows any common collation (byte order, case-insensitive, locale, with
+// punctuation ignored, natural numbers), and nulls may sort first or last.
+// Where the spec marks a key's order as a convention (sort_by=id orders by
+// the date created, which ids only usually follow), a break is a warning.
 import { parameterWithRole } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
+import { firstBreak, ordersFollowed } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { compareValues, effectiveValue, judgeAccepted, rowsOf } from './related.js';
-import type { CheckDefinition } from './types.js';
+import { effectiveValue, judgeAccepted } from './related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'sort_order';
 
+function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
+  const keyParameter = parameterWithRole(answer.operation, 'sort-key');
+  const directionParameter = parameterWithRole(answer.operation, 'sort-direction');
+  if (!keyParameter) return undefined;
+  const rows = answer.records?.rows;
+  const key = effectiveValue(run, answer, keyParameter);
+  const direction = directionParameter ? effectiveValue(run, answer, directionParameter) : 'asc';
+  if (!rows || !answer.records!.many || !key || (direction !== 'asc' && direction !== 'desc')) return undefined;
+  const title = `${titleOf(answer)}: ordered by ${key} ${direction}`;
+  if (rows.length < 2 || !rows.every((row) => key in row))
+    return skip(title, rows.length < 2 ? 'fewer than two rows' : `rows do not show ${key}`);
+  const values = rows.map((row) => row[key]);
+  if (ordersFollowed(values, direction).length > 0) return pass(title);
+  const [before, after] = firstBreak(values, direction) ?? [values[0], values[1]];
+  const convention = keyParameter.conventions?.[key];
+  return fail(
+    'misordered',
+    answer,
+    `rows ordered by ${key} ${direction} under some collation${convention ? ` (${convention})` : ''}`,
+    `${JSON.stringify(before)} comes before ${JSON.stringify(after)}, in no common order`,
+    { basis: convention ? 'convention' : 'specified', title },
+  );
+}
+
 export const sortOrder: CheckDefinition = {
   name: NAME,
-  description: 'Rows are ordered by the sort key in the sort direction.',
+  description: 'Rows are ordered by the sort key in the sort direction, under any common collation.',
   needs: ['baseline', 'coverage', 'derived'],
-  judge: (run) => {
-    return judgeAccepted(run, NAME, 'no sorted answer to judge', (exchange, operation) => {
-      const keyParameter = parameterWithRole(operation, 'sort-key');
-      const directionParameter = parameterWithRole(operation, 'sort-direction');
-      if (!keyParameter) return undefined;
-      const rows = rowsOf(run, exchange);
-      const key = effectiveValue(run, exchange, keyParameter);
-      const direction = directionParameter ? effectiveValue(run, exchange, directionParameter) : 'asc';
-      if (!rows || !key || (direction !== 'asc' && direction !== 'desc')) return undefined;
-      const title = `${titleOf(exchange)}: ordered by ${key} ${direction}`;
-      if (rows.length < 2 || !rows.every((row) => key in row)) {
-        return skip(title, rows.length < 2 ? 'fewer than two rows' : `rows do not show ${key}`);
-      }
-      const sign = direction === 'asc' ? 1 : -1;
-      const step = rows.findIndex(
-        (row, index) => index > 0 && sign * compareValues(rows[index - 1]![key], row[key]) > 0,
-      );
-      if (step < 0) return pass(title);
-      else
-        return fail(
-          'misordered',
-          exchange,
-          `rows ordered by ${key} ${direction}`,
-          `row ${step} (${JSON.stringify(rows[step - 1]![key])}) comes before row ${step + 1} ` +
-            `(${JSON.stringify(rows[step]![key])})`,
-          { basis: 'specified', title },
-        );
-    });
-  },
+  judge: (run) => judgeAccepted(run, NAME, 'no sorted answer to judge', (answer) => judge(run, answer)),
 };

@@ -1,12 +1,14 @@
 // The contract between the run and its checks. A check is a pure judge: it
-// reads the recorded exchanges of one API (each tagged with the case it
-// sends) and returns verdicts; it never sends a request. A failure is typed:
-// its kind, severity, operation, what the spec says, what came back and the
-// request as a curl with keys as placeholders.
-import type { OperationModel, SpecModel } from '@tallyport/spec-model/query';
+// reads the recorded answers of one API (each tagged with the case it
+// sent) and returns verdicts; it never sends a request. Every failing
+// verdict says what it rests on: a fact of the source documentation, or a
+// convention. A failure is typed: its kind, basis, severity, operation,
+// what the spec says, what came back and each request as a curl with keys
+// as placeholders.
+import type { SpecModel } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
 import type { CaseFamily } from '../cases/types.js';
 import type { TemplateValue } from '../http/request.js';
-import type { Exchange } from '../http/transport.js';
 import type { ApiName } from '../specs.js';
 
 /**
@@ -32,6 +34,7 @@ export const FAILURE_KINDS = [
   'wrong-content-type',
   'schema-mismatch',
   'accepted-invalid',
+  'invalid-applied',
   'ignored-auth',
   'wrong-message',
   'unknown-outcome',
@@ -40,6 +43,7 @@ export const FAILURE_KINDS = [
   'page-too-short',
   'misordered',
   'filter-ignored',
+  'filter-changed-rows',
   'outside-range',
   'range-mismatch',
   'read-differs',
@@ -89,15 +93,14 @@ export type CaseResult =
   | { status: 'interrupted'; title: string; reason: string }
   | ({ status: 'fail' | 'warn'; title: string; reason: string } & Failure);
 
-/** Everything a check may read: the API's spec model and what the run recorded. */
+/** Everything a check may read: the API's spec model and every answer the run recorded, read once. */
 export interface RecordedRun {
   api: ApiName;
   model: SpecModel;
   mock: boolean;
-  exchanges: readonly Exchange[];
+  answers: readonly Answer[];
   /** The value a template value stood for (secrets included), to compare echoes; never printed. */
   valueOf(value: TemplateValue): string;
-  operation(id: string): OperationModel;
 }
 
 export interface CheckDefinition {

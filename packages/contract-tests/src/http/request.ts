@@ -2,7 +2,7 @@
 // run records or prints (curl lines, reports) holds only placeholders; the
 // real key is substituted at the moment of sending, and nowhere else.
 import type { ApiName } from '../specs.js';
-import type { HttpMethod } from '../spec/operations.js';
+import type { HttpMethod } from '@tallyport/spec-model/query';
 
 export type SecretName =
   | 'ANALYTICS_API_KEY'

@@ -6,6 +6,7 @@
 import { isSuccessStatus } from '@tallyport/spec-model/query';
 import type { RequestCase } from '../cases/types.js';
 import { BodyTooLarge, readCappedText } from './body.js';
+import { parseBoundedJson } from './json.js';
 import { isSecretRef, type RequestTemplate, type SecretName, type TemplateValue } from './request.js';
 import type { SafetyGuard } from './safety.js';
 
@@ -245,11 +246,9 @@ export class Transport {
       exchange.response = record;
       record.text = await readCappedText(response, this.limits.maxResponseBytes);
       if (record.text.trim() !== '') {
-        try {
-          record.json = JSON.parse(record.text);
-        } catch (error) {
-          record.jsonError = error instanceof Error ? error.message : String(error);
-        }
+        const parsed = parseBoundedJson(record.text);
+        if (parsed.ok) record.json = parsed.value;
+        else record.jsonError = parsed.error;
       }
     } catch (error) {
       if (this.signal?.aborted && interruptible && !timeout.aborted) exchange.interrupted = true;

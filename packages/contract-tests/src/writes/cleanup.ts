@@ -1,6 +1,7 @@
 // `tallyport-contract cleanup`: deletes what earlier runs recorded in the
 // ledger and did not delete, one run at a time, each only after a read shows
 // the run's own label, and reports what it could not delete.
+import { AnswerBook } from '../answers/book.js';
 import { secretRedactor } from '../http/redactor.js';
 import { SafetyGuard } from '../http/safety.js';
 import { DEFAULT_LIMITS } from '../runner.js';
@@ -37,6 +38,11 @@ export async function cleanupLedger(
       { ...DEFAULT_LIMITS, maxRequestsPerSecond: 5 },
       guard,
     );
+    const book = new AnswerBook({
+      api: 'analytics',
+      model: specModels.analytics,
+      redact: (text) => redactor.text(text),
+    });
     const session = new WriteSession({
       api: 'analytics',
       model: specModels.analytics,
@@ -45,10 +51,17 @@ export async function cleanupLedger(
       mock: false,
       guard,
       ledger,
-      send: (testCase) =>
-        sendCase(transport, { api: 'analytics', baseUrl: target.baseUrl, mock: false, wrongKey: '' }, testCase, {
-          cleanup: true,
-        }),
+      send: async (testCase) =>
+        book.read(
+          await sendCase(
+            transport,
+            { api: 'analytics', baseUrl: target.baseUrl, mock: false, wrongKey: '' },
+            testCase,
+            {
+              cleanup: true,
+            },
+          ),
+        ),
       stopped: () => false,
     });
     const before = entries.length - elsewhere.length;

@@ -5,20 +5,21 @@
 // delete is preceded by such a read every time (the guard lets one write
 // follow one verified read). The checks judge the exchanges afterwards.
 import {
-  parameterWithRole,
+  identifyingParameter,
   type OperationModel,
   type ParameterModel,
+  parameterWithRole,
   type RecordKind,
+  recordOperations,
   type SpecModel,
+  writableKind,
 } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
 import type { AuthMode, Expectation, RequestCase } from '../cases/types.js';
-import { caseKey, caseTitle, worthSending } from '../cases/types.js';
-import { refusedInBody, verdictOf } from '../verdict.js';
+import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../cases/types.js';
 import { invalidValues, largestValue, otherValidValue, plainValue } from '../cases/values.js';
 import type { TemplateValue } from '../http/request.js';
 import { SafetyViolation, type SafetyGuard, unsafeId } from '../http/safety.js';
-import { type Exchange, is2xx } from '../http/transport.js';
-import { listsRecords, readsRecord, recordsOf } from '../payload.js';
 import type { ApiName } from '../specs.js';
 import type { Ledger } from './ledger.js';
 
@@ -30,7 +31,7 @@ export interface WriteSessionOptions {
   mock: boolean;
   guard: SafetyGuard;
   ledger: Ledger;
-  send(testCase: RequestCase, options?: { cleanup?: boolean }): Promise<Exchange>;
+  send(testCase: RequestCase, options?: { cleanup?: boolean }): Promise<Answer>;
   /** True once the run is interrupted: no new write starts. */
   stopped(): boolean;
   log?(line: string): void;
@@ -47,39 +48,27 @@ interface Operations {
 
 type Values = Record<string, TemplateValue>;
 
+/** Reads of a deleted record before it counts as still there. */
+const DELETE_REREADS = 3;
+
 export function writeOperations(model: SpecModel): Operations | undefined {
-  const kind = Object.values(model.records).find((record) => record.label && record.identifier);
+  const kind = writableKind(model);
   if (!kind) return undefined;
-  const byEffect = (effect: OperationModel['effect']) =>
-    model.operations.find((operation) => operation.effect === effect);
-  const create = byEffect('create');
-  const read = model.operations.find(
-    (operation) =>
-      operation.effect === 'read' &&
-      readsRecord(operation) === kind.name &&
-      operation.parameters.some((parameter) => parameter.identifies === kind.name),
-  );
+  const { create, read, update, remove, list } = recordOperations(model, kind.name);
   if (!create || !read) return undefined;
-  const list = model.operations.find(
-    (operation) =>
-      operation.effect === 'read' &&
-      listsRecords(operation) === kind.name &&
-      operation.parameters.some((parameter) => parameter.role === 'search'),
-  );
-  const update = byEffect('update');
-  const remove = byEffect('delete');
+  // The list finds a record by its label only through a search.
+  const searchable = list && parameterWithRole(list, 'search') ? list : undefined;
   return {
-    kind: kind as Operations['kind'],
+    kind,
     create,
     read,
     ...(update ? { update } : {}),
     ...(remove ? { remove } : {}),
-    ...(list ? { list } : {}),
+    ...(searchable ? { list: searchable } : {}),
   };
 }
 
-const idOf = (operation: OperationModel, kind: string) =>
-  operation.parameters.find((parameter) => parameter.identifies === kind)!;
+const idOf = (operation: OperationModel, kind: string) => identifyingParameter(operation, kind)!;
 
 const writable = (operation: OperationModel): ParameterModel[] =>
   operation.parameters.filter(
@@ -124,24 +113,24 @@ export class WriteSession {
     };
   }
 
-  private recordIn(operation: OperationModel, exchange: Exchange): Record<string, unknown> | undefined {
-    if (!is2xx(exchange)) return undefined;
-    return recordsOf(operation, exchange.response!.json, this.ops!.kind.name)?.[0];
+  private recordIn(answer: Answer): Record<string, unknown> | undefined {
+    if (answer.verdict !== 'accepted' || answer.records?.kind !== this.ops!.kind.name) return undefined;
+    return answer.records.rows[0];
   }
 
   /** Reads a record; `verify` lets one write follow when it shows `label`. */
   private async read(id: string, label: string, step: string, cleanup = false) {
     const { read, kind } = this.ops!;
     const expect = step.endsWith('read-after-delete') ? ('refusal' as const) : ('success' as const);
-    const exchange = await this.options.send(
+    const answer = await this.options.send(
       this.testCase(read, { [idOf(read, kind.name).name]: id }, step, label, { expect }),
       { cleanup },
     );
-    const record = this.recordIn(read, exchange);
+    const record = this.recordIn(answer);
     const shown = record?.[kind.label];
     // On the mock the guard is trusting, so any answer verifies.
     const verified = this.options.guard.verify(this.options.api, kind.name, id, shown);
-    return { exchange, record, verified };
+    return { answer, record, verified };
   }
 
   /**
@@ -155,8 +144,8 @@ export class WriteSession {
     const pageSize = parameterWithRole(list, 'page-size');
     const largest = pageSize ? largestValue(pageSize) : undefined;
     const values: Values = { [search.name]: label, ...(largest && pageSize ? { [pageSize.name]: largest } : {}) };
-    const exchange = await this.options.send(this.testCase(list, values, 'find', label), { cleanup });
-    const rows = is2xx(exchange) ? recordsOf(list, exchange.response!.json, kind.name) : undefined;
+    const answer = await this.options.send(this.testCase(list, values, 'find', label), { cleanup });
+    const rows = answer.verdict === 'accepted' && answer.records?.many ? answer.records.rows : undefined;
     if (!rows) return undefined;
     if (rows.length === 0) return null;
     const id = rows.find((candidate) => candidate[kind.label] === label)?.[kind.identifier];
@@ -197,37 +186,38 @@ export class WriteSession {
     purpose: string,
     fields: Values,
     extra: { expect?: Expectation; auth?: AuthMode; varied?: string; rule?: string; note?: string } = {},
-  ): Promise<{ id?: string; label: string; exchange?: Exchange }> {
+  ): Promise<{ id?: string; label: string; answer?: Answer }> {
     const { create, kind } = this.ops!;
     const label = this.label(purpose);
     if (this.options.stopped()) return { label };
     this.options.ledger.record({ event: 'creating', ...this.entry(label) });
-    const exchange = await this.options.send(
+    const answer = await this.options.send(
       this.testCase(create, { [kind.label]: label, ...fields }, 'create', label, extra),
     );
-    if (!exchange.response || exchange.error) {
+    if (!answer.answered) {
       // The create may have landed without an answer: find it by its label.
       const id = await this.settle(label);
-      return { label, exchange, ...(id ? { id } : {}) };
+      return { label, answer, ...(id ? { id } : {}) };
     }
-    if (!is2xx(exchange)) {
-      // A 4XX create made nothing; after a 429 or 5XX the label is looked for.
-      const status = exchange.response.status;
+    if (answer.verdict !== 'accepted') {
+      // A 4XX made nothing. After anything else (a refusal stated in a 2XX body, a 5XX, a redirect) the record may
+      // exist all the same: the label is looked for.
+      const status = answer.status ?? 0;
       if (status >= 400 && status < 500 && status !== 429) {
         this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
-        return { label, exchange };
+        return { label, answer };
       }
       const id = await this.settle(label);
-      return { label, exchange, ...(id ? { id } : {}) };
+      return { label, answer, ...(id ? { id } : {}) };
     }
-    const answered = this.recordIn(create, exchange)?.[kind.identifier];
+    const answered = this.recordIn(answer)?.[kind.identifier];
     const claimed = typeof answered === 'string' || typeof answered === 'number' ? String(answered) : undefined;
     let id = await this.adopt(claimed, label).catch((error) => {
       if (error instanceof SafetyViolation) return undefined;
       throw error;
     });
     if (id === undefined) id = await this.adopt(await this.findByLabel(label), label);
-    return { label, exchange, ...(id ? { id } : {}) };
+    return { label, answer, ...(id ? { id } : {}) };
   }
 
   /** Reads, then updates, then reads again; the write is sent only when the first read shows the label. */
@@ -237,11 +227,11 @@ export class WriteSession {
     if (!worthSending(extra.auth ?? 'valid', this.options.mock)) return undefined;
     const before = await this.read(id, label, 'read-before-update');
     if (!before.verified) return undefined;
-    const exchange = await this.options.send(
+    const answer = await this.options.send(
       this.testCase(update, { [idOf(update, kind.name).name]: id, ...fields }, 'update', label, extra),
     );
     const after = await this.read(id, label, 'read-after-update');
-    return { before, exchange, after };
+    return { before, answer, after };
   }
 
   /** Reads, deletes, and reads again; releases the record when the last read is refused. */
@@ -251,13 +241,13 @@ export class WriteSession {
     const cleanup = options.cleanup ?? false;
     const before = await this.read(id, label, cleanup ? 'cleanup-verify' : 'read-before-delete', cleanup);
     if (!before.verified) {
-      // Not found: a 404, or a refusal in a 2XX body (status codes are not shown).
-      const gone = before.exchange.response?.status === 404 || refusedInBody(this.options.api, before.exchange);
+      // Not found: refused (a 404, or a refusal in a 2XX body: status codes are not shown).
+      const gone = before.answer.verdict === 'refused';
       if (gone) this.forget(id, label);
       return gone;
     }
     const step = cleanup ? 'cleanup-delete' : 'delete';
-    const exchange = await this.options.send(
+    const answer = await this.options.send(
       this.testCase(remove, { [idOf(remove, kind.name).name]: id }, step, label, {
         ...(options.auth ? { auth: options.auth, expect: 'refusal' as const } : {}),
       }),
@@ -268,10 +258,24 @@ export class WriteSession {
       await this.read(id, label, 'read-after-unauthorised-delete');
       return false;
     }
-    const after = await this.read(id, label, cleanup ? 'cleanup-read-after-delete' : 'read-after-delete', cleanup);
-    const refused = verdictOf(this.options.api, after.exchange) === 'refused';
-    if (is2xx(exchange) && (refused || this.options.mock)) this.forget(id, label);
+    const refused = await this.goneAfterDelete(id, label, cleanup);
+    if (answer.verdict === 'accepted' && (refused || this.options.mock)) this.forget(id, label);
     return refused;
+  }
+
+  /**
+   * Reads a deleted record until a read is refused, a few times with growing pauses: a deployment may be slow to
+   * forget (a cache, a replica), and the source says nothing of how soon a delete shows.
+   */
+  private async goneAfterDelete(id: string, label: string, cleanup: boolean): Promise<boolean> {
+    const step = cleanup ? 'cleanup-read-after-delete' : 'read-after-delete';
+    for (let attempt = 0; attempt < DELETE_REREADS; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      const after = await this.read(id, label, step, cleanup);
+      if (after.answer.verdict === 'refused') return true;
+      if (after.answer.verdict !== 'accepted' || this.options.mock || this.options.stopped()) return false;
+    }
+    return false;
   }
 
   private forget(id: string, label: string): void {
@@ -327,7 +331,7 @@ export class WriteSession {
           {
             expect: 'refusal',
             varied: field.name,
-            rule: 'a field the operation forbids',
+            rule: FORBIDDEN_FIELD_RULE,
             note: `${field.name} may not be sent`,
           },
         );

@@ -257,8 +257,6 @@ export class FakeAnalytics {
     if (search === null || search === '' || this.faults.has('analytics-list-search-ignored')) return true;
     const haystack = domain.toLowerCase();
     const needle = search.toLowerCase();
-    if (this.faults.has('analytics-list-search-any-word'))
-      return needle.split(/[.\-\s]+/).some((word) => word !== '' && haystack.includes(word));
     if (this.faults.has('analytics-list-search-drops-exact')) {
       const at = haystack.indexOf(needle);
       return at >= 0 && haystack.length > at + needle.length;
@@ -356,9 +354,12 @@ export class FakeAnalytics {
 
   private update(website: FakeWebsite, request: FakeRequest): Reply {
     const f = this.faults;
-    if (lastValue(request.form, 'domain') !== null && !f.has('analytics-update-domain-accepted'))
+    const domain = lastValue(request.form, 'domain');
+    // `domain` is not an update field: refused, or (Laravel's validated()) dropped unread, never applied but by fault.
+    if (domain !== null && this.variant.fieldsNotTaken === 'refuse' && !f.has('analytics-update-applies-domain'))
       throw this.invalid('domain', 'The domain field is prohibited.');
     const settings = this.settings(request.form, 'update');
+    if (domain !== null && f.has('analytics-update-applies-domain')) website.domain = domain;
     if (settings.password !== undefined && f.has('analytics-update-password-500'))
       return { status: 500, body: { message: 'Server Error' } };
     if (f.has('analytics-update-ignores-privacy')) delete settings.privacy;

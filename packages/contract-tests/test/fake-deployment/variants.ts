@@ -22,6 +22,8 @@ export type MarketplaceFailure = 'auth' | 'bad-input' | 'not-found' | 'no-items'
 
 export interface Variant {
   name: VariantName;
+  /** What an update does with a field it does not take (`domain`): refuse it, or drop it unread. */
+  fieldsNotTaken: 'refuse' | 'ignore';
   website(website: FakeWebsite): Record<string, unknown>;
   list(page: ListPage): Reply;
   one(record: Record<string, unknown>, created?: boolean): Reply;
@@ -37,6 +39,8 @@ const pageUrl = (page: ListPage, number: number): string => `${page.url}&page=${
 
 const laravel: Variant = {
   name: 'laravel',
+  // Laravel's validated() returns only the fields the rules name: anything else is dropped unread.
+  fieldsNotTaken: 'ignore',
   website: (website) => ({ ...website }),
   list(page) {
     const last = lastPage(page);
@@ -73,6 +77,7 @@ const laravel: Variant = {
 
 const bare: Variant = {
   name: 'bare',
+  fieldsNotTaken: 'refuse',
   website: ({ password: _password, created_at: _created, updated_at: _updated, ...rest }) => ({
     ...rest,
     id: String(rest.id),
@@ -92,6 +97,7 @@ const bare: Variant = {
 
 const compact: Variant = {
   name: 'compact',
+  fieldsNotTaken: 'refuse',
   website: (website) => ({ ...website, visits: (website.id * 7919) % 100_000 }),
   list: (page) => ({
     status: 200,
@@ -114,6 +120,7 @@ const compact: Variant = {
 /** Every answer is HTTP 200, and the body says when a request failed (status codes are not shown). */
 const always200: Variant = {
   name: 'always200',
+  fieldsNotTaken: 'refuse',
   website: (website) => ({ ...website }),
   list: (page) => ({ status: 200, body: { success: true, data: page.rows, total: page.total } }),
   one: (record) => ({ status: 200, body: { success: true, data: record } }),

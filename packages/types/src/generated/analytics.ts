@@ -111,7 +111,11 @@ export interface components {
          * @enum {integer}
          */
         Privacy: 0 | 1 | 2;
-        /** @description Login password, used when `privacy` is 2. */
+        /**
+         * @description Login password, used when `privacy` is 2.
+         * @example harbour-lantern-42
+         * @example quiet-meadow-17
+         */
         Password: string;
         /**
          * @description A switch.
@@ -121,11 +125,13 @@ export interface components {
         /**
          * @description URL parameters to exclude from tracking.
          * @example utm_source,utm_medium
+         * @example fbclid
          */
         ExcludeParams: string;
         /**
          * @description IP addresses to exclude from tracking.
          * @example 203.0.113.7
+         * @example 198.51.100.12
          */
         ExcludeIps: string;
         /** @description Settings of a new website. Parameters not sent take their defaults. */

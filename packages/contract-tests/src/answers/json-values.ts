@@ -1,0 +1,18 @@
+// Small questions about parsed JSON values, shared by the answer readers.
+import type { JsonObject } from '@tallyport/spec-model/query';
+
+export type { JsonObject };
+
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A short description of a payload's shape, for observations: `object {data, links, meta}`, `bare array`. */
+export function shapeOf(json: unknown): string {
+  if (json === undefined) return 'no JSON body';
+  if (Array.isArray(json)) return 'bare array';
+  if (isObject(json)) {
+    const keys = Object.keys(json);
+    return `object {${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}}`;
+  }
+  return typeof json;
+}

@@ -1,0 +1,50 @@
+// Comparing the rows of two answers to the same question without assuming
+// more than the source documentation decides: rows whose sort key is equal
+// may come in any order, and at the end of a full page any of the rows that
+// tie on the last key may be the ones shown.
+import { parameterWithRole } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
+import type { Row } from '../answers/records.js';
+import { effectiveValue } from './related.js';
+import type { RecordedRun } from './types.js';
+
+const text = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
+
+/** The row field an answer is ordered by, when the rows show it. */
+export function sortFieldOf(run: RecordedRun, answer: Answer): string | undefined {
+  const key = parameterWithRole(answer.operation, 'sort-key');
+  const field = key ? effectiveValue(run, answer, key) : undefined;
+  const rows = answer.records?.rows ?? [];
+  return field && rows.length > 0 && rows.every((row) => field in row) ? field : undefined;
+}
+
+function groups(rows: readonly Row[], field: string): Array<{ key: string; rows: string[] }> {
+  const out: Array<{ key: string; rows: string[] }> = [];
+  for (const row of rows) {
+    const key = text(row[field]);
+    const last = out.at(-1);
+    if (last && last.key === key) last.rows.push(text(row));
+    else out.push({ key, rows: [text(row)] });
+  }
+  return out;
+}
+
+const sameMultiset = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/**
+ * Whether two answers hold the same rows in the same order, up to the order of rows that tie on the sort field
+ * (`field`), and up to which tying rows fill the end of a full page (`full`).
+ */
+export function sameRows(a: readonly Row[], b: readonly Row[], field: string | undefined, full: boolean): boolean {
+  if (text(a) === text(b)) return true;
+  if (a.length !== b.length) return false;
+  if (!field) return false;
+  const [x, y] = [groups(a, field), groups(b, field)];
+  if (x.length !== y.length) return false;
+  return x.every((group, index) => {
+    const other = y[index]!;
+    if (group.key !== other.key || group.rows.length !== other.rows.length) return false;
+    return (full && index === x.length - 1) || sameMultiset(group.rows, other.rows);
+  });
+}

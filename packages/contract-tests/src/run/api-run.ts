@@ -1,0 +1,230 @@
+// One API's run, in phases: the plain calls (which reach the deployment and
+// list what exists), everything the spec yields within the request budget,
+// the cases derived from the deployment's own rows, the write round trip
+// when allowed, and cleanup whatever happened. Every exchange is read into
+// an answer as it is recorded (answers/answer.ts); the checks judge the
+// answers afterwards.
+import type { SpecModel } from '@tallyport/spec-model/query';
+import { type Answer, acceptedConforming } from '../answers/answer.js';
+import { AnswerBook } from '../answers/book.js';
+import type { CaseContext } from '../cases/context.js';
+import { coverageCases } from '../cases/coverage.js';
+import { derivedCases } from '../cases/derived.js';
+import { exampleCases } from '../cases/examples.js';
+import { addDropped, planCases } from '../cases/plan.js';
+import { type KeyTransport, sendCase, type TemplateTarget } from '../cases/template.js';
+import type { CaseFamily, RequestCase } from '../cases/types.js';
+import { API_SECRETS } from '../deployment.js';
+import type { SecretName } from '../http/request.js';
+import { SafetyGuard, SafetyViolation } from '../http/safety.js';
+import {
+  DeploymentUnavailable,
+  RequestBudgetExceeded,
+  RunInterrupted,
+  Transport,
+  type TransportLimits,
+} from '../http/transport.js';
+import { type ApiName, specModels } from '../specs.js';
+import type { Ledger } from '../writes/ledger.js';
+import { WriteSession } from '../writes/session.js';
+
+/** Requests kept back from the planned cases for derived cases and the write round trip. */
+const DERIVED_RESERVE = 80;
+const WRITE_RESERVE = 60;
+
+export interface ApiSetup {
+  api: ApiName;
+  model: SpecModel;
+  baseUrl: string;
+  mock: boolean;
+  runId: string;
+  seed: number;
+  secrets: Partial<Record<SecretName, string>>;
+  families: ReadonlySet<CaseFamily>;
+  writesAllowed: boolean;
+  /** Records to read, by kind, named by the run's options. */
+  recordIds: Record<string, string | undefined>;
+  examples: number;
+  limits: TransportLimits;
+  signal: AbortSignal;
+  ledger: Ledger;
+  keyTransport?: KeyTransport;
+  redact(text: string): string;
+  log?(line: string): void;
+  onProgress?(sent: number, planned: number): void;
+  /** Called after each answer is read; may stop the run (a memory bound). */
+  onAnswer?(answer: Answer): void;
+}
+
+export interface ApiOutcome {
+  answers: Answer[];
+  transport: Transport;
+  sent: number;
+  dropped: Partial<Record<CaseFamily, number>>;
+  interrupted: number;
+  notes: string[];
+  configError?: string;
+  leftovers: string[];
+}
+
+/** A refusal before sending (budget, interrupt, guard) is counted, not thrown. */
+function counted(error: unknown, outcome: ApiOutcome, testCase: RequestCase): void {
+  if (error instanceof RequestBudgetExceeded || error instanceof DeploymentUnavailable)
+    addDropped(outcome.dropped, { [testCase.family]: 1 });
+  else if (error instanceof RunInterrupted) outcome.interrupted++;
+  else if (error instanceof SafetyViolation) outcome.notes.push(`not sent (${testCase.title}): ${error.message}`);
+  else throw error;
+}
+
+/** An identifier of an existing record of each kind (from the options, or the lists), and one no record has. */
+function fixturesFrom(setup: ApiSetup, answers: readonly Answer[]) {
+  const fixtures: Record<string, string | undefined> = {};
+  const unknownIds: Record<string, string | undefined> = {};
+  for (const [kind, record] of Object.entries(setup.model.records)) {
+    if (!record.identifier) continue;
+    const ids = answers.flatMap((answer) =>
+      answer.records?.kind === kind && answer.records.many && acceptedConforming(answer) ? answer.ids : [],
+    );
+    fixtures[kind] = setup.recordIds[kind] ?? ids[0];
+    const numbers = ids.map(Number).filter(Number.isSafeInteger);
+    unknownIds[kind] = String(numbers.length > 0 ? Math.max(...numbers) + 1_000_003 : 2_000_000_011);
+  }
+  return { fixtures, unknownIds };
+}
+
+/** A configuration or connectivity problem, read from the plain calls' answers. */
+function preflight(setup: ApiSetup, answers: readonly Answer[], unavailable: string | undefined): string | undefined {
+  const envName = setup.api.toUpperCase();
+  if (answers.length === 0) return unavailable;
+  const reached = answers.filter((answer) => answer.exchange.response);
+  if (reached.length === 0)
+    return `cannot reach ${envName}_BASE_URL (${setup.baseUrl}): ${answers[0]!.exchange.error ?? 'no answer'}`;
+  const statuses = reached.map((answer) => answer.exchange.response!.status);
+  // Where the spec does not show how a key travels, the deployment may read it elsewhere.
+  const placeUnknown = setup.model.operations.some((operation) => operation.credential?.unknown);
+  const hint = placeUnknown ? `; if it is read from another place, say where with --${setup.api}-key-in` : '';
+  if (statuses.every((status) => status === 401 || status === 403))
+    return `${envName}_API_KEY is refused (HTTP ${statuses[0]} on every plain call)${hint}`;
+  if (statuses.every((status) => status === 404))
+    return `${envName}_BASE_URL answers 404 to every operation: is it the base address without the API path?`;
+  if (statuses.every((status) => status >= 300 && status < 400))
+    return (
+      `${envName}_BASE_URL answers every plain call with a redirect (HTTP ${statuses[0]}), which is never followed: ` +
+      'is it the address the deployment redirects to (https, another host)?'
+    );
+  if (setup.model.outcome && reached.every((answer) => answer.outcome === 'error'))
+    return `${envName}_API_KEY seems refused: every plain call answered ${String(setup.model.outcome.error)}${hint}`;
+  return undefined;
+}
+
+export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiOutcome> {
+  const { api, model, mock, limits, signal } = setup;
+  const guard = new SafetyGuard(setup.writesAllowed, guardPrefix, specModels, mock);
+  const transport = new Transport(setup.secrets, limits, guard, signal);
+  const book = new AnswerBook({ api, model, redact: setup.redact });
+  const outcome: ApiOutcome = {
+    answers: book.answers,
+    transport,
+    sent: 0,
+    dropped: {},
+    interrupted: 0,
+    notes: [],
+    leftovers: [],
+  };
+  let planned = 0;
+  transport.onExchange = (exchange) => {
+    setup.onAnswer?.(book.read(exchange));
+    setup.onProgress?.(transport.requestCount, Math.max(planned, transport.requestCount));
+  };
+  const target: TemplateTarget = {
+    api,
+    baseUrl: setup.baseUrl,
+    mock,
+    wrongKey: `tallyport-contract-wrong-key-${setup.runId}`,
+    ...(setup.keyTransport ? { keyTransport: setup.keyTransport } : {}),
+  };
+  const send = async (testCase: RequestCase, options: { cleanup?: boolean } = {}) =>
+    book.read(await sendCase(transport, target, testCase, options));
+  const sendAll = async (cases: readonly RequestCase[]) => {
+    planned += cases.length;
+    await Promise.all(cases.map((testCase) => send(testCase).catch((error) => counted(error, outcome, testCase))));
+  };
+  const wants = (family: CaseFamily) => setup.families.has(family);
+  const secrets = API_SECRETS[api];
+  const caseContext = (answers: readonly Answer[]): CaseContext => ({
+    api,
+    model,
+    mock,
+    ...fixturesFrom(setup, answers),
+    knownValues: Object.fromEntries(
+      Object.entries(secrets.knownValues)
+        .filter(([, secret]) => setup.secrets[secret] !== undefined)
+        .map(([parameter, secret]) => [parameter, { secret }]),
+    ),
+    hasKeyWithoutRecords: !!secrets.keyWithoutRecords && !!setup.secrets[secrets.keyWithoutRecords],
+  });
+  const session = new WriteSession({
+    api,
+    model,
+    runId: setup.runId,
+    baseUrl: setup.baseUrl,
+    mock,
+    guard,
+    ledger: setup.ledger,
+    send,
+    stopped: () => signal.aborted || transport.unavailableReason !== undefined,
+    ...(setup.log ? { log: setup.log } : {}),
+  });
+  const writes = setup.writesAllowed && wants('write') && session.possible;
+  const seen = new Set<string>();
+  try {
+    // 1. The plain calls that need no record: they reach the deployment and list what exists.
+    const first = coverageCases(caseContext([])).cases.filter((testCase) => testCase.family === 'baseline');
+    await sendAll(planCases(first, limits.maxRequests, seen).kept);
+    const problem = preflight(setup, book.answers, transport.unavailableReason);
+    if (problem) {
+      outcome.configError = problem;
+      return outcome;
+    }
+    // 2. Everything the spec yields, now that records are known, within the budget.
+    const context = caseContext(book.answers);
+    const generated = coverageCases(context);
+    outcome.notes.push(...generated.notCovered.map((line) => `not covered: ${line}`));
+    const candidates = [
+      ...generated.cases.filter((testCase) => wants(testCase.family)),
+      ...(wants('example') ? exampleCases(context, setup.examples, setup.seed) : []),
+    ];
+    const reserve = (wants('derived') ? DERIVED_RESERVE : 0) + (writes ? WRITE_RESERVE : 0);
+    const plan = planCases(candidates, Math.max(0, limits.maxRequests - transport.requestCount - reserve), seen);
+    addDropped(outcome.dropped, plan.dropped);
+    await sendAll(plan.kept);
+    // 3. Cases that need the deployment's own rows.
+    if (wants('derived')) {
+      const derived = planCases(
+        derivedCases(caseContext(book.answers), book.answers),
+        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
+        seen,
+      );
+      addDropped(outcome.dropped, derived.dropped);
+      await sendAll(derived.kept);
+    }
+    // 4. The write round trip, on records this run creates.
+    if (writes && !signal.aborted) {
+      await session.roundTrip().catch((error: unknown) => {
+        if (error instanceof SafetyViolation) outcome.notes.push(`write stopped: ${error.message}`);
+        else counted(error, outcome, { family: 'write', title: 'the write round trip' } as RequestCase);
+      });
+    }
+  } finally {
+    if (setup.writesAllowed && session.possible) {
+      const left = await session.cleanup().catch(() => guard.ownedIds(api).map(({ id, label }) => ({ id, label })));
+      outcome.leftovers = left.map((entry) =>
+        entry.id ? `${entry.id} (${entry.label})` : `${entry.label} (id unknown)`,
+      );
+    }
+    if (transport.unavailableReason && !outcome.configError) outcome.configError = transport.unavailableReason;
+    outcome.sent = transport.requestCount;
+    outcome.interrupted += transport.exchanges.filter((exchange) => exchange.interrupted).length;
+  }
+  return outcome;
+}
