@@ -457,6 +457,34 @@ export const VARIANTS = {
       timestampStyle: 'offset',
     },
   }),
+  /**
+   * Laravel with Scout on Elasticsearch and queued indexing: lists and reads come from MySQL, a search from the
+   * index, which shows a new website after its refresh. Otherwise what Laravel does, so the delay is what differs.
+   */
+  'laravel-scout-eventual': variant({
+    patchIsUpdate: true,
+    emptyParam: 'absent',
+    trimInputs: true,
+    bearerAnyCase: false,
+    listEnvelope: 'laravel-resource',
+    recordEnvelope: 'data',
+    timestampStyle: 'micro-z',
+    domainUnique: 'ignore-case',
+    searchDelayMs: 300,
+    statsTieOrder: 'storage',
+    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true, handedCode: 'unsupported' },
+  }),
+  /** Flask with SQLAlchemy and JSON error handlers, bare lists; the key's account has no website yet. */
+  'flask-empty-account': variant({
+    trailingSlash: 'not-found',
+    bodyTypes: 'form-ignore-others',
+    repeatedParams: 'first',
+    validationStatus: 400,
+    errorStyle: 'express',
+    timestampStyle: 'offset',
+    emptyAccount: true,
+    market: { errorStatuses: '4xx', missingParamMessage: 'invalid-request', itemsOrder: 'newest-first' },
+  }),
 } satisfies Record<string, Choices>;
 
 export type VariantName = keyof typeof VARIANTS;
