@@ -1,7 +1,7 @@
 // The contract tester against every honest deployment, writes allowed: an honest deployment conforms to the
 // source documentation, so the tester must exit 0 with no failed check. A failure here is either a false alarm of
 // the tester or a real violation of the variant; JUDGEMENT.md records which, failure by failure.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type RunResult, runContract } from '../../src/index.js';
@@ -37,8 +37,9 @@ describe('the contract tester on honest deployments (writes allowed)', () => {
       `finds no violation in the honest variant ${name}`,
       async () => {
         const deployment = await startHonestDeployment(name);
+        const options = runOptionsFor(deployment);
         try {
-          const result = await runContract({ ...runOptionsFor(deployment), log: () => {} });
+          const result = await runContract({ ...options, log: () => {} });
           const directory = process.env.HONEST_DEPLOYMENTS_REPORT_DIR;
           if (directory) {
             const text = JSON.stringify(result, null, 2);
@@ -54,6 +55,7 @@ describe('the contract tester on honest deployments (writes allowed)', () => {
           expect(result.exitCode, report).toBe(0);
         } finally {
           await deployment.close();
+          if (options.ledgerFile) rmSync(options.ledgerFile, { force: true });
         }
       },
       timeout,
