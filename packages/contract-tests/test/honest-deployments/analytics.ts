@@ -1,0 +1,592 @@
+// The Analytics API of an honest deployment: websites CRUD under /api/v1/websites and the 17 statistics under
+// /api/v1/stats/{id}, behind the Bearer key. What the source documentation decides is fixed here; every silence
+// is read from the variant's Choices.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Choices } from './choices.js';
+import type { WebsiteRecord } from './data.js';
+import {
+  choosePage,
+  encodeCursor,
+  listBody,
+  type PageOf,
+  pageHeaders,
+  pageParamName,
+  recordBody,
+} from './envelopes.js';
+import {
+  type ApiError,
+  type ErrorContext,
+  djangoNotFound,
+  errorAnswer,
+  expressNoRoute,
+  type FieldError,
+  goMuxAnswer,
+  simpleError,
+  validationError,
+} from './errors.js';
+import {
+  type Answer,
+  acceptsJson,
+  jsonAnswer,
+  type ParamSource,
+  parseBody,
+  readParam,
+  send,
+  sourceOf,
+  wantsJson,
+} from './http-kit.js';
+import { compareKeys, searchMatcher, sortRows, textComparator } from './ordering.js';
+import { dayNumber, STATISTIC_NAMES, type StatisticName, type StatisticRow, statisticRows } from './statistics.js';
+import type { Throttle } from './throttle.js';
+import { type Lookup, validateWebsiteBody, WebsiteStore } from './websites.js';
+
+/** "per_page accepts only 10, 25, 50 or 100 on the website list and on statistics; default 10." */
+export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
+export const DEFAULT_PER_PAGE = 10;
+
+export interface AnalyticsState {
+  choices: Choices;
+  key: string;
+  store: WebsiteStore;
+  throttle?: Throttle;
+}
+
+export function createAnalyticsState(choices: Choices, key: string, throttle?: Throttle): AnalyticsState {
+  return { choices, key, store: new WebsiteStore(choices), ...(throttle ? { throttle } : {}) };
+}
+
+type Route =
+  | { name: 'websites'; allow: string[] }
+  | { name: 'website'; id: string; allow: string[] }
+  | { name: 'stats'; id: string; allow: string[] };
+
+function matchRoute(path: string, choices: Choices): Route | undefined {
+  if (path === '/api/v1/websites') return { name: 'websites', allow: ['GET', 'HEAD', 'POST'] };
+  const match = /^\/api\/v1\/(websites|stats)\/([^/]+)$/.exec(path);
+  if (!match) return undefined;
+  let id: string;
+  try {
+    id = decodeURIComponent(match[2]!);
+  } catch {
+    return undefined;
+  }
+  if (match[1] === 'stats') return { name: 'stats', id, allow: ['GET', 'HEAD'] };
+  const allow = ['GET', 'HEAD', 'PUT', ...(choices.patchIsUpdate ? ['PATCH'] : []), 'DELETE'];
+  return { name: 'website', id, allow };
+}
+
+interface Exchange {
+  state: AnalyticsState;
+  request: IncomingMessage;
+  url: URL;
+  method: string;
+  context: ErrorContext;
+  /** Headers every answer of this exchange carries (rate limit). */
+  headers: Record<string, string>;
+}
+
+export function analyticsHandler(state: AnalyticsState): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    handle(state, request)
+      .then(({ answer, headers }) => send(response, answer, headers))
+      .catch(() => send(response, jsonAnswer(500, { message: 'Server Error' }, 'application/json')));
+  };
+}
+
+async function handle(
+  state: AnalyticsState,
+  request: IncomingMessage,
+): Promise<{ answer: Answer; headers: Record<string, string> }> {
+  const c = state.choices;
+  const url = new URL(request.url ?? '/', 'http://deployment.invalid');
+  const origin = `http://${request.headers.host ?? '127.0.0.1'}${c.mountPath}`;
+  const method = (request.method ?? 'GET').toUpperCase();
+  const context: ErrorContext = { path: url.pathname, origin, wantsJson: wantsJson(request) };
+  const noRoute = (): Answer => {
+    if (c.routerFallback === 'express-html') return expressNoRoute(method, url.pathname);
+    if (c.routerFallback === 'go-text') return goMuxAnswer(404);
+    if (c.routerFallback === 'django-html') return djangoNotFound(url.pathname);
+    const path = url.pathname.replace(/^\//, '');
+    return errorAnswer(simpleError('not-found', 404, `The route ${path} could not be found.`), c, context);
+  };
+
+  let path = url.pathname;
+  if (c.mountPath) {
+    if (path !== c.mountPath && !path.startsWith(`${c.mountPath}/`)) return { answer: noRoute(), headers: {} };
+    path = path.slice(c.mountPath.length) || '/';
+  }
+  if (path.length > 1 && path.endsWith('/')) {
+    if (c.trailingSlash === 'same') path = path.replace(/\/+$/, '');
+    else if (c.trailingSlash === 'redirect' || c.trailingSlash === 'redirect-307') {
+      // Laravel's stock .htaccess answers 301; Starlette's redirect_slashes answers 307.
+      const location = `${origin}${path.replace(/\/+$/, '')}${url.search}`;
+      const status = c.trailingSlash === 'redirect' ? 301 : 307;
+      return { answer: { status, headers: { Location: location } }, headers: {} };
+    }
+  }
+  const route = matchRoute(path, c);
+  if (!route) return { answer: noRoute(), headers: {} };
+  if (!route.allow.includes(method)) {
+    const allow = route.allow.join(', ');
+    const html = c.routerFallback === 'express-html';
+    if (html || c.methodNotAllowedStatus === 404) return { answer: noRoute(), headers: {} };
+    if (c.routerFallback === 'go-text') return { answer: goMuxAnswer(405, allow), headers: {} };
+    const message = `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${allow}.`;
+    const error = simpleError('method-not-allowed', 405, message, { Allow: allow });
+    return { answer: errorAnswer(error, c, context), headers: {} };
+  }
+
+  const exchange: Exchange = { state, request, url, method, context, headers: {} };
+  if (state.throttle) {
+    const presented = bearerToken(request, c) ?? request.socket.remoteAddress ?? 'anonymous';
+    const verdict = state.throttle.take(`analytics:${presented}`);
+    exchange.headers = verdict.headers;
+    if (!verdict.allowed) {
+      return {
+        answer: fail(exchange, simpleError('too-many-requests', 429, 'Too Many Attempts.')),
+        headers: verdict.headers,
+      };
+    }
+  }
+  if (c.nonJsonAccept === 'not-acceptable' && !acceptsJson(request)) {
+    return { answer: { status: 406 }, headers: exchange.headers };
+  }
+  const authError = authenticate(exchange);
+  if (authError) return { answer: fail(exchange, authError), headers: exchange.headers };
+
+  let answer: Answer;
+  const realMethod = method === 'HEAD' ? 'GET' : method;
+  if (route.name === 'websites') answer = realMethod === 'GET' ? listWebsites(exchange) : await createWebsite(exchange);
+  else if (route.name === 'stats') answer = statistics(exchange, route.id);
+  else if (realMethod === 'GET') answer = readWebsite(exchange, route.id);
+  else if (realMethod === 'DELETE') answer = deleteWebsite(exchange, route.id);
+  else answer = await updateWebsite(exchange, route.id);
+  return { answer, headers: exchange.headers };
+}
+
+function fail(exchange: Exchange, error: ApiError): Answer {
+  return errorAnswer(error, exchange.state.choices, exchange.context);
+}
+
+function ok(exchange: Exchange, status: number, value: unknown, headers: Record<string, string> = {}): Answer {
+  return jsonAnswer(status, value, exchange.state.choices.jsonContentType, headers);
+}
+
+// ---- Authentication ----
+
+function bearerToken(request: IncomingMessage, choices: Choices): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^(\S+)[ \t]+(\S+)\s*$/.exec(header);
+  if (!match) return undefined;
+  const scheme = match[1]!;
+  if (choices.bearerAnyCase ? scheme.toLowerCase() !== 'bearer' : scheme !== 'Bearer') return undefined;
+  return match[2];
+}
+
+const AUTH_MESSAGES: Record<Choices['errorStyle'], [missing: string, wrong: string]> = {
+  laravel: ['Unauthenticated.', 'Unauthenticated.'],
+  problem: ['Full authentication is required to access this resource', 'Invalid bearer token'],
+  drf: ['Authentication credentials were not provided.', 'Invalid token.'],
+  rails: ['Unauthorized', 'Unauthorized'],
+  fastapi: ['Not authenticated', 'Invalid authentication credentials'],
+  express: ['Missing bearer token', 'Invalid API key'],
+  nest: ['Unauthorized', 'Unauthorized'],
+  'go-text': ['unauthorized', 'invalid api key'],
+  stripe: [
+    'You did not provide an API key. Provide it in the Authorization header as a Bearer token.',
+    'Invalid API Key provided.',
+  ],
+  envelope: ['Missing API key.', 'Invalid API key.'],
+};
+
+function authenticate(exchange: Exchange): ApiError | undefined {
+  const c = exchange.state.choices;
+  const token = bearerToken(exchange.request, c);
+  if (token === exchange.state.key) return undefined;
+  const missing = token === undefined;
+  const status = missing ? c.authMissingStatus : c.authWrongStatus;
+  // A Nest guard that returns false answers 403 "Forbidden resource", whatever the reason.
+  const [missingMessage, wrongMessage] =
+    c.errorStyle === 'nest' && status === 403
+      ? ['Forbidden resource', 'Forbidden resource']
+      : AUTH_MESSAGES[c.errorStyle];
+  const headers: Record<string, string> = {};
+  if (c.wwwAuthenticate && status === 401) {
+    headers['WWW-Authenticate'] = missing ? 'Bearer' : 'Bearer error="invalid_token"';
+  }
+  const kind = status === 401 ? 'unauthenticated' : 'forbidden';
+  return { ...simpleError(kind, status, missing ? missingMessage : wrongMessage, headers), auth: true };
+}
+
+// ---- Parameters ----
+
+class Query {
+  readonly errors: FieldError[] = [];
+
+  constructor(
+    readonly source: ParamSource,
+    readonly choices: Choices,
+  ) {}
+
+  raw(name: string): string | undefined {
+    const result = readParam(this.source, name, this.choices);
+    if ('repeated' in result) {
+      this.errors.push({ field: name, message: `The ${name} field must be a single value.`, location: 'query' });
+      return undefined;
+    }
+    return result.value;
+  }
+
+  /** Only the documented names (plus the page parameter) when the framework refuses unknown parameters. */
+  only(known: readonly string[]): void {
+    if (this.choices.unknownQuery !== 'reject') return;
+    for (const name of this.source.keys()) {
+      if (!known.includes(name)) {
+        this.errors.push({ field: name, message: `Received unknown parameter: ${name}`, location: 'query' });
+      }
+    }
+  }
+
+  enumeration<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const text = this.raw(name);
+    if (text === undefined) return fallback;
+    const found = allowed.find((value) =>
+      this.choices.enumCase === 'any' ? value === text.toLowerCase() : value === text,
+    );
+    if (found !== undefined) return found;
+    this.errors.push({
+      field: name,
+      message: `The selected ${name.replace('_', ' ')} is invalid. Allowed: ${allowed.join(', ')}.`,
+      location: 'query',
+      input: text,
+    });
+    return fallback;
+  }
+
+  perPage(): number {
+    const text = this.raw('per_page');
+    if (text === undefined) return DEFAULT_PER_PAGE;
+    const pattern = this.choices.integerSyntax === 'digits' ? /^\d+$/ : /^[+-]?\d+$/;
+    const value = pattern.test(text) ? Number(text) : Number.NaN;
+    if ((PER_PAGE_VALUES as readonly number[]).includes(value)) return value;
+    this.errors.push({
+      field: 'per_page',
+      message: 'The selected per page is invalid. Allowed: 10, 25, 50, 100.',
+      location: 'query',
+      input: text,
+    });
+    return DEFAULT_PER_PAGE;
+  }
+}
+
+function paged<T>(exchange: Exchange, query: Query, rows: T[], perPage: number): PageOf<T> | ApiError {
+  const c = exchange.state.choices;
+  const name = pageParamName(c);
+  const raw = name ? query.raw(name) : undefined;
+  const choice = choosePage(c, raw, rows.length, perPage);
+  if ('invalid' in choice) {
+    if (choice.invalid === 'page') return simpleError('not-found', 404, 'Invalid page.');
+    return validationError(c, [{ field: 'cursor', message: 'The cursor is invalid.', location: 'query', input: raw }]);
+  }
+  const base = `${exchange.context.origin}${exchange.url.pathname.slice(c.mountPath.length)}`;
+  const urlAt = (offset: number): string | null => {
+    if (!name) return null;
+    const params = new URLSearchParams(exchange.url.search);
+    if (c.pagination === 'cursor') params.set('cursor', encodeCursor(offset));
+    else params.set('page', String(Math.floor(offset / perPage) + (c.pagination === 'page-from-zero' ? 0 : 1)));
+    return `${base}?${params.toString()}`;
+  };
+  return {
+    rows: rows.slice(choice.offset, choice.offset + perPage),
+    total: rows.length,
+    perPage,
+    offset: choice.offset,
+    urlAt,
+    cursorAt: encodeCursor,
+  };
+}
+
+function pageAnswer<T>(exchange: Exchange, root: 'websites' | 'stats', page: PageOf<T>): Answer {
+  const c = exchange.state.choices;
+  return ok(exchange, 200, listBody(c, root, page), c.paginationHeaders ? pageHeaders(page) : {});
+}
+
+function knownQuery(choices: Choices, names: readonly string[]): string[] {
+  const page = pageParamName(choices);
+  return page ? [...names, page] : [...names];
+}
+
+// ---- Websites ----
+
+function lookupError(exchange: Exchange, lookup: Lookup, id: string): ApiError | undefined {
+  const c = exchange.state.choices;
+  if ('found' in lookup) return undefined;
+  if ('foreign' in lookup && c.foreignWebsite === 403) {
+    const message =
+      c.errorStyle === 'drf' ? 'You do not have permission to perform this action.' : 'This action is unauthorized.';
+    return simpleError('forbidden', 403, message);
+  }
+  if ('malformed' in lookup && c.malformedIdStatus !== 404) {
+    const field: FieldError = {
+      field: 'id',
+      message: 'The id must be a valid website id.',
+      location: 'path',
+      input: id,
+    };
+    return { ...validationError(c, [field]), status: c.malformedIdStatus };
+  }
+  return simpleError('not-found', 404, notFoundMessage(c, id));
+}
+
+function notFoundMessage(choices: Choices, id: string): string {
+  switch (choices.errorStyle) {
+    case 'laravel':
+      return `No query results for model [App\\Models\\Website] ${id}`;
+    case 'drf':
+      return 'No Website matches the given query.';
+    case 'rails':
+      return 'Not Found';
+    case 'stripe':
+      return `No such website: '${id}'`;
+    case 'go-text':
+      return 'website not found';
+    default:
+      return 'Website not found';
+  }
+}
+
+function listWebsites(exchange: Exchange): Answer {
+  const { choices: c, store } = exchange.state;
+  const query = new Query(sourceOf(exchange.url.searchParams), c);
+  query.only(knownQuery(c, ['search', 'search_by', 'sort_by', 'sort', 'per_page']));
+  const search = query.raw('search');
+  query.enumeration('search_by', ['domain'] as const, 'domain');
+  const sortBy = query.enumeration('sort_by', ['id', 'domain'] as const, 'id');
+  const sort = query.enumeration('sort', ['desc', 'asc'] as const, 'desc');
+  const perPage = query.perPage();
+  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+
+  let rows = store.owned();
+  if (search !== undefined && search !== '') {
+    const matches = searchMatcher(c.search, search);
+    const now = Date.now();
+    rows = rows.filter((record) => record.searchableAt <= now && matches(record.domain));
+  }
+  const collate = textComparator(c.collation);
+  const primary =
+    sortBy === 'id'
+      ? (a: WebsiteRecord, b: WebsiteRecord) => a.seq - b.seq
+      : (a: WebsiteRecord, b: WebsiteRecord) => collate(a.domain, b.domain);
+  const descending = sort === 'desc';
+  const tie = (a: WebsiteRecord, b: WebsiteRecord) =>
+    c.tieBreak === 'id-same-direction' && descending ? b.seq - a.seq : a.seq - b.seq;
+  const sorted = sortRows(rows, primary, descending, tie);
+  const page = paged(exchange, query, sorted, perPage);
+  if ('kind' in page) return fail(exchange, page);
+  return pageAnswer(exchange, 'websites', { ...page, rows: page.rows.map((record) => store.view(record)) });
+}
+
+function readWebsite(exchange: Exchange, id: string): Answer {
+  const { choices: c, store } = exchange.state;
+  const query = new Query(sourceOf(exchange.url.searchParams), c);
+  query.only([]);
+  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  const lookup = store.lookup(id);
+  const error = lookupError(exchange, lookup, id);
+  if (error || !('found' in lookup)) return fail(exchange, error!);
+  return ok(exchange, 200, recordBody(c, store.view(lookup.found)));
+}
+
+async function readBodyOf(exchange: Exchange): Promise<ParamSource | ApiError> {
+  const c = exchange.state.choices;
+  const body = await parseBody(exchange.request, c.maxBodyBytes, c.bodyTypes);
+  switch (body.kind) {
+    case 'ok':
+      return body.params;
+    case 'too-large':
+      return simpleError('payload-too-large', 413, 'The request body is too large.');
+    case 'unsupported':
+      return simpleError('unsupported-media-type', 415, `Content type '${body.type}' not supported.`);
+    case 'malformed':
+      return simpleError('bad-request', 400, 'The request body is not valid JSON.');
+  }
+}
+
+async function createWebsite(exchange: Exchange): Promise<Answer> {
+  const { choices: c, store } = exchange.state;
+  const body = await readBodyOf(exchange);
+  if (!(body instanceof Map)) return fail(exchange, body);
+  const query = new Query(sourceOf(exchange.url.searchParams), c);
+  query.only([]);
+  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  const validated = validateWebsiteBody(body, 'create', c, store);
+  if ('errors' in validated) return fail(exchange, validationError(c, validated.errors));
+  const { changes } = validated;
+  // "Default 1 (on create)", "0 (on create)", "1 (on create)".
+  const record = store.add({
+    domain: changes.domain!,
+    privacy: changes.privacy ?? 1,
+    password: changes.password ?? null,
+    email: changes.email ?? 0,
+    excludeBots: changes.excludeBots ?? 1,
+    excludeParams: changes.excludeParams ?? null,
+    excludeIps: changes.excludeIps ?? null,
+  });
+  const headers: Record<string, string> = {};
+  if (c.createLocation) headers.Location = `${exchange.context.origin}/api/v1/websites/${store.idText(record)}`;
+  return ok(exchange, c.createStatus, recordBody(c, store.view(record)), headers);
+}
+
+async function updateWebsite(exchange: Exchange, id: string): Promise<Answer> {
+  const { choices: c, store } = exchange.state;
+  const lookup = store.lookup(id);
+  const error = lookupError(exchange, lookup, id);
+  if (error || !('found' in lookup)) return fail(exchange, error!);
+  const body = await readBodyOf(exchange);
+  if (!(body instanceof Map)) return fail(exchange, body);
+  const query = new Query(sourceOf(exchange.url.searchParams), c);
+  query.only([]);
+  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  const record = lookup.found;
+  const validated = validateWebsiteBody(body, 'update', c, store, record);
+  if ('errors' in validated) return fail(exchange, validationError(c, validated.errors));
+  const { changes } = validated;
+  // Only what was sent changes; `domain` never does (it is not an update parameter).
+  if (changes.privacy !== undefined) record.privacy = changes.privacy;
+  if (changes.password !== undefined) record.password = changes.password;
+  if (changes.email !== undefined) record.email = changes.email;
+  if (changes.excludeBots !== undefined) record.excludeBots = changes.excludeBots;
+  if (changes.excludeParams !== undefined) record.excludeParams = changes.excludeParams;
+  if (changes.excludeIps !== undefined) record.excludeIps = changes.excludeIps;
+  if (Object.keys(changes).length > 0) record.updatedAt = new Date();
+  return ok(exchange, 200, recordBody(c, store.view(record)));
+}
+
+function deleteWebsite(exchange: Exchange, id: string): Answer {
+  const { choices: c, store } = exchange.state;
+  const query = new Query(sourceOf(exchange.url.searchParams), c);
+  query.only([]);
+  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  const lookup = store.lookup(id);
+  if ('missing' in lookup && c.deleteMissing === 'success') return { status: 204 };
+  const error = lookupError(exchange, lookup, id);
+  if (error || !('found' in lookup)) return fail(exchange, error!);
+  const view = store.view(lookup.found);
+  store.remove(lookup.found);
+  switch (c.deleteAnswer) {
+    case 'no-content':
+      return { status: 204 };
+    case 'empty-200':
+      return { status: 200 };
+    case 'record':
+      return ok(exchange, 200, recordBody(c, view));
+    case 'message':
+      return ok(
+        exchange,
+        200,
+        c.recordEnvelope === 'status-envelope'
+          ? { status: 'success', message: 'Website deleted.' }
+          : { message: 'Website deleted.' },
+      );
+  }
+}
+
+// ---- Statistics ----
+
+function statistics(exchange: Exchange, id: string): Answer {
+  const { choices: c, store } = exchange.state;
+  const lookup = store.lookup(id);
+  const notFound = lookupError(exchange, lookup, id);
+  if (notFound && c.statsCheckOrder === 'not-found-first') return fail(exchange, notFound);
+
+  const query = new Query(sourceOf(exchange.url.searchParams), c);
+  query.only(knownQuery(c, ['name', 'from', 'to', 'search', 'search_by', 'sort_by', 'sort', 'per_page']));
+  const nameText = query.raw('name');
+  let name: StatisticName | undefined;
+  if (nameText === undefined) {
+    query.errors.push({ field: 'name', message: 'The name field is required.', location: 'query' });
+  } else {
+    name = STATISTIC_NAMES.find((candidate) =>
+      c.enumCase === 'any' ? candidate === nameText.toLowerCase() : candidate === nameText,
+    );
+    if (!name) {
+      query.errors.push({
+        field: 'name',
+        message: 'The selected name is invalid.',
+        location: 'query',
+        input: nameText,
+      });
+    }
+  }
+  const day = (field: 'from' | 'to'): number | undefined => {
+    const text = query.raw(field);
+    if (text === undefined) {
+      query.errors.push({ field, message: `The ${field} field is required.`, location: 'query' });
+      return undefined;
+    }
+    const value = dayNumber(text);
+    if (value === undefined) {
+      query.errors.push({
+        field,
+        message: `The ${field} does not match the format Y-m-d.`,
+        location: 'query',
+        input: text,
+      });
+    }
+    return value;
+  };
+  let from = day('from');
+  let to = day('to');
+  const search = query.raw('search');
+  // "search_by: `value` (Value), default url": the default is taken as given; sent explicitly, `url` is an alias
+  // or refused.
+  const searchByAllowed = c.statsSearchByUrl === 'alias' ? (['value', 'url'] as const) : (['value'] as const);
+  query.enumeration<'value' | 'url'>('search_by', searchByAllowed, 'url');
+  const sortBy = query.enumeration('sort_by', ['count', 'value'] as const, 'count');
+  const sort = query.enumeration('sort', ['desc', 'asc'] as const, 'desc');
+  const perPage = query.perPage();
+  let empty = false;
+  if (from !== undefined && to !== undefined && from > to) {
+    if (c.reversedRange === 'reject') {
+      query.errors.push({ field: 'to', message: 'The to must be a date after or equal to from.', location: 'query' });
+    } else if (c.reversedRange === 'swap') {
+      [from, to] = [to, from];
+    } else {
+      empty = true;
+    }
+  }
+  if (c.maxRangeDays > 0 && from !== undefined && to !== undefined && to - from + 1 > c.maxRangeDays) {
+    query.errors.push({
+      field: 'to',
+      message: `The date range may not be longer than ${c.maxRangeDays} days.`,
+      location: 'query',
+    });
+  }
+  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  if (notFound || !('found' in lookup)) return fail(exchange, notFound!);
+
+  const record = lookup.found;
+  const traffic = { seed: record.traffic, firstDay: Math.floor(record.createdAt.getTime() / 86_400_000) };
+  let rows = empty ? [] : statisticRows(traffic, name!, from!, to!, c);
+  if (search !== undefined && search !== '') {
+    const matches = searchMatcher(c.search, search);
+    rows = rows.filter((row) => matches(String(row.value)));
+  }
+  const compare = compareKeys(c.collation);
+  const descending = sort === 'desc';
+  const byValue = (a: StatisticRow, b: StatisticRow) => compare(a.sortKey, b.sortKey);
+  const tie = (a: StatisticRow, b: StatisticRow) => {
+    if (sortBy === 'value' || c.statsTieOrder === 'storage') return a.storage - b.storage;
+    return c.statsTieOrder === 'value-asc' ? byValue(a, b) : byValue(b, a);
+  };
+  const primary = sortBy === 'count' ? (a: StatisticRow, b: StatisticRow) => a.count - b.count : byValue;
+  const sorted = sortRows(rows, primary, descending, tie);
+  const page = paged(exchange, query, sorted, perPage);
+  if ('kind' in page) return fail(exchange, page);
+  const shown = page.rows.map((row) => ({
+    value: row.value,
+    count: c.countsAs === 'string' ? String(row.count) : row.count,
+  }));
+  return pageAnswer(exchange, 'stats', { ...page, rows: shown });
+}

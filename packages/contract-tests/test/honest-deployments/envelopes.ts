@@ -1,0 +1,184 @@
+// Paging and the envelopes around lists and records: the source documentation gives `per_page` only and shows no
+// payload shape, so each envelope here is one a real framework produces by default (SILENCES.md 27-30, 52).
+import type { Choices } from './choices.js';
+
+export interface PageOf<T> {
+  rows: T[];
+  total: number;
+  perPage: number;
+  /** Offset of the first row of this page. */
+  offset: number;
+  /** URL of the page starting at an offset, or null when paging is not offered. */
+  urlAt: (offset: number) => string | null;
+  cursorAt: (offset: number) => string;
+}
+
+export type PageChoice = { offset: number } | { invalid: 'page' | 'cursor' };
+
+export function pageParamName(choices: Pick<Choices, 'pagination'>): string | undefined {
+  if (choices.pagination === 'page' || choices.pagination === 'page-from-zero') return 'page';
+  if (choices.pagination === 'cursor') return 'cursor';
+  return undefined;
+}
+
+export function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+}
+
+function decodeCursor(text: string): number | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (parsed && typeof parsed === 'object' && 'o' in parsed && Number.isSafeInteger(parsed.o)) {
+      const offset = parsed.o as number;
+      return offset >= 0 ? offset : undefined;
+    }
+  } catch {
+    // not a cursor this deployment wrote
+  }
+  return undefined;
+}
+
+/** Where the asked page starts, as the framework reads its page parameter. */
+export function choosePage(
+  choices: Pick<Choices, 'pagination' | 'pageErrors'>,
+  raw: string | undefined,
+  total: number,
+  perPage: number,
+): PageChoice {
+  const lastOffset = Math.max(0, Math.ceil(total / perPage) - 1) * perPage;
+  switch (choices.pagination) {
+    case 'none':
+      return { offset: 0 };
+    case 'cursor': {
+      if (raw === undefined) return { offset: 0 };
+      const offset = decodeCursor(raw);
+      return offset === undefined ? { invalid: 'cursor' } : { offset };
+    }
+    case 'page-from-zero': {
+      // Spring Data: a page it cannot read is page 0; past the end is an empty page.
+      const index = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : 0;
+      return { offset: index * perPage };
+    }
+    case 'page': {
+      const valid = raw !== undefined && /^\d+$/.test(raw) && Number(raw) >= 1;
+      if (raw !== undefined && !valid && choices.pageErrors === 'drf-404') return { invalid: 'page' };
+      const offset = valid ? (Number(raw) - 1) * perPage : 0;
+      if (offset > lastOffset && choices.pageErrors === 'drf-404') return { invalid: 'page' };
+      return { offset };
+    }
+  }
+}
+
+function pageNumber(offset: number, perPage: number, fromZero: boolean): number {
+  return Math.floor(offset / perPage) + (fromZero ? 0 : 1);
+}
+
+/** The list body in the variant's envelope; `root` names the collection for a root-key envelope. */
+export function listBody<T>(choices: Choices, root: 'websites' | 'stats', page: PageOf<T>): unknown {
+  const { rows, total, perPage, offset } = page;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const current = pageNumber(offset, perPage, false);
+  const from = rows.length ? offset + 1 : null;
+  const to = rows.length ? offset + rows.length : null;
+  const next = offset + perPage < total ? page.urlAt(offset + perPage) : null;
+  const prev = offset > 0 ? page.urlAt(Math.max(0, offset - perPage)) : null;
+  const first = page.urlAt(0);
+  const last = page.urlAt((pages - 1) * perPage);
+  const path = first?.split('?')[0] ?? null;
+  switch (choices.listEnvelope) {
+    case 'bare':
+      return rows;
+    case 'laravel-resource':
+      return {
+        data: rows,
+        links: { first, last, prev, next },
+        meta: { current_page: current, from, last_page: pages, path, per_page: perPage, to, total },
+      };
+    case 'laravel-paginator':
+      return {
+        current_page: current,
+        data: rows,
+        first_page_url: first,
+        from,
+        last_page: pages,
+        last_page_url: last,
+        links: [
+          { url: prev, label: '&laquo; Previous', active: false },
+          { url: page.urlAt(offset), label: String(current), active: true },
+          { url: next, label: 'Next &raquo;', active: false },
+        ],
+        next_page_url: next,
+        path,
+        per_page: perPage,
+        prev_page_url: prev,
+        to,
+        total,
+      };
+    case 'drf':
+      return { count: total, next, previous: prev, results: rows };
+    case 'spring-page': {
+      const number = pageNumber(offset, perPage, true);
+      const sort = { empty: false, sorted: true, unsorted: false };
+      return {
+        content: rows,
+        pageable: { pageNumber: number, pageSize: perPage, sort, offset, paged: true, unpaged: false },
+        last: offset + perPage >= total,
+        totalPages: Math.ceil(total / perPage),
+        totalElements: total,
+        size: perPage,
+        number,
+        sort,
+        first: offset === 0,
+        numberOfElements: rows.length,
+        empty: rows.length === 0,
+      };
+    }
+    case 'root-key':
+      return {
+        [root]: rows,
+        meta: { current_page: current, per_page: perPage, total_pages: pages, total_count: total },
+      };
+    case 'fastapi-page':
+      return { items: rows, total, page: current, size: perPage, pages };
+    case 'cursor-list':
+      return {
+        object: 'list',
+        data: rows,
+        has_more: offset + perPage < total,
+        next_cursor: offset + perPage < total ? page.cursorAt(offset + perPage) : null,
+      };
+    case 'status-envelope':
+      return { status: 'success', data: rows, pagination: { page: current, per_page: perPage, total, pages } };
+    case 'nest-meta':
+      return { data: rows, meta: { total, page: current, limit: perPage, totalPages: pages } };
+  }
+}
+
+/** `Link` (RFC 8288) and `X-Total-Count` headers, as GitHub-style APIs send them. */
+export function pageHeaders<T>(page: PageOf<T>): Record<string, string> {
+  const links: string[] = [];
+  const { offset, perPage, total } = page;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const add = (at: number, rel: string) => {
+    const url = page.urlAt(at);
+    if (url) links.push(`<${url}>; rel="${rel}"`);
+  };
+  if (offset + perPage < total) add(offset + perPage, 'next');
+  if (offset > 0) add(Math.max(0, offset - perPage), 'prev');
+  add(0, 'first');
+  add((pages - 1) * perPage, 'last');
+  return { 'X-Total-Count': String(total), ...(links.length ? { Link: links.join(', ') } : {}) };
+}
+
+export function recordBody(choices: Choices, record: unknown): unknown {
+  switch (choices.recordEnvelope) {
+    case 'bare':
+      return record;
+    case 'data':
+      return { data: record };
+    case 'root-key':
+      return { website: record };
+    case 'status-envelope':
+      return { status: 'success', data: record };
+  }
+}

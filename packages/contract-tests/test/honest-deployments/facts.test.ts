@@ -1,0 +1,186 @@
+// Unit tests of the honest deployments against the facts the source documentation decides: whatever a variant
+// chooses where the source is silent, these must hold in every variant, or the variant would not be honest.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from './marketplace.js';
+import { type HonestDeployment, startHonestDeployment } from './server.js';
+import { STATISTIC_NAMES } from './statistics.js';
+import { analytics, asSetting, failed, marketplace, recordOf, rowsOf } from './test-client.js';
+import { VARIANT_NAMES, VARIANTS } from './variants.js';
+
+type Json = Record<string, unknown>;
+const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the variants', () => {
+  it('are at least ten, each a different set of choices', () => {
+    expect(VARIANT_NAMES.length).toBeGreaterThanOrEqual(10);
+    const distinct = new Set(VARIANT_NAMES.map((name) => JSON.stringify(VARIANTS[name])));
+    expect(distinct.size).toBe(VARIANT_NAMES.length);
+  });
+
+  it('take at least two different choices at every modelled silence', () => {
+    const flatten = (choices: object, prefix = ''): [string, string][] =>
+      Object.entries(choices).flatMap(([key, value]) =>
+        value && typeof value === 'object' && !('header' in value)
+          ? flatten(value, `${prefix}${key}.`)
+          : [[`${prefix}${key}`, JSON.stringify(value)] as [string, string]],
+      );
+    const seen = new Map<string, Set<string>>();
+    for (const name of VARIANT_NAMES) {
+      for (const [key, value] of flatten(VARIANTS[name])) seen.set(key, (seen.get(key) ?? new Set()).add(value));
+    }
+    const uniform = [...seen].filter(([, values]) => values.size < 2).map(([key]) => key);
+    expect(uniform).toEqual([]);
+  });
+});
+
+describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
+  let d: HonestDeployment;
+  const choices = VARIANTS[name];
+  const hasWebsites = !choices.emptyAccount;
+
+  beforeAll(async () => {
+    d = await startHonestDeployment(name);
+  });
+  afterAll(async () => {
+    await d?.close();
+  });
+
+  const list = (query: Record<string, string> = {}) => analytics(d, 'GET', '/api/v1/websites', { query });
+  /** A website with traffic: the oldest starting one, or one created now for an account that starts empty. */
+  const withData = async (label: string): Promise<string> => {
+    if (hasWebsites) return String(rowsOf(choices, (await list({ sort: 'asc' })).json)[0]!.id);
+    const form = { domain: `${label}-${name}.example` };
+    return String(recordOf(choices, (await analytics(d, 'POST', '/api/v1/websites', { form })).json).id);
+  };
+
+  it('lists 10 websites by default, newest (highest id) first', async () => {
+    const reply = await list();
+    expect(reply.status).toBe(200);
+    const rows = rowsOf(choices, reply.json);
+    expect(rows.length).toBe(hasWebsites ? 10 : 0);
+    if (choices.idFormat === 'integer' || choices.idFormat === 'numeric-string') {
+      const ids = rows.map((row) => Number(row.id));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    }
+  });
+
+  it('fills pages of exactly 10, 25, 50 and 100 websites (none for an account without websites)', async () => {
+    for (const perPage of [10, 25, 50, 100]) {
+      const reply = await list({ per_page: String(perPage) });
+      expect(rowsOf(choices, reply.json).length).toBe(hasWebsites ? perPage : 0);
+    }
+  });
+
+  it('refuses a per_page other than 10, 25, 50 or 100', async () => {
+    for (const perPage of ['7', '0', '1000', 'ten']) {
+      expect(failed(choices, await list({ per_page: perPage }))).toBe(true);
+    }
+  });
+
+  it('creates a website with privacy 1, email 0 and exclude_bots 1 when they are not sent', async () => {
+    const domain = `defaults-${name}.example.com`;
+    const created = await analytics(d, 'POST', '/api/v1/websites', { form: { domain } });
+    expect(created.status).toBe(choices.alwaysOk ? 200 : choices.createStatus);
+    const record = recordOf(choices, created.json);
+    expect(record.domain).toBe(domain);
+    expect(asSetting(record.privacy)).toBe(1);
+    expect(asSetting(record.email)).toBe(0);
+    expect(asSetting(record.exclude_bots)).toBe(1);
+  });
+
+  it('reads, lists, searches, updates (only what is sent, never the domain), deletes a created website', async () => {
+    const domain = `round-trip-${name}.example.org`;
+    const created = recordOf(choices, (await analytics(d, 'POST', '/api/v1/websites', { form: { domain } })).json);
+    const id = String(created.id);
+    const read = await analytics(d, 'GET', `/api/v1/websites/${id}`);
+    expect(recordOf(choices, read.json).domain).toBe(domain);
+
+    await sleep(choices.searchDelayMs + 50);
+    const found = rowsOf(choices, (await list({ search: domain })).json);
+    expect(found.map((row) => row.domain)).toContain(domain);
+
+    const updated = await analytics(d, 'PUT', `/api/v1/websites/${id}`, { form: { email: '1', privacy: '0' } });
+    const after = recordOf(choices, updated.json);
+    expect([asSetting(after.email), asSetting(after.privacy), asSetting(after.exclude_bots)]).toEqual([1, 0, 1]);
+
+    const renamed = await analytics(d, 'PUT', `/api/v1/websites/${id}`, {
+      form: { domain: 'renamed.example', email: '0' },
+    });
+    expect(failed(choices, renamed)).toBe(choices.unknownBody === 'reject');
+    const reread = recordOf(choices, (await analytics(d, 'GET', `/api/v1/websites/${id}`)).json);
+    expect(reread.domain).toBe(domain);
+
+    const deleted = await analytics(d, 'DELETE', `/api/v1/websites/${id}`);
+    expect(failed(choices, deleted)).toBe(false);
+    expect(failed(choices, await analytics(d, 'GET', `/api/v1/websites/${id}`))).toBe(true);
+  });
+
+  it('answers all 17 statistics with rows that have a value and a count', async () => {
+    const target = await withData('statistics');
+    for (const statistic of STATISTIC_NAMES) {
+      const reply = await analytics(d, 'GET', `/api/v1/stats/${target}`, {
+        query: { name: statistic, from: dayOffset(-30), to: dayOffset(0) },
+      });
+      expect(reply.status, statistic).toBe(200);
+      const rows = rowsOf(choices, reply.json);
+      if (hasWebsites) expect(rows.length, statistic).toBeGreaterThan(0);
+      for (const row of rows) expect(Object.keys(row).sort()).toEqual(['count', 'value']);
+    }
+  });
+
+  it('fills a page of 100 statistic rows (a website with traffic) and refuses dates not in Y-m-d', async () => {
+    const id = await withData('dates');
+    const stats = (query: Record<string, string>) => analytics(d, 'GET', `/api/v1/stats/${id}`, { query });
+    const full = await stats({ name: 'page', from: dayOffset(-30), to: dayOffset(0), per_page: '100' });
+    expect(rowsOf(choices, full.json).length).toBe(hasWebsites ? 100 : 0);
+    expect(failed(choices, await stats({ name: 'page', from: '2024-1-5', to: '2024-02-01' }))).toBe(true);
+    expect(failed(choices, await stats({ name: 'page', from: '2024-02-30', to: '2024-03-01' }))).toBe(true);
+    expect(failed(choices, await stats({ name: 'pages', from: '2024-01-05', to: '2024-02-01' }))).toBe(true);
+  });
+
+  it('answers the marketplace with status 成功 and the four documented messages', async () => {
+    const account = (await marketplace(d, 'GET', '/api/account/details')).json as Json;
+    expect(account.status).toBe('成功');
+    expect((account.data as Json).username).toBe('linwei_studio');
+    const badKey = (await marketplace(d, 'GET', '/api/account/details', { key: 'not-a-key' })).json as Json;
+    expect(badKey).toEqual({ status: '错误', msg: MESSAGES.invalidRequest });
+
+    const items = (await marketplace(d, 'GET', '/api/items/all')).json as Json;
+    expect(items.status).toBe('成功');
+    const empty = await marketplace(d, 'GET', '/api/items/all', { key: d.emptyMarketplaceKey });
+    expect(empty.json).toEqual({ status: '错误', msg: MESSAGES.noItems });
+    const emptyAccount = (await marketplace(d, 'GET', '/api/account/details', { key: d.emptyMarketplaceKey })).json;
+    expect((emptyAccount as Json).status).toBe('成功');
+
+    const first = (items.items as Json[])[0]!;
+    const item = (await marketplace(d, 'GET', '/api/items/item', { query: { item_id: String(first.id) } })).json;
+    expect(item).toEqual({ status: '成功', item: first });
+    const missing = await marketplace(d, 'GET', '/api/items/item', { query: { item_id: '1' } });
+    expect(missing.json).toEqual({ status: '错误', msg: MESSAGES.itemNotFound });
+
+    const invalid = await marketplace(d, 'POST', '/api/purchases/validation', { form: { purchase_code: 'nope' } });
+    expect(invalid.json).toEqual({ status: '错误', msg: MESSAGES.invalidPurchaseCode });
+  });
+
+  it('shows media by kind and omits supported_until without support', async () => {
+    const items = ((await marketplace(d, 'GET', '/api/items/all')).json as Json).items as Json[];
+    const kinds = new Set<string>();
+    for (const item of items) {
+      const media = item.media as Json;
+      const kind = 'preview_audio' in media ? 'audio' : 'preview_video' in media ? 'video' : 'other';
+      kinds.add(kind);
+      expect('preview_image' in media, String(item.id)).toBe(kind !== 'audio');
+      expect('preview_video' in media).toBe(kind === 'video');
+      expect(/^\d+\.\d+\.\d+$/.test(String(item.version))).toBe(true);
+    }
+    expect([...kinds].sort()).toEqual(['audio', 'other', 'video']);
+
+    const valid = await marketplace(d, 'POST', '/api/purchases/validation', {
+      form: { purchase_code: d.purchaseCode },
+    });
+    const purchase = ((valid.json as Json).data as Json).purchase as Json;
+    expect(purchase.purchase_code).toBe(d.purchaseCode);
+    expect('supported_until' in purchase).toBe(choices.market.handedCode !== 'unsupported');
+  });
+});

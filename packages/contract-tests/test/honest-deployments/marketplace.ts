@@ -1,0 +1,259 @@
+// The Marketplace API of an honest deployment: account details, all items of the key, one item, and purchase-code
+// validation under /api, with the exact `status` strings (成功 / 错误) and the four `msg` strings of the source
+// documentation. Where the key travels, which statuses errors use and the rest are the variant's choices.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Choices, MarketChoices } from './choices.js';
+import { ACCOUNTS, type Account, type Item, PURCHASES, type Purchase, startingItems } from './data.js';
+import { type Answer, jsonAnswer, type ParamSource, parseBody, readParam, send, sourceOf } from './http-kit.js';
+import type { Throttle } from './throttle.js';
+import { formatTimestamp } from './timestamps.js';
+
+/** "On success, `status` is the string `成功`." and the error body's "`status` is the string `错误`". */
+export const SUCCESS = '成功';
+export const FAILURE = '错误';
+/** The four messages of section 7, each for its one condition. */
+export const MESSAGES = {
+  invalidRequest: '无效请求',
+  noItems: '该分类下暂无商品上架',
+  itemNotFound: '未找到任何商品',
+  invalidPurchaseCode: '购买代码无效',
+} as const;
+
+type Owner = 'main' | 'empty';
+
+export interface MarketplaceState {
+  choices: Choices;
+  keys: Map<string, Owner>;
+  items: Item[];
+  throttle?: Throttle;
+}
+
+export function createMarketplaceState(
+  choices: Choices,
+  keys: { main: string; empty: string },
+  throttle?: Throttle,
+): MarketplaceState {
+  return {
+    choices,
+    keys: new Map<string, Owner>([
+      [keys.main, 'main'],
+      [keys.empty, 'empty'],
+    ]),
+    items: startingItems(),
+    ...(throttle ? { throttle } : {}),
+  };
+}
+
+const ROUTES: Record<string, 'GET' | 'POST'> = {
+  '/api/account/details': 'GET',
+  '/api/items/all': 'GET',
+  '/api/items/item': 'GET',
+  '/api/purchases/validation': 'POST',
+};
+
+export function marketplaceHandler(
+  state: MarketplaceState,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    handle(state, request)
+      .then(({ answer, headers }) => send(response, answer, headers))
+      .catch(() => send(response, failure(state.choices, 500, '服务器错误')));
+  };
+}
+
+function success(choices: Choices, body: Record<string, unknown>): Answer {
+  return jsonAnswer(200, { status: SUCCESS, ...body }, choices.jsonContentType, {}, choices.market.escapeJson);
+}
+
+/** The error body `{status, msg}`; its HTTP status is the variant's (always 200, or the given 4xx). */
+function failure(choices: Choices, status: number, msg: string, headers: Record<string, string> = {}): Answer {
+  const code = choices.market.errorStatuses === 'always-200' && status < 500 && status !== 429 ? 200 : status;
+  return jsonAnswer(code, { status: FAILURE, msg }, choices.jsonContentType, headers, choices.market.escapeJson);
+}
+
+async function handle(
+  state: MarketplaceState,
+  request: IncomingMessage,
+): Promise<{ answer: Answer; headers: Record<string, string> }> {
+  const c = state.choices;
+  const m = c.market;
+  const url = new URL(request.url ?? '/', 'http://deployment.invalid');
+  let path = url.pathname;
+  if (path.length > 1 && path.endsWith('/')) {
+    if (c.trailingSlash === 'same') path = path.replace(/\/+$/, '');
+    else if (c.trailingSlash === 'redirect') {
+      return {
+        answer: { status: 301, headers: { Location: `${path.replace(/\/+$/, '')}${url.search}` } },
+        headers: {},
+      };
+    }
+  }
+  const expected = ROUTES[path];
+  if (!expected) return { answer: failure(c, 404, '接口不存在'), headers: {} };
+  const method = (request.method ?? 'GET').toUpperCase();
+  if (method !== expected && !(method === 'HEAD' && expected === 'GET')) {
+    const allow = expected === 'GET' ? 'GET, HEAD' : 'POST';
+    return { answer: failure(c, 405, '请求方法不允许', { Allow: allow }), headers: {} };
+  }
+
+  let params = sourceOf(url.searchParams);
+  if (method === 'POST') {
+    const body = await parseBody(request, c.maxBodyBytes, m.jsonBody ? 'form-and-json' : 'form-ignore-others');
+    if (body.kind === 'too-large') return { answer: failure(c, 413, '请求体过大'), headers: {} };
+    if (body.kind === 'ok') params = new Map([...params, ...body.params]); // PHP $_REQUEST: the body wins
+  }
+  const key = keyOf(request, params, m);
+  let headers: Record<string, string> = {};
+  if (state.throttle) {
+    const verdict = state.throttle.take(`marketplace:${key ?? request.socket.remoteAddress ?? 'anonymous'}`);
+    headers = verdict.headers;
+    if (!verdict.allowed) return { answer: failure(c, 429, '请求过于频繁，请稍后再试'), headers };
+  }
+  const owner = key === undefined ? undefined : state.keys.get(key);
+  return { answer: operate(state, path, params, owner), headers };
+}
+
+function keyOf(request: IncomingMessage, params: ParamSource, market: MarketChoices): string | undefined {
+  if (market.keyTransport === 'request') {
+    const read = readParam(params, 'api_key', { repeatedParams: 'last', trimInputs: false, emptyParam: 'absent' });
+    return 'value' in read ? read.value : undefined;
+  }
+  const value = request.headers[market.keyTransport.header.toLowerCase()];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function param(params: ParamSource, name: string): string | undefined {
+  const read = readParam(params, name, { repeatedParams: 'last', trimInputs: true, emptyParam: 'absent' });
+  return 'value' in read ? read.value : undefined;
+}
+
+function operate(state: MarketplaceState, path: string, params: ParamSource, owner: Owner | undefined): Answer {
+  const c = state.choices;
+  const m = c.market;
+  if (path === '/api/account/details') {
+    // "Account details | request invalid | 无效请求": its only parameter is the key.
+    if (!owner) return failure(c, 401, MESSAGES.invalidRequest);
+    return success(c, { data: accountView(ACCOUNTS[owner], m) });
+  }
+  if (!owner) return failure(c, 401, m.keyMessage);
+  if (path === '/api/items/all') {
+    const items = state.items.filter((item) => item.owner === owner);
+    if (items.length === 0) return failure(c, 404, MESSAGES.noItems);
+    const ordered =
+      m.itemsOrder === 'id-asc'
+        ? items.sort((a, b) => a.id - b.id)
+        : items.sort((a, b) => b.published_at.getTime() - a.published_at.getTime());
+    return success(c, { items: ordered.map((item) => itemView(item, m)) });
+  }
+  if (path === '/api/items/item') {
+    const text = param(params, 'item_id');
+    if (text === undefined) {
+      return m.missingParamMessage === 'operation'
+        ? failure(c, 404, MESSAGES.itemNotFound)
+        : failure(c, 400, MESSAGES.invalidRequest);
+    }
+    const pattern = m.itemIdSyntax === 'digits' ? /^\d+$/ : /^[1-9]\d*$/;
+    const id = pattern.test(text) ? Number(text) : Number.NaN;
+    const item = state.items.find(
+      (candidate) => candidate.id === id && (m.itemScope === 'any' || candidate.owner === owner),
+    );
+    if (!item) return failure(c, 404, MESSAGES.itemNotFound);
+    return success(c, { item: itemView(item, m) });
+  }
+  // /api/purchases/validation
+  const code = param(params, 'purchase_code');
+  if (code === undefined) {
+    return m.missingParamMessage === 'operation'
+      ? failure(c, m.invalidCodeStatus, MESSAGES.invalidPurchaseCode)
+      : failure(c, 400, MESSAGES.invalidRequest);
+  }
+  const purchase = PURCHASES.find((candidate) => candidate.code === code);
+  const item = purchase && state.items.find((candidate) => candidate.id === purchase.itemId);
+  if (!purchase || !item || (m.purchaseScope === 'own' && item.owner !== owner)) {
+    return failure(c, m.invalidCodeStatus, MESSAGES.invalidPurchaseCode);
+  }
+  return success(c, { data: { purchase: purchaseView(purchase, item, m) } });
+}
+
+// ---- Views ----
+
+const CDN = 'https://cdn.market.example';
+
+function itemUrl(item: Item): string {
+  const slug = item.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `https://market.example/item/${slug || 'item'}/${item.id}`;
+}
+
+function accountView(account: Account, m: MarketChoices): Record<string, unknown> {
+  return {
+    name: account.name,
+    username: account.username,
+    email: account.email,
+    balance: account.balance,
+    currency: account.currency,
+    profile: account.profile,
+    registered_at: formatTimestamp(account.registered_at, m.timestampStyle),
+  };
+}
+
+/** Media by kind: "preview_image: absent for audio items", video only for video, audio only for audio. */
+function mediaOf(item: Item): Record<string, unknown> {
+  const media: Record<string, unknown> = { thumbnail: item.thumbnail };
+  if (item.kind !== 'audio') media.preview_image = `${CDN}/items/${item.id}/preview.jpg`;
+  if (item.kind === 'video') media.preview_video = `${CDN}/items/${item.id}/preview.mp4`;
+  if (item.kind === 'audio') media.preview_audio = `${CDN}/items/${item.id}/preview.mp3`;
+  media.screenshots = item.screenshots;
+  return media;
+}
+
+function itemView(item: Item, m: MarketChoices): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    category: item.category,
+    sub_category: item.sub_category,
+    options: item.options,
+    version: item.version,
+    demo_link: item.demo_link,
+    tags: item.tags,
+    media: mediaOf(item),
+    price: item.price,
+    currency: item.currency,
+    published_at: formatTimestamp(item.published_at, m.timestampStyle),
+  };
+  if (m.extraFields) {
+    view.url = itemUrl(item);
+    view.author = item.owner === 'main' ? ACCOUNTS.main.username : ACCOUNTS.other.username;
+    view.sales = item.sales;
+    view.rating = item.rating;
+    view.updated_at = formatTimestamp(new Date(item.published_at.getTime() + 86_400_000 * 40), m.timestampStyle);
+  }
+  return view;
+}
+
+const LICENSES: Record<MarketChoices['licenseLabels'], Record<Purchase['license'], string>> = {
+  english: { regular: 'Regular License', extended: 'Extended License' },
+  chinese: { regular: '常规授权', extended: '扩展授权' },
+};
+
+function purchaseView(purchase: Purchase, item: Item, m: MarketChoices): Record<string, unknown> {
+  const media: Record<string, unknown> = {};
+  if (item.kind !== 'audio') media.preview_image = `${CDN}/items/${item.id}/preview.jpg`;
+  else if (m.audioPurchasePreview === 'thumbnail') media.preview_image = item.thumbnail;
+  const view: Record<string, unknown> = {
+    purchase_code: purchase.code,
+    license_type: LICENSES[m.licenseLabels][purchase.license],
+    price: purchase.price,
+    currency: purchase.currency,
+    item: { id: item.id, name: item.name, url: itemUrl(item), media },
+  };
+  // "supported_until: omitted when support is disabled or not supported".
+  if (purchase.supportedUntil) view.supported_until = formatTimestamp(purchase.supportedUntil, m.timestampStyle);
+  view.downloaded = purchase.downloaded;
+  view.date = formatTimestamp(purchase.date, m.timestampStyle);
+  return view;
+}

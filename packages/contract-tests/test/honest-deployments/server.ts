@@ -1,0 +1,91 @@
+// Starts one honest variant as two real HTTP servers on 127.0.0.1 (the two APIs have different base addresses),
+// with fresh random keys, and turns it into the tester's RunOptions. Keys are never printed.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunOptions } from '../../src/index.js';
+import { analyticsHandler, createAnalyticsState } from './analytics.js';
+import type { Choices } from './choices.js';
+import { PURCHASES } from './data.js';
+import { createMarketplaceState, marketplaceHandler } from './marketplace.js';
+import { Throttle } from './throttle.js';
+import { VARIANTS, type VariantName } from './variants.js';
+
+export interface HonestDeployment {
+  variant: VariantName;
+  choices: Choices;
+  /** `{base_url}`: the analytics paths `/api/v1/...` are relative to it. */
+  analyticsUrl: string;
+  /** `{market_url}`: the marketplace paths `/api/...` are relative to it. */
+  marketplaceUrl: string;
+  analyticsKey: string;
+  marketplaceKey: string;
+  /** A valid marketplace key whose account has no items. */
+  emptyMarketplaceKey: string;
+  /** A valid purchase code of one of the key's items. */
+  purchaseCode: string;
+  close(): Promise<void>;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+const secret = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
+
+export async function startHonestDeployment(name: VariantName): Promise<HonestDeployment> {
+  const choices = VARIANTS[name];
+  if (!choices) throw new Error(`unknown honest variant: ${String(name)}`);
+  const keys = { analytics: secret('ak_'), main: secret('mk_'), empty: secret('mk_') };
+  // One limiter per API: a key is counted per API, as two separate deployments would count it.
+  const limiter = () => (choices.rateLimitPerSecond > 0 ? new Throttle(choices.rateLimitPerSecond) : undefined);
+  const analytics = createServer(analyticsHandler(createAnalyticsState(choices, keys.analytics, limiter())));
+  const marketplace = createServer(marketplaceHandler(createMarketplaceState(choices, keys, limiter())));
+  const [analyticsPort, marketplacePort] = await Promise.all([listen(analytics), listen(marketplace)]);
+  const handed = PURCHASES.find((purchase) => purchase.label === choices.market.handedCode)!;
+  return {
+    variant: name,
+    choices,
+    analyticsUrl: `http://127.0.0.1:${analyticsPort}${choices.mountPath}`,
+    marketplaceUrl: `http://127.0.0.1:${marketplacePort}`,
+    analyticsKey: keys.analytics,
+    marketplaceKey: keys.main,
+    emptyMarketplaceKey: keys.empty,
+    purchaseCode: handed.code,
+    close: async () => {
+      await Promise.all([closeServer(analytics), closeServer(marketplace)]);
+    },
+  };
+}
+
+/** The tester's options for a deployment: writes on, no client-side rate limit except for a throttled variant. */
+export function runOptionsFor(deployment: HonestDeployment): RunOptions {
+  const transport = deployment.choices.market.keyTransport;
+  const throttled = deployment.choices.rateLimitPerSecond > 0;
+  return {
+    apis: ['analytics', 'marketplace'],
+    analytics: { baseUrl: deployment.analyticsUrl, apiKey: deployment.analyticsKey },
+    marketplace: {
+      baseUrl: deployment.marketplaceUrl,
+      apiKey: deployment.marketplaceKey,
+      purchaseCode: deployment.purchaseCode,
+      emptyApiKey: deployment.emptyMarketplaceKey,
+      ...(transport === 'request' ? {} : { keyTransport: { header: transport.header } }),
+    },
+    allowWrites: true,
+    ...(throttled ? {} : { limits: { maxRequestsPerSecond: 0 } }),
+    ledgerFile: join(tmpdir(), `tallyport-honest-${deployment.variant}-${randomBytes(4).toString('hex')}.jsonl`),
+  };
+}

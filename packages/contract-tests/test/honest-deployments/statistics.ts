@@ -1,0 +1,148 @@
+// The 17 statistics of a website over any date range, derived on demand from a per-website seed so that any range
+// has data (no table to fill) and a wider range never counts less than a narrower one, as real traffic would.
+import type { Choices } from './choices.js';
+import { CATEGORY_VALUES, mix } from './data.js';
+
+export const STATISTIC_NAMES = [
+  'browser',
+  'campaign',
+  'city',
+  'continent',
+  'country',
+  'device',
+  'event',
+  'landing_page',
+  'language',
+  'os',
+  'page',
+  'pageviews',
+  'pageviews_hours',
+  'referrer',
+  'resolution',
+  'visitors',
+  'visitors_hours',
+] as const;
+export type StatisticName = (typeof STATISTIC_NAMES)[number];
+
+export interface StatisticRow {
+  value: string | number;
+  count: number;
+  /** What `sort_by=value` orders by: text, a date, or the hour as a number. */
+  sortKey: string | number;
+  /** The order rows come out of storage (the tie order of choice 56 `storage`). */
+  storage: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a valid `Y-m-d` date, or undefined when the text is not one. */
+export function dayNumber(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  // Reject 2024-02-30 and the like: the calendar date must survive the round trip.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return undefined;
+  }
+  return Math.floor(time / DAY_MS);
+}
+
+export function dateOfDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function today(): number {
+  return Math.floor(Date.now() / DAY_MS);
+}
+
+export interface Traffic {
+  /** Seed of the website's traffic, or null for a website with none yet. */
+  seed: number | null;
+  /** The day the website was added: nothing is counted before it. */
+  firstDay: number;
+}
+
+/** Hours of the day weighted like real traffic: quiet at night, busy in the afternoon. */
+const HOUR_WEIGHT = [3, 2, 2, 1, 1, 2, 4, 8, 12, 14, 15, 16, 17, 16, 16, 15, 14, 13, 12, 11, 10, 8, 6, 4];
+
+function nameIndex(name: StatisticName): number {
+  return STATISTIC_NAMES.indexOf(name) + 1;
+}
+
+/** One day's total of a series; one day in twenty has no traffic (an outage, a quiet holiday). */
+function seriesCount(seed: number, name: 'pageviews' | 'visitors', day: number): number {
+  const h = mix(seed, 0x5e, day);
+  if (h % 20 === 0) return 0;
+  const pageviews = 150 + ((h >>> 5) % 900);
+  if (name === 'pageviews') return pageviews;
+  return Math.floor((pageviews * (40 + ((h >>> 15) % 30))) / 100);
+}
+
+/**
+ * Rows of one statistic for the days `from`…`to` (day numbers, both included). Days before the website was added
+ * and days after today have no traffic.
+ */
+export function statisticRows(
+  traffic: Traffic,
+  name: StatisticName,
+  from: number,
+  to: number,
+  choices: Pick<Choices, 'seriesZeroDays' | 'hourValue'>,
+): StatisticRow[] {
+  const first = Math.max(from, traffic.firstDay);
+  const last = Math.min(to, today());
+  const seed = traffic.seed;
+  if (name === 'pageviews' || name === 'visitors') {
+    const rows: StatisticRow[] = [];
+    for (let day = first; day <= last; day += 1) {
+      const count = seed === null ? 0 : seriesCount(seed, name, day);
+      if (count === 0 && choices.seriesZeroDays === 'omit') continue;
+      const value = dateOfDay(day);
+      rows.push({ value, count, sortKey: value, storage: rows.length });
+    }
+    return rows;
+  }
+  if (name === 'pageviews_hours' || name === 'visitors_hours') {
+    const counts = new Array<number>(24).fill(0);
+    if (seed !== null) {
+      const series = name === 'pageviews_hours' ? 'pageviews' : 'visitors';
+      for (let day = first; day <= last; day += 1) {
+        const total = seriesCount(seed, series, day);
+        if (total === 0) continue;
+        for (let hour = 0; hour < 24; hour += 1) {
+          counts[hour]! += Math.floor((total * HOUR_WEIGHT[hour]!) / 220) + (mix(seed, day, hour) % 3);
+        }
+      }
+    }
+    const rows: StatisticRow[] = [];
+    counts.forEach((count, hour) => {
+      if (count === 0 && choices.seriesZeroDays === 'omit') return;
+      rows.push({ value: hourValue(hour, choices.hourValue), count, sortKey: hour, storage: rows.length });
+    });
+    return rows;
+  }
+  const values = CATEGORY_VALUES[name] ?? [];
+  const rows: StatisticRow[] = [];
+  if (seed === null) return rows;
+  const id = nameIndex(name);
+  values.forEach((value, index) => {
+    // Popular values every day, the long tail on one day in three; the weight falls with the rank.
+    const weight = Math.max(2, Math.floor(120 / (1 + index / 3)));
+    let count = 0;
+    for (let day = first; day <= last; day += 1) {
+      const h = mix(seed, id, index, day);
+      if (index >= 100 && h % 3 !== 0) continue;
+      count += 1 + ((h >>> 2) % weight);
+    }
+    if (count > 0) rows.push({ value, count, sortKey: value, storage: rows.length });
+  });
+  return rows;
+}
+
+function hourValue(hour: number, style: Choices['hourValue']): string | number {
+  if (style === 'integer') return hour;
+  const padded = String(hour).padStart(2, '0');
+  return style === 'two-digit' ? padded : `${padded}:00`;
+}

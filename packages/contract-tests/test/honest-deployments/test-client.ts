@@ -1,0 +1,118 @@
+// A tiny client for the unit tests of the honest deployments: it knows each variant's envelopes and
+// representations (which the tester must not), so the tests can state the source documentation's facts once and
+// check them on every variant.
+import type { Choices } from './choices.js';
+import type { HonestDeployment } from './server.js';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+export interface CallOptions {
+  query?: Record<string, string>;
+  form?: Record<string, string>;
+  /** Override of the key; `null` sends none. */
+  key?: string | null;
+  accept?: string;
+}
+
+export async function analytics(d: HonestDeployment, method: string, path: string, options: CallOptions = {}) {
+  const url = new URL(`${d.analyticsUrl}${path}`);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.append(name, value);
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
+  const key = options.key === undefined ? d.analyticsKey : options.key;
+  if (key !== null) headers.Authorization = `Bearer ${key}`;
+  let body: string | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  return patiently(() => fetch(url, { method, headers, body, redirect: 'manual' }));
+}
+
+export async function marketplace(d: HonestDeployment, method: string, path: string, options: CallOptions = {}) {
+  const url = new URL(`${d.marketplaceUrl}${path}`);
+  const params = { ...(options.query ?? {}), ...(options.form ?? {}) };
+  const key = options.key === undefined ? d.marketplaceKey : options.key;
+  const transport = d.choices.market.keyTransport;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (key !== null) {
+    if (transport === 'request') params.api_key = key;
+    else headers[transport.header] = key;
+  }
+  let body: string | undefined;
+  if (method === 'POST') {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(params).toString();
+  } else {
+    for (const [name, value] of Object.entries(params)) url.searchParams.append(name, value);
+  }
+  return patiently(() => fetch(url, { method, headers, body, redirect: 'manual' }));
+}
+
+/** Sends again after a 429 (the throttled variant), as a polite client does after `Retry-After`. */
+async function patiently(send: () => Promise<Response>): Promise<Reply> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await send();
+    if (response.status !== 429 || attempt === 5) return reply(response);
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? '1')));
+  }
+}
+
+async function reply(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+type Json = Record<string, unknown>;
+
+/** The rows of a list or statistics answer, out of the variant's envelope. */
+export function rowsOf(choices: Choices, body: unknown): Json[] {
+  const b = body as Json;
+  switch (choices.listEnvelope) {
+    case 'bare':
+      return body as Json[];
+    case 'drf':
+      return b.results as Json[];
+    case 'spring-page':
+      return b.content as Json[];
+    case 'root-key':
+      return (b.websites ?? b.stats) as Json[];
+    case 'fastapi-page':
+      return b.items as Json[];
+    default:
+      return b.data as Json[];
+  }
+}
+
+export function recordOf(choices: Choices, body: unknown): Json {
+  const b = body as Json;
+  if (choices.recordEnvelope === 'bare') return b;
+  if (choices.recordEnvelope === 'root-key') return b.website as Json;
+  return b.data as Json;
+}
+
+/** A returned privacy, email or exclude_bots as the integer clients set. */
+export function asSetting(value: unknown): number {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value === 'public') return 0;
+  if (value === 'private') return 1;
+  if (value === 'password') return 2;
+  return Number(value);
+}
+
+/** Whether an answer states a failure: a 4xx/5xx status, or HTTP 200 with a failure in the body. */
+export function failed(choices: Choices, reply: Reply): boolean {
+  if (reply.status >= 300) return true;
+  return choices.alwaysOk && (reply.json as Json | undefined)?.status === 'error';
+}
