@@ -251,8 +251,9 @@ export interface components {
                 id: components["schemas"]["ItemId"];
                 name: string;
                 url: components["schemas"]["Url"];
+                /** @description The purchased item's media. Its preview image is listed without a condition here, while an item's preview image is absent for audio items (section 2.4 of the source documentation), so a purchase of an audio item may have none. */
                 media: {
-                    preview_image: components["schemas"]["Url"];
+                    preview_image?: components["schemas"]["Url"];
                 };
             };
             /** @description End of support; omitted when support is disabled or not supported. */
