@@ -479,13 +479,18 @@ export class MockEngine {
     return { status: 201, body: recordPayload(state.spec, operation, shownRecord(state.dataset, kind, record)) };
   }
 
-  /** Changes only what was sent, and the record's "updated" timestamps. */
+  /** Changes only what was sent, and the record's "updated" timestamps when something did change. */
   private update(operation: MockOperation, inputs: Inputs, record: JsonObject): void {
+    let changed = false;
     for (const parameter of operation.parameters) {
       if (parameter.in !== 'body' || parameter.role === 'credential' || parameter.forbidden) continue;
       const sent = inputs.values[parameter.name];
-      if (sent !== undefined) record[parameter.name] = typedValue(parameter, sent);
+      if (sent === undefined) continue;
+      const value = typedValue(parameter, sent);
+      changed ||= record[parameter.name] !== value;
+      record[parameter.name] = value;
     }
+    if (!changed) return;
     const now = timestamp(this.now());
     for (const [field, value] of Object.entries(record))
       if (/updated|modified/i.test(field) && typeof value === 'string' && TIMESTAMP.test(value)) record[field] = now;

@@ -71,6 +71,19 @@ describe('a website on the stateful mock', () => {
     expect(read.body.data.domain).toBe('blog.tallyport.test');
   });
 
+  it('moves updated_at on a change only, by the clock it is given', async () => {
+    let now = Date.UTC(2026, 10, 23, 9, 0, 0);
+    const clocked = mockFetch({ now: () => now });
+    const created = (await analytics(clocked, 'POST', '/api/v1/websites', { form: { domain: 'clock.test' } })).body
+      .data;
+    expect(created.created_at).toBe('2026-11-23T09:00:00Z');
+    now += 60_000;
+    const same = await analytics(clocked, 'PUT', `/api/v1/websites/${created.id}`, { form: { privacy: '1' } });
+    expect(same.body.data.updated_at).toBe('2026-11-23T09:00:00Z');
+    const changed = await analytics(clocked, 'PUT', `/api/v1/websites/${created.id}`, { form: { privacy: '0' } });
+    expect(changed.body.data).toMatchObject({ created_at: '2026-11-23T09:00:00Z', updated_at: '2026-11-23T09:01:00Z' });
+  });
+
   it('keeps what one fetch changed to itself: another starts from the same data', async () => {
     const own = mockFetch();
     await analytics(own, 'DELETE', '/api/v1/websites/42');
