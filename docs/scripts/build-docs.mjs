@@ -6,7 +6,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cjkFontFace } from './cjk-font.mjs';
+import { pageSources } from './cjk-text.mjs';
 import { CODE_SAMPLE_LANGUAGES, documentWithCodeSamples } from './code-samples.mjs';
+import { withCodeWrap } from './code-wrap.mjs';
 import { withFontStack } from './fonts.mjs';
 import { rewriteForOffline } from './offline-rewrites.mjs';
 import { findRemoteAssets } from './remote-assets.mjs';
@@ -29,6 +32,8 @@ export async function buildDocs(options = {}) {
   // Read everything first so a missing README or section fails before any output exists.
   const specs = await readSpecs(specsDir);
   const quirksAndUnknowns = extractQuirksAndUnknowns(readSpecsReadme(specsDir));
+  // The shipped CJK font, checked to cover every CJK character the pages show.
+  const fontFace = cjkFontFace(pageSources(specsDir));
 
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -40,19 +45,19 @@ export async function buildDocs(options = {}) {
   writeFileSync(join(withSamplesDir, 'redocly.yaml'), JSON.stringify(config));
   let pages;
   try {
-    pages = specs.map((spec) => renderSpecPage(spec, outDir, withSamplesDir, log));
+    pages = specs.map((spec) => renderSpecPage(spec, outDir, withSamplesDir, fontFace, log));
   } finally {
     rmSync(withSamplesDir, { recursive: true, force: true });
   }
 
   const index = join(outDir, 'index.html');
-  writeFileSync(index, renderIndexPage({ specs, quirksAndUnknowns }));
+  writeFileSync(index, renderIndexPage({ specs, quirksAndUnknowns, fontFace }));
   log(`docs: index.html → ${outDir}`);
   return { pages, index };
 }
 
 /** Renders one spec's Redoc page, offline, with its request samples. */
-function renderSpecPage(spec, outDir, withSamplesDir, log) {
+function renderSpecPage(spec, outDir, withSamplesDir, fontFace, log) {
   const file = join(outDir, `${spec.api}.html`);
   const input = join(withSamplesDir, `${spec.api}.json`);
   const config = join(withSamplesDir, 'redocly.yaml');
@@ -73,7 +78,7 @@ function renderSpecPage(spec, outDir, withSamplesDir, log) {
     // cwd is the output folder so that no stray redocly.yaml changes the rendering.
     { cwd: outDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const { html } = rewriteForOffline(withFontStack(readFileSync(file, 'utf8')));
+  const { html } = rewriteForOffline(withCodeWrap(withFontStack(readFileSync(file, 'utf8'), fontFace)));
   writeFileSync(file, html);
   const remote = findRemoteAssets(html);
   if (remote.length > 0) {

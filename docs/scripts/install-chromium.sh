@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
-# Installs Debian's chromium (and a CJK font, so the Marketplace's 成功 / 错误
-# render in screenshots) for the docs browser test. Idempotent: does nothing
-# when both are already there.
+# Installs Debian's chromium for the docs browser test. No CJK font is needed:
+# the pages ship their own (docs/fonts), and the test shows it is the one that
+# renders 错误. Idempotent: does nothing when chromium is already there.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-cjk_font=/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc
 packages=()
 [ -x "$chromium_path" ] || packages+=(chromium)
-[ -e "$cjk_font" ] || packages+=(fonts-wqy-zenhei)
 if [ "${#packages[@]}" -eq 0 ]; then
   echo "chromium already present at $chromium_path"
   exit 0

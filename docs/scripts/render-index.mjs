@@ -1,13 +1,15 @@
-// The docs' front page: links to every Redoc page and a short guide. The
-// guide's prose lives in docs/content/guide.md; the quirks and unknowns come
-// from specs/README.md (picked out by the build); the operation lists from
-// the specs; the search across both APIs from the spec model.
+// The docs' front page: links to every Redoc page, and to each operation's
+// section on it, and a short guide. The guide's prose lives in
+// docs/content/guide.md; the quirks and unknowns come from specs/README.md
+// (picked out by the build); the operation lists from the specs; the search
+// across both APIs from the spec model.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
+import { CODE_WRAP_CSS } from './code-wrap.mjs';
 import { MONO_STACK, SANS_STACK } from './fonts.mjs';
-import { buildSearchIndex, searchInPage } from './search-index.mjs';
+import { buildSearchIndex, operationAnchor, searchInPage } from './search-index.mjs';
 
 const contentDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'content');
 
@@ -15,10 +17,10 @@ const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /**
- * @param {{ specs: import('./read-specs.mjs').SpecInfo[], quirksAndUnknowns: string }} input
- *   quirksAndUnknowns: markdown taken from specs/README.md
+ * @param {{ specs: import('./read-specs.mjs').SpecInfo[], quirksAndUnknowns: string, fontFace: string }} input
+ *   quirksAndUnknowns: markdown taken from specs/README.md; fontFace: the shipped CJK font (cjk-font.mjs)
  */
-export function renderIndexPage({ specs, quirksAndUnknowns }) {
+export function renderIndexPage({ specs, quirksAndUnknowns, fontFace }) {
   const guide = marked.parse(readFileSync(join(contentDir, 'guide.md'), 'utf8'));
   const apiCards = specs.map(renderApiCard).join('\n');
   // JSON inside <script>: `<` escaped so no text of the specs can close the element.
@@ -30,6 +32,8 @@ export function renderIndexPage({ specs, quirksAndUnknowns }) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tallyport API documentation</title>
 <style>
+  ${fontFace}
+  ${CODE_WRAP_CSS}
   body { font: 16px/1.55 ${SANS_STACK}; margin: 0; }
   body { color: #1d2430; background: #f7f8fa; }
   main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
@@ -39,6 +43,8 @@ export function renderIndexPage({ specs, quirksAndUnknowns }) {
   .api h2 { margin: 0 0 .25rem; font-size: 1.25rem; }
   .api ul { padding-left: 1.1rem; margin: .5rem 0 0; }
   .method { font: 600 .75rem ui-monospace, monospace; display: inline-block; min-width: 3.6rem; }
+  a.operation { color: inherit; text-decoration: none; }
+  a.operation:hover, a.operation:focus { text-decoration: underline; }
   code, pre { font-family: ${MONO_STACK}; font-size: .9em; }
   #search { background: #fff; border: 1px solid #d8dde6; border-radius: 8px; padding: 1rem 1.25rem; margin: 0 0 1rem; }
   #search label { font-weight: 600; display: block; margin-bottom: .4rem; }
@@ -83,11 +89,12 @@ ${marked.parse(quirksAndUnknowns)}
 }
 
 function renderApiCard(spec) {
-  const operations = spec.operations
+  const operations = spec.model.operations
     .map(
       (op) =>
-        `<li><span class="method">${escapeHtml(op.method)}</span> <code>${escapeHtml(op.path)}</code> ` +
-        `${escapeHtml(op.summary ?? op.operationId ?? '')}</li>`,
+        `<li><a class="operation" href="${escapeHtml(spec.api)}.html${escapeHtml(operationAnchor(op))}">` +
+        `<span class="method">${escapeHtml(op.method)}</span> <code>${escapeHtml(op.path)}</code> ` +
+        `${escapeHtml(op.summary ?? op.id)}</a></li>`,
     )
     .join('\n');
   return `<article class="api">

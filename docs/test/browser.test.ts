@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CJK_FONT_FAMILY } from '../scripts/cjk-font.mjs';
 import { codeSamplesOf } from '../scripts/code-samples.mjs';
 import { readSpecs, type SpecOperation } from '../scripts/read-specs.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
@@ -77,9 +78,9 @@ describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () =>
         path: join(resultsDir, `${api}-code-samples.png`),
       });
 
-      // 成功 / 错误 fall back to a CJK font instead of empty boxes.
+      // 成功 / 错误 render with the shipped CJK font, first in the stack, instead of empty boxes.
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily)).toContain(
-        'WenQuanYi Zen Hei',
+        CJK_FONT_FAMILY,
       );
       await page.screenshot({ path: join(resultsDir, `${api}.png`), fullPage: true });
       expect(errors).toEqual([]);
@@ -98,13 +99,80 @@ describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () =>
       );
     }
     await page.getByRole('heading', { name: 'Quirks and unknowns' }).waitFor({ state: 'visible', timeout });
-    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('WenQuanYi Zen Hei');
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(CJK_FONT_FAMILY);
     await page.screenshot({ path: join(resultsDir, 'index.png'), fullPage: true });
 
     // Following a link from the index reaches a working reference page.
     const first = specs[0]!;
     await page.getByRole('link', { name: first.title, exact: true }).click();
     expect(await page.locator('h1').first().textContent({ timeout })).toContain(first.title);
+    expect(errors).toEqual([]);
+    expect(browser.blockedRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('links every operation on the index to its section, and a click shows it', async () => {
+    const page = await browser.context.newPage();
+    const errors = recordPageErrors(page);
+    await page.goto(server.url, { waitUntil: 'load' });
+    const links = page.locator('a.operation');
+    expect(await links.count()).toBe(specs.reduce((sum, spec) => sum + spec.operations.length, 0));
+    const spec = specs.at(-1)!;
+    const target = spec.operations.at(-1)!;
+    const link = links.filter({ hasText: String(target.summary) });
+    expect(await link.getAttribute('href')).toMatch(
+      new RegExp(`^${spec.api}\\.html#/[a-z-]+/${target.operationId.toLowerCase()}$`),
+    );
+    await link.click();
+    await page
+      .locator('h1, h2, h3')
+      .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(String(target.summary))}\\s*$`) })
+      .first()
+      .waitFor({ state: 'visible', timeout });
+    expect(page.url()).toContain(`#/`);
+    expect(errors).toEqual([]);
+    expect(browser.blockedRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('renders 错误 with the shipped CJK font, not as boxes', async () => {
+    const page = await browser.context.newPage();
+    const errors = recordPageErrors(page);
+    const spec = specs.find((candidate) => JSON.stringify(candidate.model.document).includes('错误'))!;
+    await page.goto(`${server.url}${spec.api}.html`, { waitUntil: 'load' });
+    const shown = page.getByText('错误').first();
+    await shown.waitFor({ state: 'visible', timeout });
+    await page.evaluate(() => document.fonts.ready);
+    // The font Chromium drew the page's 错误 with, as its DevTools report it: the shipped one (a web font).
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    await shown.evaluate((node) => node.setAttribute('data-cjk-probe', ''));
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-cjk-probe]' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    expect(fonts).toContainEqual(expect.objectContaining({ familyName: 'Noto Sans CJK SC', isCustomFont: true }));
+    // A screenshot of 错误 in the page's font stack against one of two characters no font has: box glyphs.
+    const family = await shown.evaluate((node) => getComputedStyle(node).fontFamily);
+    expect(family.replace(/["']/g, '').startsWith(CJK_FONT_FAMILY)).toBe(true);
+    await page.evaluate((stack) => {
+      for (const [id, text] of [
+        ['probe-boxes', '\u{10FFFD}\u{10FFFD}'],
+        ['probe-word', '错误'],
+      ]) {
+        const box = document.createElement('span');
+        box.id = id!;
+        box.textContent = text!;
+        Object.assign(box.style, { display: 'inline-block', width: '120px', height: '60px', background: '#fff' });
+        Object.assign(box.style, { font: '40px/60px serif', fontFamily: stack, color: '#000', overflow: 'hidden' });
+        document.body.prepend(box);
+      }
+    }, family);
+    const shot = (id: string, file: string) =>
+      page.locator(`#${id}`).screenshot({ path: join(resultsDir, file), animations: 'disabled' });
+    const word = await shot('probe-word', 'cjk-word.png');
+    const boxes = await shot('probe-boxes', 'cjk-box-glyphs.png');
+    expect(word.equals(boxes), '错误 renders as box glyphs').toBe(false);
     expect(errors).toEqual([]);
     expect(browser.blockedRequests).toEqual([]);
     await page.close();
@@ -173,6 +241,13 @@ async function showCodeSamples(
     const firstLine = sample.source.split('\n')[0]!;
     await section.getByText(firstLine.trim().split(' ').slice(0, 2).join(' ')).first().waitFor({ timeout });
     expect((await section.textContent())?.replace(/\s+/g, ' ')).toContain(firstLine.replace(/\s+/g, ' ').trim());
+    // Every line is visible: no code block of the section runs past its edge (lines wrap instead).
+    const cut = await section.evaluate((box) =>
+      Array.from(box.querySelectorAll('pre'))
+        .filter((pre) => pre.scrollWidth > pre.clientWidth + 1)
+        .map((pre) => (pre.textContent ?? '').slice(0, 60)),
+    );
+    expect(cut, `${sample.label} sample lines cut at the panel edge`).toEqual([]);
   }
 }
 

@@ -1,22 +1,38 @@
 #!/usr/bin/env node
-// `tallyport-mock` / `pnpm mock`: both Prism mocks on fixed, configurable
-// ports until Ctrl-C.
+// `tallyport-mock` / `pnpm mock`: both mocks on fixed, configurable ports
+// until Ctrl-C. Prism by default; `--stateful` serves the stateful mock of
+// @tallyport/mock, whose data changes with what is sent, and prints the keys
+// and purchase codes it knows.
 import { parseArgs } from 'node:util';
+import { DEFAULT_KEYS } from '@tallyport/mock';
 import { startMocks } from './mocks.js';
 import { parseApiSelection } from './api-selection.js';
 
 const HELP = `Usage: tallyport-mock [options]
 
-Serves Prism mocks of the bundled Analytics and Marketplace specs.
+Serves mocks of the bundled Analytics and Marketplace specs: Prism (the spec
+examples, whatever is sent) or, with --stateful, a mock whose records change
+with what is sent.
 
 Options:
   --api analytics|marketplace|all   which mocks to start (default all)
   --analytics-port N                default 4010 (env TALLYPORT_MOCK_ANALYTICS_PORT)
   --marketplace-port N              default 4011 (env TALLYPORT_MOCK_MARKETPLACE_PORT)
   --host H                          default 127.0.0.1
+  --stateful                        the stateful mock instead of Prism
+  --seed N                          stateful: the number its data comes from (default 1);
+                                    the same number gives the same data
+  --latency MS                      stateful: wait MS milliseconds before each answer (default 0)
+  --fail-rate R                     stateful: answer a share R (0 to 1) of requests with 503 (default 0)
+  --analytics-key K                 stateful: the analytics key (default ${DEFAULT_KEYS.analyticsKey})
+  --market-key K                    stateful: the key of the account with items (default ${DEFAULT_KEYS.marketKey})
+  --empty-key K                     stateful: the key of the account without items (default ${DEFAULT_KEYS.emptyKey})
   --help                            this text
 
+The stateful mock prints its keys and one valid purchase code per item.
 Stop with Ctrl-C.`;
+
+const STATEFUL_ONLY = ['seed', 'latency', 'fail-rate', 'analytics-key', 'market-key', 'empty-key'] as const;
 
 function portFrom(value: string | undefined, fallback: number, label: string): number {
   if (value === undefined || value === '') return fallback;
@@ -26,13 +42,37 @@ function portFrom(value: string | undefined, fallback: number, label: string): n
   return port;
 }
 
+function numberFrom(value: string | undefined, label: string, max: number, whole: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (
+    value.trim() === '' ||
+    !Number.isFinite(number) ||
+    number < 0 ||
+    number > max ||
+    (whole && !Number.isInteger(number))
+  )
+    throw new Error(`${label} must be ${whole ? 'a whole number' : 'a number'} from 0 to ${max}, got "${value}"`);
+  return number;
+}
+
 async function main(): Promise<number> {
+  // `pnpm mock -- --stateful` passes the `--` on; it separates nothing here.
+  const argv = process.argv.slice(2);
   const { values } = parseArgs({
+    args: argv[0] === '--' ? argv.slice(1) : argv,
     options: {
       api: { type: 'string', default: 'all' },
       'analytics-port': { type: 'string' },
       'marketplace-port': { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
+      stateful: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      latency: { type: 'string' },
+      'fail-rate': { type: 'string' },
+      'analytics-key': { type: 'string' },
+      'market-key': { type: 'string' },
+      'empty-key': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -42,6 +82,17 @@ async function main(): Promise<number> {
     return 0;
   }
   const apis = parseApiSelection(values.api);
+  const misplaced = STATEFUL_ONLY.filter((name) => values[name] !== undefined);
+  if (!values.stateful && misplaced.length > 0)
+    throw new Error(`--${misplaced[0]} applies to the stateful mock only: add --stateful`);
+  const seed = numberFrom(values.seed, '--seed', 2_147_483_647, true);
+  const latencyMs = numberFrom(values.latency, '--latency', 600_000, true);
+  const failRate = numberFrom(values['fail-rate'], '--fail-rate', 1, false);
+  const keys = {
+    ...(values['analytics-key'] ? { analyticsKey: values['analytics-key'] } : {}),
+    ...(values['market-key'] ? { marketKey: values['market-key'] } : {}),
+    ...(values['empty-key'] ? { emptyKey: values['empty-key'] } : {}),
+  };
 
   const mocks = await startMocks({
     apis,
@@ -58,6 +109,16 @@ async function main(): Promise<number> {
         '--marketplace-port',
       ),
     },
+    ...(values.stateful
+      ? {
+          stateful: {
+            ...(seed !== undefined ? { seed } : {}),
+            ...(latencyMs !== undefined ? { latencyMs } : {}),
+            ...(failRate !== undefined ? { failRate } : {}),
+            keys,
+          },
+        }
+      : {}),
     log: (line) => console.log(line),
   });
   console.log('Mocks are running. Press Ctrl-C to stop.');

@@ -4,12 +4,15 @@
 // is given, so free ports come without a race. Readiness is the host's
 // "READY" line; teardown is close(), backed by a process exit hook and by the
 // host itself, which exits when our end of its stdin goes away.
+// `stateful: true` serves the stateful mock of @tallyport/mock instead, in this
+// process (no Prism is loaded): records that change, from the same specs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type MockEngine, type MockEngineOptions, startLines, startStatefulMocks } from '@tallyport/mock';
 import { API_NAMES, specDocuments, type ApiName } from './specs.js';
 
 export interface StartMocksOptions {
@@ -19,6 +22,11 @@ export interface StartMocksOptions {
   log?: (line: string) => void;
   /** How long to wait for each Prism to say it listens (ms). */
   readyTimeoutMs?: number;
+  /**
+   * Serve the stateful mock (@tallyport/mock) instead of Prism: `true`, or its options (the number its data
+   * comes from, keys, latency, failure rate). Its start lines (keys, purchase codes) go to `log`.
+   */
+  stateful?: boolean | MockEngineOptions;
 }
 
 export interface MockEndpoint {
@@ -29,6 +37,8 @@ export interface MockEndpoint {
 export interface RunningMocks {
   analytics?: MockEndpoint;
   marketplace?: MockEndpoint;
+  /** The stateful mock's engine (its keys, the values it recognises); absent for Prism. */
+  engine?: MockEngine;
   close(): Promise<void>;
 }
 
@@ -80,6 +90,7 @@ export async function startMocks(options: StartMocksOptions = {}): Promise<Runni
   const apis = options.apis ?? [...API_NAMES];
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
+  if (options.stateful) return startStateful(options, apis, host, log);
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   installExitHook();
 
@@ -144,4 +155,22 @@ export async function startMocks(options: StartMocksOptions = {}): Promise<Runni
     throw error;
   }
   return running;
+}
+
+/** The stateful mock on the same ports and host as Prism would use, in this process. */
+async function startStateful(
+  options: StartMocksOptions,
+  apis: ApiName[],
+  host: string,
+  log: (line: string) => void,
+): Promise<RunningMocks> {
+  const settings = typeof options.stateful === 'object' ? options.stateful : {};
+  const mocks = await startStatefulMocks({ ...settings, apis, host, ports: options.ports ?? {} });
+  for (const line of startLines(mocks.engine, mocks)) log(line);
+  return {
+    ...(mocks.analytics ? { analytics: mocks.analytics } : {}),
+    ...(mocks.marketplace ? { marketplace: mocks.marketplace } : {}),
+    engine: mocks.engine,
+    close: () => mocks.close(),
+  };
 }

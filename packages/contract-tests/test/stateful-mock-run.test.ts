@@ -1,0 +1,46 @@
+// `tallyport-contract --allow-writes` against the stateful mock, as against a
+// deployment: its base URLs and demo keys in the environment (never in
+// arguments), the valid purchase code and the key without items it printed.
+// The mock is an honest deployment, so the run conforms.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningMocks, startMocks } from '../src/mocks.js';
+import { runCli, type CliRun } from './cli-process.js';
+
+describe('tallyport-contract --allow-writes against the stateful mock', () => {
+  let mocks: RunningMocks;
+  let run: CliRun;
+
+  beforeAll(async () => {
+    mocks = await startMocks({ stateful: true });
+    const engine = mocks.engine!;
+    run = await runCli(
+      ['--allow-writes', '--max-requests-per-second', '0', '--json', 'report.json'],
+      {
+        NO_COLOR: '1',
+        ANALYTICS_BASE_URL: mocks.analytics!.url,
+        ANALYTICS_API_KEY: engine.keys.analyticsKey,
+        MARKETPLACE_BASE_URL: mocks.marketplace!.url,
+        MARKETPLACE_API_KEY: engine.keys.marketKey,
+        MARKETPLACE_EMPTY_API_KEY: engine.keys.emptyKey,
+        MARKETPLACE_PURCHASE_CODE: engine.knownValues()[0]!.value,
+      },
+      180_000,
+    );
+  }, 200_000);
+  afterAll(async () => {
+    await mocks?.close();
+  });
+
+  it('exits 0: every check passes or is skipped with a reason, none fails', () => {
+    expect(run.stdout).not.toMatch(/✗/);
+    expect(run.stdout).toContain('conforms (exit 0)');
+    expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
+  });
+
+  it('judged the writes and the effects a static mock cannot show', () => {
+    for (const check of ['write_round_trip', 'default_equivalence', 'sort_order', 'filter_effect', 'date_range_effect'])
+      expect(run.stdout).toMatch(new RegExp(`✓ pass +analytics +${check}`));
+    for (const check of ['documented_error_messages', 'read_matches_list', 'echoed_fields'])
+      expect(run.stdout).toMatch(new RegExp(`✓ pass +marketplace +${check}`));
+  });
+});
