@@ -1,8 +1,8 @@
 import { defineConfig } from 'tsup';
 
-// The spec model's pure helpers, its schema engine set-up and the redaction module are private to
-// the repository: they ship inside the bundle (ajv stays a dependency).
-const noExternal = ['@tallyport/spec-model', '@tallyport/redaction'];
+// The spec model's pure helpers, its schema engine set-up, the redaction module and the HTTP policy are
+// private to the repository: they ship inside the bundle (ajv stays a dependency).
+const noExternal = ['@tallyport/spec-model', '@tallyport/redaction', '@tallyport/http-policy'];
 
 export default defineConfig([
   {

@@ -13,6 +13,7 @@ import type { RecordedRun } from './checks/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from './deployment.js';
 import { isSecretRef, type TemplateValue } from './http/request.js';
 import { secretRedactor } from './http/redactor.js';
+import type { PaceReport } from './http/pacer.js';
 import type { Exchange, TransportLimits } from './http/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
 import { observe } from './observations.js';
@@ -96,6 +97,8 @@ export interface ApiRunResult {
   configError?: string;
   /** Records this run created and could not delete (label, and id when known). */
   leftovers: string[];
+  /** How the deployment's rate limit shaped the run: 429s answered, the pace it settled at. */
+  pace?: PaceReport;
 }
 
 export interface RunResult {
@@ -120,7 +123,8 @@ export const DEFAULT_LIMITS: TransportLimits = {
   concurrency: 4,
   timeoutMs: 10_000,
   maxResponseBytes: 8 * 1024 * 1024,
-  maxRetryAfterMs: 10_000,
+  // Laravel's throttle asks for up to a minute; a run honours such a pause rather than giving up.
+  maxRetryAfterMs: 120_000,
   maxRetries: 2,
   maxConsecutiveFailures: 8,
 };
@@ -166,6 +170,17 @@ function recordedRun(setup: ApiSetup, answers: RecordedRun['answers']): Recorded
     valueOf: (value: TemplateValue) =>
       isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
   };
+}
+
+/** What the run saw of a rate limit, where the source documentation shows none. */
+function paceObservation(pace: PaceReport): string[] {
+  if (pace.throttled === 0 && pace.statedLimit === undefined) return [];
+  const stated = pace.statedLimit === undefined ? '' : `; its headers state a limit of ${pace.statedLimit}`;
+  const settled = pace.settledPerSecond === undefined ? '' : `; the run settled at ${pace.settledPerSecond} requests/s`;
+  return [
+    `rate limit: ${pace.throttled} answers were 429 (each sent again after the pause asked for, ` +
+      `${Math.round(pace.pausedMs / 1000)} s paused in all)${settled}${stated}`,
+  ];
 }
 
 export async function runContract(options: RunOptions = {}): Promise<RunResult> {
@@ -270,7 +285,8 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         result.checks.push(checkResult);
         options.onCheckResult?.(checkResult);
       }
-      result.observations = clean(observe(recorded));
+      result.pace = outcome.transport.pace;
+      result.observations = clean([...observe(recorded), ...paceObservation(result.pace)]);
       const unanswered = outcome.answers.filter((answer) => !answer.answered && !answer.exchange.interrupted);
       if (unanswered.length > 0)
         incomplete.push(

@@ -1,12 +1,16 @@
 // Every request of a run goes through here: the safety guard, a request
-// budget, a rate limit, a concurrency limit, a per-request timeout, a cap on
-// the size of each answer, Retry-After on 429/503 for reads, and a breaker
-// that stops the run when the deployment stops answering. It is also the only
-// place where a secret is put into a real request.
+// budget, a pace that adapts to the deployment's rate limit (pacer.ts), a
+// concurrency limit, a per-request timeout, a cap on the size of each answer,
+// retries after a 429 (any request: it was not served) and after a 503 (reads
+// only), and a breaker that stops the run when the deployment stops
+// answering. A 500 is never retried: it is what not_a_server_error judges.
+// It is also the only place where a secret is put into a real request.
+import { adviceWaitMs, BodyTooLarge, backoffMs, rateLimitAdvice, readCappedText } from '@tallyport/http-policy';
 import { isSuccessStatus } from '@tallyport/spec-model/query';
+import { UNAVAILABLE_STATUSES } from '../answers/status.js';
 import type { RequestCase } from '../cases/types.js';
-import { BodyTooLarge, readCappedText } from './body.js';
 import { parseBoundedJson } from './json.js';
+import { Pacer, type PaceReport } from './pacer.js';
 import { isSecretRef, type RequestTemplate, type SecretName, type TemplateValue } from './request.js';
 import type { SafetyGuard } from './safety.js';
 
@@ -39,14 +43,15 @@ export interface Exchange {
 
 export interface TransportLimits {
   maxRequests: number;
+  /** The most requests per second; the pace drops below it when the deployment throttles (0: no ceiling). */
   maxRequestsPerSecond: number;
   concurrency: number;
   timeoutMs: number;
   /** Largest decompressed answer read, in bytes. */
   maxResponseBytes: number;
-  /** Longest wait a Retry-After may ask for before the read is retried, in ms. */
+  /** Longest pause a deployment may ask for (Retry-After, a rate-limit reset) that the run honours, in ms. */
   maxRetryAfterMs: number;
-  /** Retries of a read answered 429 or 503. */
+  /** Retries of a read answered 503; a request answered 429 is retried up to four times as often. */
   maxRetries: number;
   /** Requests in a row unanswered, or answered 429, 502, 503 or 504, before the deployment counts as unavailable. */
   maxConsecutiveFailures: number;
@@ -63,7 +68,7 @@ export class RunInterrupted extends Error {
 
 // Answers that say the deployment (or a gateway before it) cannot serve now, whatever was asked; a storm of them
 // ends the run as a connectivity problem. A 500 is not among them: it belongs to the request and is judged.
-const UNAVAILABLE = new Set([429, 502, 503, 504]);
+const UNAVAILABLE = UNAVAILABLE_STATUSES;
 
 /** The deployment stopped answering (timeouts, refused connections, a 429 storm). */
 export class DeploymentUnavailable extends Error {
@@ -88,33 +93,31 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', stop, { once: true });
   });
 
-/** Seconds or an HTTP date; negative, fractional garbage and past dates mean "no advice". */
-export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  if (!/[a-z]/i.test(trimmed)) return undefined;
-  const at = Date.parse(trimmed);
-  return Number.isFinite(at) && at > now ? at - now : undefined;
-}
-
 export class Transport {
   readonly exchanges: Exchange[] = [];
   /** Called with each exchange once it is recorded. */
   onExchange: ((exchange: Exchange) => void) | undefined;
   private sent = 0;
-  private nextSlot = 0;
   private active = 0;
   private failuresInARow = 0;
   private unavailable: string | undefined;
   private readonly waiting: Array<() => void> = [];
+
+  private readonly pacer: Pacer;
 
   constructor(
     private readonly secrets: Partial<Record<SecretName, string>>,
     private readonly limits: TransportLimits,
     private readonly guard: SafetyGuard,
     private readonly signal?: AbortSignal,
-  ) {}
+  ) {
+    this.pacer = new Pacer(limits.maxRequestsPerSecond, limits.maxRetryAfterMs);
+  }
+
+  /** How the deployment's rate limit shaped the run. */
+  get pace(): PaceReport {
+    return this.pacer.summary();
+  }
 
   get requestCount(): number {
     return this.sent;
@@ -133,13 +136,6 @@ export class Transport {
   private async acquire(): Promise<void> {
     if (this.active >= this.limits.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
-    if (this.limits.maxRequestsPerSecond > 0) {
-      const interval = 1000 / this.limits.maxRequestsPerSecond;
-      const now = Date.now();
-      const slot = Math.max(now, this.nextSlot);
-      this.nextSlot = slot + interval;
-      if (slot > now) await sleep(slot - now);
-    }
   }
 
   private release(): void {
@@ -172,6 +168,7 @@ export class Transport {
     try {
       for (;;) {
         if (exchange.attempts > 0) this.admit(options);
+        await this.pacer.slot(options.cleanup ? undefined : this.signal);
         this.sent++;
         exchange.attempts++;
         exchange.id = this.sent;
@@ -180,11 +177,19 @@ export class Transport {
         await this.attempt(template, exchange, options);
         const answer = exchange.response as ResponseRecord | undefined;
         const status = answer?.status;
-        const retryable = options.idempotent && (status === 429 || status === 503);
-        if (!retryable || exchange.attempts > this.limits.maxRetries || this.signal?.aborted) break;
-        const advised = retryAfterMs(answer?.headers['retry-after']);
-        const wait = Math.min(advised ?? 500 * 2 ** (exchange.attempts - 1), this.limits.maxRetryAfterMs);
-        await sleep(wait, this.signal);
+        this.pacer.observe(status, answer?.headers ?? {});
+        if (this.signal?.aborted && !options.cleanup) break;
+        if (this.pacer.unheededThrottles >= this.limits.maxConsecutiveFailures && !this.unavailable)
+          this.unavailable =
+            `the deployment answered 429 (too many requests) ${this.pacer.unheededThrottles} times in a row, ` +
+            'though every pause it asked for was kept; lower --max-requests-per-second';
+        if (this.unavailable && !options.cleanup) break;
+        // A 429 was not served, whatever it asked: it is sent again once the pause is over.
+        if (status === 429 && exchange.attempts <= this.limits.maxRetries * 4) continue;
+        if (status !== 503 || !options.idempotent || exchange.attempts > this.limits.maxRetries) break;
+        const advised = adviceWaitMs(rateLimitAdvice(answer?.headers ?? {}));
+        const wait = advised ?? backoffMs(exchange.attempts, { baseMs: 500, maxMs: 8000 });
+        await sleep(Math.min(wait, this.limits.maxRetryAfterMs), this.signal);
       }
     } finally {
       exchange.durationMs = Date.now() - started;
@@ -198,16 +203,16 @@ export class Transport {
 
   private track(exchange: Exchange): void {
     const status = exchange.response?.status;
-    const failed = (!exchange.response && !exchange.interrupted) || (status !== undefined && UNAVAILABLE.has(status));
+    // A 429 is the pacer's to weigh: throttling is normal, only a 429 that ignores the pauses kept is a storm.
+    const failed =
+      (!exchange.response && !exchange.interrupted) ||
+      (status !== undefined && status !== 429 && UNAVAILABLE.has(status));
     this.failuresInARow = failed ? this.failuresInARow + 1 : 0;
     if (this.failuresInARow >= this.limits.maxConsecutiveFailures && !this.unavailable) {
       this.unavailable =
-        status === 429
-          ? `the deployment answered 429 (too many requests) ${this.failuresInARow} times in a row; ` +
-            'lower --max-requests-per-second'
-          : status !== undefined
-            ? `the deployment answered ${status} (unavailable) ${this.failuresInARow} times in a row`
-            : `${this.failuresInARow} requests in a row got no answer (last: ${exchange.error ?? 'unknown'})`;
+        status !== undefined
+          ? `the deployment answered ${status} (unavailable) ${this.failuresInARow} times in a row`
+          : `${this.failuresInARow} requests in a row got no answer (last: ${exchange.error ?? 'unknown'})`;
     }
   }
 

@@ -80,6 +80,16 @@ export const reportSchema = {
       notes: texts,
       configError: text,
       leftovers: { ...texts, description: 'Records the run created and could not delete: label, and id when known.' },
+      pace: closed(
+        ['throttled', 'pausedMs'],
+        {
+          throttled: count,
+          settledPerSecond: { type: 'number', minimum: 0 },
+          pausedMs: count,
+          statedLimit: count,
+        },
+        'How the deployment rate limit shaped the run: 429 answers, the pace the run settled at.',
+      ),
     }),
     check: closed(['api', 'check', 'description', 'status', 'cases'], {
       api: { enum: [...API_NAMES] },
