@@ -1,0 +1,9 @@
+// The one HTTP policy of the repository, bundled into the client and the
+// contract tester: what the server's headers advise, how long to back off,
+// which failures to retry, and how to read a body without trusting its size.
+export { backoffMs, type BackoffOptions } from './backoff.js';
+export { BodyTooLarge, HEAD_BYTES, readCappedText } from './capped-body.js';
+export { type HeaderSource, headerValue } from './headers.js';
+export { adviceWaitMs, type RateLimitAdvice, rateLimitAdvice, resetMs } from './rate-limit.js';
+export { retryAfterMs } from './retry-after.js';
+export { isRetryableStatus, type RetryQuestion, shouldRetry } from './retry-rule.js';

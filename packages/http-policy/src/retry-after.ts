@@ -1,0 +1,20 @@
+// `Retry-After` as the server meant it, or no advice at all. A value that is
+// neither whole or decimal seconds nor an HTTP date (`-5`, `1.5.2`, `soon`, a
+// date already past) says nothing, so the caller's own backoff applies
+// instead of a wait read from garbage.
+
+// delay-seconds (RFC 9110 10.2.3); decimals are accepted since some servers send them.
+const SECONDS = /^\d{1,15}(\.\d{1,6})?$/;
+// An HTTP date (IMF-fixdate, or the obsolete RFC 850 and asctime forms) starts
+// with a day name; Date.parse would otherwise read `-5` or `12` as a year.
+const HTTP_DATE = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6},? [\w :-]{10,40}$/i;
+
+/** Milliseconds to wait from a `Retry-After` value (seconds or an HTTP date), or undefined when it gives no advice. */
+export function retryAfterMs(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (SECONDS.test(text)) return Math.round(Number(text) * 1000);
+  if (!HTTP_DATE.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isFinite(at) && at >= now ? at - now : undefined;
+}
