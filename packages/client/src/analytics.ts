@@ -1,48 +1,28 @@
 // createAnalyticsClient: resource methods over the Analytics API, with the
 // typed openapi-fetch client underneath for path-level calls.
+import type { AnalyticsPaths, ListWebsitesQuery, StatsQuery, WebsiteCreateBody, WebsiteId } from '@tallyport/types';
 import createClient, { type Client } from 'openapi-fetch';
+import { unreadable } from './answer-errors.js';
 import type {
-  AnalyticsPaths,
-  DeletePayload,
-  ListWebsitesQuery,
-  StatRow,
-  StatsQuery,
-  Website,
-  WebsiteCreateBody,
-  WebsiteId,
-  WebsiteUpdateBody,
-} from '@tallyport/types';
+  AnalyticsDeployment,
+  Deleted,
+  PagePayload,
+  StatRecord,
+  UpdateWebsiteParams,
+  WebsiteRecord,
+} from './deployment.js';
 import { formBody } from './form.js';
-import { buildUrl, lowerCaseHeaders } from './url.js';
-import {
-  analyticsRecords,
-  analyticsOperations as ops,
-  createWebsiteBodySchema,
-  deleteWebsitePathSchema,
-  getStatsPathSchema,
-  getStatsQuerySchema,
-  getWebsitePathSchema,
-  listWebsitesQuerySchema,
-  updateWebsiteBodySchema,
-  updateWebsitePathSchema,
-} from './generated/analytics.js';
-import type { PerRequestOptions } from './http.js';
-import { checkFunction, checkInteger, checkPerRequest, refuse } from './option-checks.js';
+import { analyticsRecords, analyticsOperations as ops } from './generated/analytics.js';
+import type { Outcome, PerRequestOptions } from './http.js';
+import { checkFunction, checkNumber, checkPerRequest, refuse } from './option-checks.js';
 import { type ClientOptions, wireClient } from './options.js';
-import {
-  type NextPageStrategy,
-  type PageQuery,
-  type Unwrap,
-  hasMorePages,
-  nextPageQuery,
-  paginate,
-  unwrapList,
-  unwrapPayload,
-} from './pagination.js';
+import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
 import { rawFetch } from './raw.js';
-import { type WithIdentifier, assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
-import type { ResponseValidator } from './response-check.js';
-import { type OperationFacts, assertDateRange, validate } from './validation.js';
+import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
+import { type ResponseValidator, checkResponse } from './response-check.js';
+import { type Unwrap, locate } from './unwrap.js';
+import { buildUrl, lowerCaseHeaders } from './url.js';
+import { assertDateRange, validate } from './validation.js';
 
 export interface AnalyticsClientOptions extends ClientOptions {
   /**
@@ -55,7 +35,14 @@ export interface AnalyticsClientOptions extends ClientOptions {
    * Default 'auto' (`links.next`, `next_page_url`, `meta.current_page/last_page`).
    */
   nextPage?: NextPageStrategy;
-  /** Most pages an iterator fetches. Default 1000. */
+  /**
+   * The query parameter that numbers pages from 1, which `listAll` and
+   * `stats.iterate` ask for when a page comes back full and the payload names
+   * no next page (a bare array). Default 'page'. With null they throw
+   * PaginationError there instead.
+   */
+  pageParameter?: string | null;
+  /** Most pages an iterator fetches; with more to read it throws PaginationError. Default 1000. */
   maxPages?: number;
   /** Check every successful payload against the spec (see `@tallyport/client/response-validation`). */
   validateResponses?: ResponseValidator;
@@ -63,18 +50,14 @@ export interface AnalyticsClientOptions extends ClientOptions {
 
 /** Create parameters: the client always sends `domain`. */
 export type CreateWebsiteParams = WebsiteCreateBody & { domain: string };
-export type UpdateWebsiteParams = WebsiteUpdateBody;
 export type ListWebsitesParams = ListWebsitesQuery;
 export type StatsParams = StatsQuery;
 export type RequestOptions = PerRequestOptions;
 
-/** A website as the client hands it back: its `id` was checked to be present. */
-export type WebsiteRecord = WithIdentifier<Website, 'id'>;
-
 /** What a page says beyond its items. */
-export interface PageInfo {
-  /** The whole payload (for totals and other envelope fields). */
-  payload: unknown;
+export interface PageInfo<P = unknown> {
+  /** The whole payload (for totals and other envelope fields); declare its type as `page` of AnalyticsDeployment. */
+  payload: P;
   /** Pass as `pageQuery` to read the next page; null when the payload names none. */
   nextPage: PageQuery | null;
   /**
@@ -86,7 +69,7 @@ export interface PageInfo {
 }
 
 /** One page, with the raw payload and the query of the next page. */
-export interface Page<T> extends PageInfo {
+export interface Page<T, P = unknown> extends PageInfo<P> {
   items: T[];
 }
 
@@ -95,35 +78,50 @@ export interface Page<T> extends PageInfo {
  * `nextPage` and `payload` (not enumerable: spreading, `JSON.stringify` and
  * equality see the items only).
  */
-export type PageItems<T> = T[] & Readonly<PageInfo>;
+export type PageItems<T, P = unknown> = T[] & Readonly<PageInfo<P>>;
 
 export interface PageRequestOptions extends RequestOptions {
   /** A `nextPage` of a previous page: query parameters the server asked for, sent as given. */
   pageQuery?: PageQuery;
 }
 
-export interface AnalyticsClient {
+export interface AnalyticsClient<D extends AnalyticsDeployment = AnalyticsDeployment> {
   websites: {
     /** The websites of one page (the first, unless `pageQuery` says otherwise); the array has `hasMore`. */
-    list(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<PageItems<WebsiteRecord>>;
+    list(
+      query?: ListWebsitesParams,
+      options?: PageRequestOptions,
+    ): Promise<PageItems<WebsiteRecord<D>, PagePayload<D>>>;
     /** One page as `{ items, hasMore, nextPage, payload }`. */
-    listPage(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<WebsiteRecord>>;
-    /** Every website, page after page. */
-    listAll(query?: ListWebsitesParams, options?: RequestOptions): AsyncGenerator<WebsiteRecord, void, undefined>;
-    get(id: WebsiteId, options?: RequestOptions): Promise<WebsiteRecord>;
+    listPage(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<WebsiteRecord<D>, PagePayload<D>>>;
+    /** Every website, page after page; PaginationError rather than part of the list. */
+    listAll(query?: ListWebsitesParams, options?: RequestOptions): AsyncGenerator<WebsiteRecord<D>, void, undefined>;
+    get(id: WebsiteId, options?: RequestOptions): Promise<WebsiteRecord<D>>;
     /** Never retried: a create that timed out may have happened. */
-    create(body: CreateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord>;
+    create(body: CreateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord<D>>;
     /** Sends only the fields given; a field left out is not changed. */
-    update(id: WebsiteId, body: UpdateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord>;
-    delete(id: WebsiteId, options?: RequestOptions): Promise<DeletePayload>;
+    update(id: WebsiteId, body: UpdateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord<D>>;
+    delete(id: WebsiteId, options?: RequestOptions): Promise<Deleted<D>>;
   };
   stats: {
     /** The rows of one page of a statistic (the first, unless `pageQuery` says otherwise); the array has `hasMore`. */
-    get(id: WebsiteId, query: StatsParams, options?: PageRequestOptions): Promise<PageItems<StatRow>>;
+    get(
+      id: WebsiteId,
+      query: StatsParams,
+      options?: PageRequestOptions,
+    ): Promise<PageItems<StatRecord<D>, PagePayload<D>>>;
     /** One page of rows with its payload and the query of the next page. */
-    getPage(id: WebsiteId, query: StatsParams, options?: PageRequestOptions): Promise<Page<StatRow>>;
-    /** Every row of a statistic, page after page. */
-    iterate(id: WebsiteId, query: StatsParams, options?: RequestOptions): AsyncGenerator<StatRow, void, undefined>;
+    getPage(
+      id: WebsiteId,
+      query: StatsParams,
+      options?: PageRequestOptions,
+    ): Promise<Page<StatRecord<D>, PagePayload<D>>>;
+    /** Every row of a statistic, page after page; PaginationError rather than part of the rows. */
+    iterate(
+      id: WebsiteId,
+      query: StatsParams,
+      options?: RequestOptions,
+    ): AsyncGenerator<StatRecord<D>, void, undefined>;
   };
   /**
    * The typed openapi-fetch client: auth, retries, timeouts and the size limit
@@ -132,13 +130,29 @@ export interface AnalyticsClient {
   raw: Client<AnalyticsPaths>;
 }
 
-const OWN_OPTIONS = ['unwrap', 'nextPage', 'maxPages', 'validateResponses'];
-const WEBSITE = { record: 'website', identifier: analyticsRecords.website.identifier } as const;
-const DEFAULT_PAGE_SIZE = Number(ops.listWebsites.facts.per_page.default);
+type OperationId = keyof typeof ops;
+type Query = Readonly<Record<string, unknown>>;
 
-export function createAnalyticsClient(options: AnalyticsClientOptions = {}): AnalyticsClient {
+const OWN_OPTIONS = ['unwrap', 'nextPage', 'pageParameter', 'maxPages', 'validateResponses'];
+const WEBSITE = analyticsRecords.website.identifier;
+
+/** Items a full page holds: the page size asked for, or its documented default. */
+const pageSize = (op: (typeof ops)['listWebsites' | 'getStats'], query: Query): number =>
+  Number(query[op.pageSize] ?? op.facts[op.pageSize].default);
+
+/**
+ * Creates a client of the Analytics API. The type argument declares what your
+ * deployment returns where the source documentation does not show it (see
+ * AnalyticsDeployment); without one, records have the documented fields only.
+ */
+export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsDeployment>(
+  options: AnalyticsClientOptions = {},
+): AnalyticsClient<D> {
+  type Website = WebsiteRecord<D>;
+  type Row = StatRecord<D>;
+  type Payload = PagePayload<D>;
   const where = 'createAnalyticsClient';
-  const { baseUrl, http, log } = wireClient(
+  const { baseUrl, http } = wireClient(
     'ANALYTICS',
     options,
     (parts, apiKey) => {
@@ -146,26 +160,19 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
     },
     { ownOptions: OWN_OPTIONS },
   );
-  if (options.unwrap !== undefined && options.unwrap !== 'auto' && typeof options.unwrap !== 'function') {
-    refuse(where, 'unwrap', options.unwrap, "'auto' or a function");
+  const { unwrap = 'auto', nextPage: strategy = 'auto', pageParameter = 'page', maxPages = 1000 } = options;
+  if (unwrap !== 'auto' && typeof unwrap !== 'function') refuse(where, 'unwrap', unwrap, "'auto' or a function");
+  if (strategy !== 'auto' && strategy !== 'none' && typeof strategy !== 'function') {
+    refuse(where, 'nextPage', strategy, "'auto', 'none' or a function");
   }
-  const { nextPage } = options;
-  if (nextPage !== undefined && nextPage !== 'auto' && nextPage !== 'none' && typeof nextPage !== 'function') {
-    refuse(where, 'nextPage', nextPage, "'auto', 'none' or a function");
+  if (pageParameter !== null && (typeof pageParameter !== 'string' || pageParameter === '')) {
+    refuse(where, 'pageParameter', pageParameter, 'the name of a query parameter, or null');
   }
-  checkInteger(where, 'maxPages', options.maxPages, 1, 1_000_000);
+  checkNumber(where, 'maxPages', options.maxPages);
   checkFunction(where, 'validateResponses', options.validateResponses);
-  const unwrap = options.unwrap ?? 'auto';
-  const strategy = options.nextPage ?? 'auto';
-  const maxPages = options.maxPages ?? 1000;
   const check = options.validateResponses;
   const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
-  const raw = createClient<AnalyticsPaths>({
-    baseUrl,
-    headers,
-    bodySerializer: formBody,
-    fetch: rawFetch(http),
-  });
+  const raw = createClient<AnalyticsPaths>({ baseUrl, headers, bodySerializer: formBody, fetch: rawFetch(http) });
   raw.use({
     onRequest({ schemaPath, params }) {
       assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);
@@ -175,12 +182,12 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
   // Resource methods reuse openapi-fetch's URL and parameter serialisation but
   // skip its Request objects: the same bytes on the wire, less work per call.
   async function request(
-    operationId: keyof typeof ops,
-    init: { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+    operationId: OperationId,
+    init: { path?: Query; query?: Query; body?: unknown },
     options: RequestOptions | undefined,
-  ): Promise<unknown> {
+  ): Promise<Outcome> {
     const op = ops[operationId];
-    const { payload } = await http.execute(
+    const outcome = await http.execute(
       {
         method: op.method,
         url: buildUrl(baseUrl, op.path, init),
@@ -188,118 +195,160 @@ export function createAnalyticsClient(options: AnalyticsClientOptions = {}): Ana
         body: init.body === undefined ? undefined : formBody(init.body),
         operation: operationId,
       },
-      { ...options, operation: operationId },
+      options,
     );
-    check?.(operationId, payload);
-    return payload;
+    checkResponse(check, operationId, outcome.payload);
+    return outcome;
   }
 
-  function pathOf(operation: string, schema: typeof getWebsitePathSchema, facts: OperationFacts, id: unknown) {
-    const path = validate(operation, schema, { id }, facts);
+  function pathOf(operation: string, operationId: OperationId, id: unknown): Query {
+    const path = validate<Query>(operation, ops[operationId], 'path', { id });
     assertPathIds(operation, path);
     return path;
   }
 
-  function statsQuery(query: StatsParams) {
-    const q = validate('stats.get', getStatsQuerySchema, query, ops.getStats);
-    assertDateRange('stats.get', q.from, q.to);
+  function statsQuery(operation: string, query: StatsParams): Query {
+    const q = validate<StatsParams>(operation, ops.getStats, 'query', query);
+    assertDateRange(operation, q.from, q.to);
     return q;
   }
 
-  const onCapReached = () =>
-    log('warn', `stopped after maxPages (${maxPages}) pages; raise \`maxPages\` to read further.`);
+  const found = (operationId: OperationId, payload: unknown) =>
+    typeof unwrap === 'function' ? unwrap(payload) : locate(payload, ops[operationId].records);
 
-  const website = (operation: string, payload: unknown) =>
-    requireIdentifier<WebsiteRecord>(operation, WEBSITE.record, WEBSITE.identifier, unwrapPayload(payload, unwrap));
-  const websites = (operation: string, payload: unknown) =>
-    requireIdentifiers<WebsiteRecord>(
-      operation,
-      WEBSITE.record,
-      WEBSITE.identifier,
-      unwrapList<WebsiteRecord>(payload, unwrap, operation),
+  const website = (operation: string, operationId: OperationId, outcome: Outcome): Website =>
+    requireIdentifier(operation, 'website', WEBSITE, found(operationId, outcome.payload) ?? outcome.payload);
+
+  function listOf<T>(operation: string, outcome: Outcome, operationId: OperationId): T[] {
+    const list = found(operationId, outcome.payload);
+    if (Array.isArray(list)) return list;
+    throw unreadable(
+      outcome,
+      outcome.payload,
+      `${operation} found no list in the payload (neither a bare array nor an array under "data"); ` +
+        'pass an `unwrap` function that returns it',
     );
-
-  function pageOf<T>(payload: unknown, items: T[], query: Readonly<Record<string, unknown>>): Page<T> {
-    const nextPage = nextPageQuery(strategy, payload, query);
-    const size = Number(query.per_page ?? DEFAULT_PAGE_SIZE);
-    return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size) };
   }
 
-  async function listWebsites(operation: string, query: ListWebsitesParams = {}, options: PageRequestOptions = {}) {
+  const websites = (operation: string, outcome: Outcome): Website[] =>
+    requireIdentifiers(operation, 'website', WEBSITE, listOf(operation, outcome, 'listWebsites'));
+  const rows = (operation: string, outcome: Outcome): Row[] => listOf(operation, outcome, 'getStats');
+
+  async function readPage<T>(
+    operation: string,
+    operationId: 'listWebsites' | 'getStats',
+    init: { path?: Query; query: Query },
+    options: PageRequestOptions = {},
+    items: (operation: string, outcome: Outcome) => T[],
+  ): Promise<Page<T, Payload>> {
     checkPerRequest(operation, options, ['pageQuery']);
     const { pageQuery, ...rest } = options;
-    const q = { ...validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites), ...pageQuery };
-    const payload = await request('listWebsites', { query: q }, rest);
-    return pageOf(payload, websites(operation, payload), q);
+    const query = { ...init.query, ...pageQuery };
+    const outcome = await request(operationId, { ...init, query }, rest);
+    const payload = outcome.payload as Payload;
+    const nextPage = nextPageQuery(strategy, payload, query);
+    const list = items(operation, outcome);
+    const size = pageSize(ops[operationId], query);
+    return { items: list, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, list.length, size) };
   }
 
-  function itemsOf<T>(page: Page<T>): PageItems<T> {
+  function itemsOf<T>(page: Page<T, Payload>): PageItems<T, Payload> {
     const info = { enumerable: false, writable: false };
     return Object.defineProperties(page.items, {
       hasMore: { ...info, value: page.hasMore },
       nextPage: { ...info, value: page.nextPage },
       payload: { ...info, value: page.payload },
-    }) as PageItems<T>;
+    }) as PageItems<T, Payload>;
   }
 
-  async function statsPage(operation: string, id: WebsiteId, query: StatsParams, options: PageRequestOptions = {}) {
-    checkPerRequest(operation, options, ['pageQuery']);
-    const { pageQuery, ...rest } = options;
-    const path = pathOf(operation, getStatsPathSchema, ops.getStats, id);
-    const q = { ...statsQuery(query), ...pageQuery };
-    const payload = await request('getStats', { path, query: q }, rest);
-    return pageOf(payload, unwrapList<StatRow>(payload, unwrap, operation), q);
+  function every<T>(
+    operation: string,
+    operationId: 'listWebsites' | 'getStats',
+    init: { path?: Query; query: Query },
+    options: RequestOptions | undefined,
+    items: (operation: string, outcome: Outcome) => T[],
+  ): AsyncGenerator<T, void, undefined> {
+    const fetchPage = async (extra: PageQuery) => {
+      const outcome = await request(operationId, { ...init, query: { ...init.query, ...extra } }, options);
+      return { payload: outcome.payload, items: items(operation, outcome) };
+    };
+    return paginate(fetchPage, init.query, {
+      operation,
+      strategy,
+      maxPages,
+      pageSize: pageSize(ops[operationId], init.query),
+      pageParameter,
+    });
   }
+
+  const listQuery = (operation: string, query: ListWebsitesParams = {}) =>
+    validate<Query>(operation, ops.listWebsites, 'query', query);
+  const statsInit = (operation: string, id: WebsiteId, query: StatsParams) => ({
+    path: pathOf(operation, 'getStats', id),
+    query: statsQuery(operation, query),
+  });
 
   return {
     websites: {
-      list: async (query, options) => itemsOf(await listWebsites('websites.list', query, options)),
-      listPage: (query, options) => listWebsites('websites.listPage', query, options),
-      async *listAll(query = {}, options) {
+      list: async (query, options) =>
+        itemsOf(
+          await readPage(
+            'websites.list',
+            'listWebsites',
+            { query: listQuery('websites.list', query) },
+            options,
+            websites,
+          ),
+        ),
+      listPage: (query, options) =>
+        readPage(
+          'websites.listPage',
+          'listWebsites',
+          { query: listQuery('websites.listPage', query) },
+          options,
+          websites,
+        ),
+      async *listAll(query, options) {
         checkPerRequest('websites.listAll', options);
-        const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
-        yield* paginate<WebsiteRecord>(
-          (extra: PageQuery) => request('listWebsites', { query: { ...q, ...extra } }, options),
-          q,
-          (payload) => websites('websites.listAll', payload),
-          { strategy, maxPages, onCapReached },
+        yield* every(
+          'websites.listAll',
+          'listWebsites',
+          { query: listQuery('websites.listAll', query) },
+          options,
+          websites,
         );
       },
       async get(id, options) {
         checkPerRequest('websites.get', options);
-        const path = pathOf('websites.get', getWebsitePathSchema, ops.getWebsite, id);
-        return website('websites.get', await request('getWebsite', { path }, options));
+        const path = pathOf('websites.get', 'getWebsite', id);
+        return website('websites.get', 'getWebsite', await request('getWebsite', { path }, options));
       },
       async create(body, options) {
         checkPerRequest('websites.create', options);
-        const b = validate('websites.create', createWebsiteBodySchema, body, ops.createWebsite);
-        return website('websites.create', await request('createWebsite', { body: b }, { ...options, maxRetries: 0 }));
+        const b = validate('websites.create', ops.createWebsite, 'body', body);
+        return website('websites.create', 'createWebsite', await request('createWebsite', { body: b }, options));
       },
       async update(id, body, options) {
         checkPerRequest('websites.update', options);
-        const path = pathOf('websites.update', updateWebsitePathSchema, ops.updateWebsite, id);
-        const b = validate('websites.update', updateWebsiteBodySchema, body, ops.updateWebsite);
-        return website('websites.update', await request('updateWebsite', { path, body: b }, options));
+        const path = pathOf('websites.update', 'updateWebsite', id);
+        const b = validate('websites.update', ops.updateWebsite, 'body', body);
+        return website('websites.update', 'updateWebsite', await request('updateWebsite', { path, body: b }, options));
       },
       async delete(id, options) {
         checkPerRequest('websites.delete', options);
-        const path = pathOf('websites.delete', deleteWebsitePathSchema, ops.deleteWebsite, id);
-        return unwrapPayload(await request('deleteWebsite', { path }, options), unwrap) as DeletePayload;
+        const path = pathOf('websites.delete', 'deleteWebsite', id);
+        // The answer to a delete is not shown: it is handed back as it came.
+        return (await request('deleteWebsite', { path }, options)).payload as Deleted<D>;
       },
     },
     stats: {
-      get: async (id, query, options) => itemsOf(await statsPage('stats.get', id, query, options)),
-      getPage: (id, query, options) => statsPage('stats.getPage', id, query, options),
+      get: async (id, query, options) =>
+        itemsOf(await readPage('stats.get', 'getStats', statsInit('stats.get', id, query), options, rows)),
+      getPage: (id, query, options) =>
+        readPage('stats.getPage', 'getStats', statsInit('stats.getPage', id, query), options, rows),
       async *iterate(id, query, options) {
         checkPerRequest('stats.iterate', options);
-        const path = pathOf('stats.iterate', getStatsPathSchema, ops.getStats, id);
-        const q = statsQuery(query);
-        yield* paginate<StatRow>(
-          (extra: PageQuery) => request('getStats', { path, query: { ...q, ...extra } }, options),
-          q,
-          (payload) => unwrapList<StatRow>(payload, unwrap, 'stats.iterate'),
-          { strategy, maxPages, onCapReached },
-        );
+        yield* every('stats.iterate', 'getStats', statsInit('stats.iterate', id, query), options, rows);
       },
     },
     raw,

@@ -1,11 +1,10 @@
 // Guards that keep a key from leaving a server: no browser bundles by
 // default, no plain-http transport to another machine by default.
-import { TallyportError } from './errors.js';
+import { TallyportError, ValidationError } from './errors.js';
 
 export function isBrowserLike(): boolean {
   const g = globalThis as {
     window?: { document?: unknown };
-    document?: unknown;
     importScripts?: unknown;
     navigator?: { product?: string };
   };
@@ -25,28 +24,30 @@ export function assertServerEnvironment(dangerouslyAllowBrowser: boolean | undef
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host);
-}
+export const isLoopbackHost = (hostname: string): boolean =>
+  /^(localhost|.+\.localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/i.test(hostname);
 
 /** Parses `baseUrl` and refuses plain http to a non-loopback host unless allowed. */
-export function checkBaseUrl(baseUrl: string | undefined, allowInsecureHttp: boolean | undefined): URL {
-  if (!baseUrl) throw new TallyportError('`baseUrl` is required (for example https://analytics.example.com).');
+export function checkBaseUrl(where: string, baseUrl: string | undefined, allowInsecureHttp: boolean | undefined): URL {
+  // The value is never shown: it may carry credentials.
+  const expected = (what: string): never => {
+    throw new ValidationError(
+      `Invalid option \`baseUrl\` for ${where}: expected ${what}.`,
+      where,
+      'baseUrl',
+      undefined,
+      undefined,
+    );
+  };
+  if (!baseUrl) expected('the deployment address, such as https://analytics.example.com');
   let url: URL;
   try {
-    url = new URL(baseUrl);
+    url = new URL(baseUrl as string);
   } catch {
-    throw new TallyportError('`baseUrl` must be an absolute http(s) URL such as https://analytics.example.com.');
+    return expected('an absolute http(s) URL such as https://analytics.example.com');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new TallyportError(`\`baseUrl\` must use http or https, not ${url.protocol}`);
-  }
-  if (url.username || url.password) {
-    throw new TallyportError('`baseUrl` must not carry credentials; pass the key as `apiKey`.');
-  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') expected(`http or https, not ${url.protocol}`);
+  if (url.username || url.password) expected('a URL that must not carry credentials (pass the key as `apiKey`)');
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
     throw new TallyportError(
       `Refusing to send the API key over plain http to ${url.host}: anyone on the path could read it. ` +

@@ -1,31 +1,22 @@
 // createMarketplaceClient: resource methods over the Marketplace API. Its
 // error body `{status: "错误", msg}` is an error whatever the HTTP status,
 // with a stable code for each message the spec lists.
-import createClient, { type Client } from 'openapi-fetch';
-import type { Account, Item, MarketplacePaths, Purchase } from '@tallyport/types';
-import {
-  type APIErrorDetails,
-  MarketplaceAPIError,
-  type MarketplaceErrorCode,
-  UnexpectedResponseError,
-} from './errors.js';
-import { formBody } from './form.js';
-import {
-  getItemQuerySchema,
-  marketplaceOperations as ops,
-  marketplaceOutcome,
-  marketplaceRecords,
-  validatePurchaseBodySchema,
-} from './generated/marketplace.js';
-import { ERROR_BODY_KEPT, type OutgoingParts, type PerRequestOptions, redactedJson } from './http.js';
 import type { Redactor } from '@tallyport/redaction';
+import type { Account, Item, MarketplacePaths, Purchase } from '@tallyport/types';
+import createClient, { type Client } from 'openapi-fetch';
+import { detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
+import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } from './errors.js';
+import { formBody } from './form.js';
+import { marketplaceOperations as ops, marketplaceOutcome, marketplaceRecords } from './generated/marketplace.js';
+import type { PerRequestOptions } from './http.js';
 import { checkFunction, checkPerRequest, refuse } from './option-checks.js';
+import { type ClientOptions, wireClient } from './options.js';
 import { rawFetch } from './raw.js';
 import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
-import { buildUrl, lowerCaseHeaders } from './url.js';
-import { type ClientOptions, wireClient } from './options.js';
-import type { ResponseValidator } from './response-check.js';
+import { type ResponseValidator, checkResponse } from './response-check.js';
 import { type ApiKeyTransport, placeKey, resolvePlacement } from './transport.js';
+import { buildUrl, lowerCaseHeaders } from './url.js';
+import { locate } from './unwrap.js';
 import { validate } from './validation.js';
 
 export interface MarketplaceClientOptions extends ClientOptions {
@@ -114,7 +105,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
   checkTransport(options?.apiKeyTransport);
   checkFunction('createMarketplaceClient', 'validateResponses', options?.validateResponses);
   const transport = options.apiKeyTransport ?? 'spec';
-  const { baseUrl, http, redactor } = wireClient(
+  const { baseUrl, http } = wireClient(
     'MARKETPLACE',
     options,
     (parts, apiKey) => {
@@ -128,129 +119,87 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       );
     },
     {
-      classifyErrorBody: (body, details) => (isFailureBody(body) ? failure(body, details, redactor) : undefined),
+      classifyErrorBody: (body, details, redactor) =>
+        isFailureBody(body) ? failure(body, details, redactor) : undefined,
       ownOptions: OWN_OPTIONS,
-      ...(typeof transport === 'object' ? { sensitiveNames: [transport.header] } : {}),
+      ...(typeof transport === 'object' ? { secretNames: [transport.header] } : {}),
     },
   );
   const check = options.validateResponses;
   const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
-  const raw = createClient<MarketplacePaths>({
-    baseUrl,
-    headers,
-    bodySerializer: formBody,
-    fetch: rawFetch(http),
-  });
+  const raw = createClient<MarketplacePaths>({ baseUrl, headers, bodySerializer: formBody, fetch: rawFetch(http) });
   raw.use({
     onRequest({ schemaPath, params }) {
       assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);
     },
   });
 
-  async function request<K extends string>(
+  /** The record (or records) of a success payload, where the spec puts them; a failure or an unknown outcome throws. */
+  async function request(
     operationId: OperationId,
-    field: K,
     init: { query?: Record<string, unknown>; body?: unknown },
     options: RequestOptions | undefined,
   ): Promise<unknown> {
     const op = ops[operationId];
-    const parts: OutgoingParts = {
-      method: op.method,
-      url: buildUrl(baseUrl, op.path, init),
-      headers: { ...headers },
-      body: init.body === undefined ? undefined : formBody(init.body),
-      operation: operationId,
-    };
     // Validation only reads a purchase, so repeating it is safe: it is retried like a GET.
-    const outcome = await http.execute(parts, { ...options, operation: operationId, idempotent: true });
-    const payload = outcome.payload;
-    check?.(operationId, payload);
+    const outcome = await http.execute(
+      {
+        method: op.method,
+        url: buildUrl(baseUrl, op.path, init),
+        headers: { ...headers },
+        body: init.body === undefined ? undefined : formBody(init.body),
+        operation: operationId,
+      },
+      { ...options, idempotent: true },
+    );
+    const { payload, redactor } = outcome;
+    checkResponse(check, operationId, payload);
     // The same details as an error status gives: the URL as sent (the key
     // placed, then redacted), the answer's headers, a few kB of the body.
-    const details = (): APIErrorDetails => {
-      const copy = redactor.value(payload);
-      const text = JSON.stringify(copy) ?? '';
-      return {
-        status: outcome.status,
-        method: op.method,
-        url: redactor.url(parts.url),
-        body: text.length <= ERROR_BODY_KEPT ? copy : redactor.truncate(text, ERROR_BODY_KEPT),
-        headers: redactor.headers(outcome.headers),
-      };
-    };
-    if (isFailureBody(payload)) throw failure(payload, details(), redactor);
+    if (isFailureBody(payload)) throw failure(payload, detailsOf(outcome, keptValue(redactor, payload)), redactor);
     const status = outcomeOf(payload);
     if (status !== SUCCESS) {
       const said =
         status === undefined ? `no ${OUTCOME_FIELD}` : redactor.truncate(redactedJson(redactor, status), 200);
-      const d = details();
-      throw new UnexpectedResponseError(
-        `Expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}" from ${op.method} ${d.url}, got ${said}. ` +
-          'Check `baseUrl` and the API key.',
-        d,
+      throw unreadable(
+        outcome,
+        payload,
+        `expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}", got ${said}. Check \`baseUrl\` and the API key`,
       );
     }
-    return (payload as Record<K, unknown>)[field];
+    const found = locate(payload, op.records);
+    if (found === undefined) {
+      const where = op.records.map((record) => record.pointer).join(' or ');
+      throw unreadable(outcome, payload, `the success payload has nothing at ${where}. Check \`baseUrl\``);
+    }
+    return found;
   }
 
   return {
     account: {
       async details(options) {
         checkPerRequest('account.details', options);
-        return (await request('getAccountDetails', 'data', {}, options)) as Account;
+        return (await request('getAccountDetails', {}, options)) as Account;
       },
     },
     items: {
       async list(options) {
         checkPerRequest('items.list', options);
-        const items = await request('listItems', 'items', {}, options);
-        if (!Array.isArray(items)) {
-          throw new UnexpectedResponseError(`items.list: the success response has no items list. Check \`baseUrl\`.`, {
-            status: undefined,
-            method: 'GET',
-            url: redactor.url(baseUrl + ops.listItems.path),
-            body: undefined,
-            headers: {},
-          });
-        }
+        const items = (await request('listItems', {}, options)) as unknown[];
         return requireIdentifiers<Item>('items.list', ITEM.record, ITEM.identifier, items);
       },
       async get(itemId, options) {
         checkPerRequest('items.get', options);
-        const query = validate('items.get', getItemQuerySchema, { item_id: itemId }, ops.getItem);
-        return requireIdentifier<Item>(
-          'items.get',
-          ITEM.record,
-          ITEM.identifier,
-          await request('getItem', 'item', { query }, options),
-        );
+        const query = validate<Record<string, unknown>>('items.get', ops.getItem, 'query', { item_id: itemId });
+        const item = await request('getItem', { query }, options);
+        return requireIdentifier<Item>('items.get', ITEM.record, ITEM.identifier, item);
       },
     },
     purchases: {
       async validate(purchaseCode, options) {
         checkPerRequest('purchases.validate', options);
-        const body = validate(
-          'purchases.validate',
-          validatePurchaseBodySchema,
-          { purchase_code: purchaseCode },
-          ops.validatePurchase,
-        );
-        const data = (await request('validatePurchase', 'data', { body }, options)) as
-          | { purchase?: Purchase }
-          | undefined;
-        if (!data?.purchase) {
-          throw new UnexpectedResponseError(
-            `purchases.validate: the success response has no data.purchase. Check \`baseUrl\`.`,
-            {
-              status: undefined,
-              method: 'POST',
-              url: redactor.url(baseUrl + ops.validatePurchase.path),
-              body: undefined,
-              headers: {},
-            },
-          );
-        }
-        return data.purchase;
+        const body = validate('purchases.validate', ops.validatePurchase, 'body', { purchase_code: purchaseCode });
+        return (await request('validatePurchase', { body }, options)) as Purchase;
       },
     },
     raw,

@@ -1,18 +1,20 @@
-// Options shared by both clients, and the wiring they have in common.
-import { TallyportError } from './errors.js';
+// Options shared by both clients, and the wiring they have in common: the
+// options checked, the key read and held in this closure only, the redactor
+// built around it, and the request pipeline set up.
+import { Redactor } from '@tallyport/redaction';
+import type { ClassifyErrorBody } from './answer-errors.js';
+import { TallyportError, ValidationError } from './errors.js';
+import { assertServerEnvironment, checkBaseUrl } from './environment.js';
+import { createHttp, type Http, type OutgoingParts } from './http.js';
+import { createLog, type Log, type LogLevel, type Logger } from './logger.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   checkFunction,
   checkKnownKeys,
-  checkOneOf,
   checkRequestOptions,
   checkRetryOptions,
   refuse,
 } from './option-checks.js';
-import { assertServerEnvironment, checkBaseUrl } from './environment.js';
-import { createHttp, type HttpConfig, type OutgoingParts } from './http.js';
-import { createLog, type LogLevel, type Logger } from './logger.js';
-import { Redactor } from '@tallyport/redaction';
 import type { RetryOptions } from './retry.js';
 
 export interface ClientOptions {
@@ -22,7 +24,7 @@ export interface ClientOptions {
   apiKey?: string;
   /** Milliseconds per attempt before APIConnectionTimeoutError (1 to 2^31 - 1). Default 60 000. */
   timeout?: number;
-  /** Retries of idempotent requests on connection errors, 408, 429 and 5xx (0 to 100). Default 2. */
+  /** Retries of idempotent requests on connection errors, 408, 429, 500, 502, 503 and 504 (0 to 100). Default 2. */
   maxRetries?: number;
   /**
    * Largest body, decompressed, the client reads from one answer (checked while it
@@ -58,64 +60,87 @@ const SHARED_OPTIONS = [
   'defaultHeaders',
   'dangerouslyAllowBrowser',
   'allowInsecureHttp',
-] as const;
+];
+
+const LEVELS = ['error', 'warn', 'info', 'debug'];
 
 /** Refuses unknown options and values a timer, a loop or a reader would take silently. */
-function checkClientOptions(where: string, options: ClientOptions, extra: { ownOptions: readonly string[] }) {
-  if (options === null || typeof options !== 'object') {
-    throw new TallyportError(`${where} expects an options object.`);
-  }
-  checkKnownKeys(where, options, [...SHARED_OPTIONS, ...extra.ownOptions]);
+function checkClientOptions(where: string, options: ClientOptions, ownOptions: readonly string[]) {
+  if (options === null || typeof options !== 'object') refuse(where, 'options', options, 'an options object');
+  checkKnownKeys(where, options, [...SHARED_OPTIONS, ...ownOptions]);
   checkRequestOptions(where, options as Record<string, unknown>);
   checkRetryOptions(where, options.retry);
   checkFunction(where, 'fetch', options.fetch);
-  checkOneOf(where, 'logLevel', options.logLevel, ['off', 'error', 'warn', 'info', 'debug']);
+  if (options.logLevel !== undefined && !['off', ...LEVELS].includes(options.logLevel)) {
+    refuse(where, 'logLevel', options.logLevel, `one of 'off', '${LEVELS.join("', '")}'`);
+  }
   const logger = options.logger as unknown as Record<string, unknown> | undefined;
-  if (logger !== undefined && !['error', 'warn', 'info', 'debug'].every((l) => typeof logger?.[l] === 'function')) {
+  if (logger !== undefined && !LEVELS.every((level) => typeof logger?.[level] === 'function')) {
     refuse(where, 'logger', logger, 'an object with error, warn, info and debug methods');
   }
   const headers = options.defaultHeaders as unknown;
-  if (headers !== undefined) {
-    const ok =
-      headers !== null &&
-      typeof headers === 'object' &&
-      Object.values(headers).every((v) => typeof v === 'string' || v === undefined);
-    if (!ok) refuse(where, 'defaultHeaders', headers, 'a record of header names to strings');
+  if (
+    headers !== undefined &&
+    (headers === null ||
+      typeof headers !== 'object' ||
+      !Object.values(headers).every((v) => typeof v === 'string' || v === undefined))
+  ) {
+    refuse(where, 'defaultHeaders', headers, 'a record of header names to strings');
   }
 }
 
-function env(name: string): string | undefined {
-  const p = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-  return p?.env?.[name];
+const env = (name: string): string | undefined =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+
+/** Values of secret-named query or form parameters a request carries itself (a purchase code). */
+function carriedSecrets(redactor: Redactor, parts: OutgoingParts): string[] {
+  const found: string[] = [];
+  const collect = (params: URLSearchParams) => {
+    for (const [name, value] of params) if (value && redactor.isSecretName(name)) found.push(value);
+  };
+  const query = parts.url.indexOf('?');
+  if (query >= 0) collect(new URLSearchParams(parts.url.slice(query)));
+  if (parts.body) collect(new URLSearchParams(parts.body));
+  return found;
 }
 
 export interface Wiring {
   baseUrl: string;
-  redactor: Redactor;
-  log: ReturnType<typeof createLog>;
-  http: ReturnType<typeof createHttp>;
+  log: Log;
+  http: Http;
 }
 
 export function wireClient(
   api: 'ANALYTICS' | 'MARKETPLACE',
   options: ClientOptions,
   authorize: (parts: OutgoingParts, apiKey: string) => void,
-  extra: Pick<HttpConfig, 'classifyErrorBody'> & { sensitiveNames?: string[]; ownOptions: readonly string[] },
+  extra: { classifyErrorBody?: ClassifyErrorBody; secretNames?: string[]; ownOptions: readonly string[] },
 ): Wiring {
-  checkClientOptions(api === 'ANALYTICS' ? 'createAnalyticsClient' : 'createMarketplaceClient', options, extra);
+  const where = api === 'ANALYTICS' ? 'createAnalyticsClient' : 'createMarketplaceClient';
+  checkClientOptions(where, options, extra.ownOptions);
   assertServerEnvironment(options.dangerouslyAllowBrowser);
   const apiKey = options.apiKey ?? env(`${api}_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
-    throw new TallyportError(`\`apiKey\` is required: pass it as an option or set ${api}_API_KEY.`);
+    // The value is never shown: a key given in the wrong shape is still a key.
+    throw new ValidationError(
+      `Missing option \`apiKey\` for ${where}: pass the API key as a non-empty string, or set ${api}_API_KEY.`,
+      where,
+      'apiKey',
+      undefined,
+      undefined,
+    );
   }
-  const base = checkBaseUrl(options.baseUrl ?? env(`${api}_BASE_URL`), options.allowInsecureHttp);
-  const redactor = new Redactor({ secretNames: extra.sensitiveNames ?? [] }).add(apiKey);
+  const base = checkBaseUrl(where, options.baseUrl ?? env(`${api}_BASE_URL`), options.allowInsecureHttp);
+  const secretNames = extra.secretNames ?? [];
+  const redactor = new Redactor({ secretNames }).add(apiKey);
   const log = createLog(options.logger, options.logLevel);
-  if (options.dangerouslyAllowBrowser)
+  if (options.dangerouslyAllowBrowser) {
     log('warn', 'dangerouslyAllowBrowser is on: the API key is readable by anyone who loads this code.');
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function')
+  if (typeof fetchImpl !== 'function') {
     throw new TallyportError('No fetch implementation found: pass `fetch` (Node 20+ has one built in).');
+  }
   const http = createHttp({
     fetch: fetchImpl,
     timeout: options.timeout ?? 60_000,
@@ -123,9 +148,15 @@ export function wireClient(
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     retry: options.retry ?? {},
     log,
-    redactor,
+    redactorFor(parts) {
+      const carried = carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
+      if (carried.length === 0) return redactor;
+      const own = new Redactor({ secretNames }).add(apiKey);
+      for (const value of carried) own.add(value);
+      return own;
+    },
     authorize: (parts) => authorize(parts, apiKey),
     ...(extra.classifyErrorBody ? { classifyErrorBody: extra.classifyErrorBody } : {}),
   });
-  return { baseUrl: base.href.replace(/\/+$/, ''), redactor, log, http };
+  return { baseUrl: base.href.replace(/\/+$/, ''), log, http };
 }

@@ -5,9 +5,6 @@
 // into a path: `.`, `..` or a `/` would address another resource.
 import { MissingFieldError, ValidationError } from './errors.js';
 
-/** A record whose identifying field is known to be present. */
-export type WithIdentifier<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
-
 /** Throws MissingFieldError unless `value` is an object whose `identifier` is a number or a non-empty string. */
 export function requireIdentifier<T>(
   operation: string,

@@ -123,7 +123,9 @@ describe('hostile bodies do not reach prototypes, stacks or messages', () => {
 
   test('marketplace items with many problems are capped too', () => {
     const items = Array.from({ length: 100_000 }, () => ({ id: 'x', media: { preview_audio: 1 } }));
-    expect(() => marketplaceResponseValidator('listItems', { status: '成功', items })).toThrow(ResponseValidationError);
+    const problems = marketplaceResponseValidator('listItems', { status: '成功', items }) as string[];
+    expect(problems.length).toBeGreaterThan(10);
+    expect(problems.length).toBeLessThanOrEqual(51);
   });
 });
 
@@ -156,8 +158,8 @@ describe('the key never appears, whatever the answer echoes', () => {
     server.reply({ body: { status: 'a' } });
     const unknown = (await failure(() => a.items.list())) as Error;
     expect(unknown.message).toBe(
-      `Expected status "成功" or "错误" from GET ${server.url}/api/items/all?api_key=[REDACTED], got "[REDACTED]". ` +
-        'Check `baseUrl` and the API key.',
+      `200 from GET ${server.url}/api/items/all?api_key=[REDACTED]: expected status "成功" or "错误", ` +
+        'got "[REDACTED]". Check `baseUrl` and the API key.',
     );
     const one = createAnalyticsClient({ baseUrl: server.url, apiKey: '1', logLevel: 'off', maxRetries: 0 });
     server.reply({ status: 404, body: { message: 'no website 1' } });
