@@ -54,20 +54,25 @@ function zodFor(schema, { required = false } = {}) {
   return parts.length === 1 ? parts[0] : `z.union([${parts.join(', ')}])`;
 }
 
-/** What src/validation.ts checks, in the words it reads; `required` and the rest only where they say something. */
+/**
+ * What src/validation.ts checks, in the words it reads, and only where it says
+ * something: `required` when true, the type unless allowed values already
+ * decide it, the default where the client reads it (the page size it counts
+ * against, and a quirky default it explains).
+ */
 function factsFor(parameter, required) {
   const schema = typeof parameter.schema === 'object' ? parameter.schema : {};
   const fact = { in: parameter.in };
   if (required) fact.required = true;
-  if (parameter.types.length) fact.type = parameter.types.join(' | ');
-  if (parameter.enum) fact.allowed = parameter.enum;
-  else if ('const' in schema) fact.allowed = [schema.const];
+  const allowed = parameter.enum ?? ('const' in schema ? [schema.const] : undefined);
+  if (allowed) fact.allowed = allowed;
+  else if (parameter.types.length) fact.type = parameter.types.join(' | ');
   if (parameter.format) fact.format = parameter.format;
   // A required value sent as an empty string is as good as missing.
   const minLength = Math.max(schema.minLength ?? 0, required && parameter.types.includes('string') ? 1 : 0);
   if (minLength > 0) fact.minLength = minLength;
   if (schema.pattern) fact.pattern = schema.pattern;
-  if (parameter.hasDefault) fact.default = parameter.default;
+  if (parameter.hasDefault && (parameter.quirk || parameter.role === 'page-size')) fact.default = parameter.default;
   if (parameter.quirk) fact.quirk = parameter.quirk;
   return fact;
 }
@@ -134,15 +139,16 @@ function render(model, operations) {
   const meta = Object.fromEntries(
     operations.map((op) => [
       op.id,
+      // Only what the client reads: a Bearer key needs no placement, an empty list says nothing.
       {
         method: op.method,
         path: op.path,
-        apiKey: op.apiKey,
+        ...(op.apiKey && op.apiKey.in !== 'bearer' ? { apiKey: op.apiKey } : {}),
         facts: op.facts,
-        forbidden: op.forbidden,
+        ...(op.forbidden.length ? { forbidden: op.forbidden } : {}),
         ...(op.pageSize ? { pageSize: op.pageSize } : {}),
         records: op.records,
-        errorMessages: op.errorMessages,
+        ...(op.errorMessages.length ? { errorMessages: op.errorMessages } : {}),
       },
     ]),
   );

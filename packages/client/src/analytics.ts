@@ -1,7 +1,6 @@
 // createAnalyticsClient: resource methods over the Analytics API, with the
 // typed openapi-fetch client underneath for path-level calls.
-import type { AnalyticsPaths, ListWebsitesQuery, StatsQuery, WebsiteCreateBody, WebsiteId } from '@tallyport/types';
-import createClient, { type Client } from 'openapi-fetch';
+import type { ListWebsitesQuery, StatsQuery, WebsiteCreateBody, WebsiteId } from '@tallyport/types';
 import { unreadable } from './answer-errors.js';
 import type {
   AnalyticsDeployment,
@@ -11,17 +10,13 @@ import type {
   UpdateWebsiteParams,
   WebsiteRecord,
 } from './deployment.js';
-import { formBody } from './form.js';
 import { analyticsRecords, analyticsOperations as ops } from './generated/analytics.js';
 import type { Outcome, PerRequestOptions } from './http.js';
-import { checkFunction, checkNumber, checkPerRequest, refuse } from './option-checks.js';
-import { type ClientOptions, wireClient } from './options.js';
+import { checkNumber, checkPerRequest, refuse } from './option-checks.js';
+import { type CallInit, type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
-import { rawFetch } from './raw.js';
 import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
-import { type ResponseValidator, checkResponse } from './response-check.js';
 import { type Unwrap, locate } from './unwrap.js';
-import { buildUrl, lowerCaseHeaders } from './url.js';
 import { assertDateRange, validate } from './validation.js';
 
 export interface AnalyticsClientOptions extends ClientOptions {
@@ -44,8 +39,6 @@ export interface AnalyticsClientOptions extends ClientOptions {
   pageParameter?: string | null;
   /** Most pages an iterator fetches; with more to read it throws PaginationError. Default 1000. */
   maxPages?: number;
-  /** Check every successful payload against the spec (see `@tallyport/client/response-validation`). */
-  validateResponses?: ResponseValidator;
 }
 
 /** Create parameters: the client always sends `domain`. */
@@ -123,22 +116,14 @@ export interface AnalyticsClient<D extends AnalyticsDeployment = AnalyticsDeploy
       options?: RequestOptions,
     ): AsyncGenerator<StatRecord<D>, void, undefined>;
   };
-  /**
-   * The typed openapi-fetch client: auth, retries, timeouts and the size limit
-   * included; returns `{ data, error, response }` and never throws on a status.
-   */
-  raw: Client<AnalyticsPaths>;
 }
 
 type OperationId = keyof typeof ops;
+type ListId = 'listWebsites' | 'getStats';
 type Query = Readonly<Record<string, unknown>>;
+type Init = CallInit & { query?: Query };
 
-const OWN_OPTIONS = ['unwrap', 'nextPage', 'pageParameter', 'maxPages', 'validateResponses'];
 const WEBSITE = analyticsRecords.website.identifier;
-
-/** Items a full page holds: the page size asked for, or its documented default. */
-const pageSize = (op: (typeof ops)['listWebsites' | 'getStats'], query: Query): number =>
-  Number(query[op.pageSize] ?? op.facts[op.pageSize].default);
 
 /**
  * Creates a client of the Analytics API. The type argument declares what your
@@ -149,191 +134,137 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   options: AnalyticsClientOptions = {},
 ): AnalyticsClient<D> {
   type Website = WebsiteRecord<D>;
-  type Row = StatRecord<D>;
   type Payload = PagePayload<D>;
   const where = 'createAnalyticsClient';
-  const { baseUrl, http } = wireClient(
+  const { call, bind } = wireClient(
     'ANALYTICS',
     options,
     (parts, apiKey) => {
       parts.headers.authorization = `Bearer ${apiKey}`;
     },
-    { ownOptions: OWN_OPTIONS },
+    { ownOptions: ['unwrap', 'nextPage', 'pageParameter', 'maxPages'] },
   );
   const { unwrap = 'auto', nextPage: strategy = 'auto', pageParameter = 'page', maxPages = 1000 } = options;
   if (unwrap !== 'auto' && typeof unwrap !== 'function') refuse(where, 'unwrap', unwrap, "'auto' or a function");
   if (strategy !== 'auto' && strategy !== 'none' && typeof strategy !== 'function') {
     refuse(where, 'nextPage', strategy, "'auto', 'none' or a function");
   }
-  if (pageParameter !== null && (typeof pageParameter !== 'string' || pageParameter === '')) {
-    refuse(where, 'pageParameter', pageParameter, 'the name of a query parameter, or null');
+  if (pageParameter !== null && (typeof pageParameter !== 'string' || !pageParameter)) {
+    refuse(where, 'pageParameter', pageParameter, 'a query parameter name, or null');
   }
   checkNumber(where, 'maxPages', options.maxPages);
-  checkFunction(where, 'validateResponses', options.validateResponses);
-  const check = options.validateResponses;
-  const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
-  const raw = createClient<AnalyticsPaths>({ baseUrl, headers, bodySerializer: formBody, fetch: rawFetch(http) });
-  raw.use({
-    onRequest({ schemaPath, params }) {
-      assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);
-    },
-  });
 
-  // Resource methods reuse openapi-fetch's URL and parameter serialisation but
-  // skip its Request objects: the same bytes on the wire, less work per call.
-  async function request(
-    operationId: OperationId,
-    init: { path?: Query; query?: Query; body?: unknown },
-    options: RequestOptions | undefined,
-  ): Promise<Outcome> {
-    const op = ops[operationId];
-    const outcome = await http.execute(
-      {
-        method: op.method,
-        url: buildUrl(baseUrl, op.path, init),
-        headers: { ...headers },
-        body: init.body === undefined ? undefined : formBody(init.body),
-        operation: operationId,
-      },
-      options,
-    );
-    checkResponse(check, operationId, outcome.payload);
-    return outcome;
-  }
+  const request = (operationId: OperationId, init: Init, options?: RequestOptions) =>
+    call(operationId, ops[operationId], init, options);
+
+  /** The parameters of a call at one location, checked against the spec. */
+  const checked = (operation: string, operationId: OperationId, where: string, input: unknown): Query =>
+    validate(operation, ops[operationId], where, input);
 
   function pathOf(operation: string, operationId: OperationId, id: unknown): Query {
-    const path = validate<Query>(operation, ops[operationId], 'path', { id });
+    const path = checked(operation, operationId, 'path', { id });
     assertPathIds(operation, path);
     return path;
-  }
-
-  function statsQuery(operation: string, query: StatsParams): Query {
-    const q = validate<StatsParams>(operation, ops.getStats, 'query', query);
-    assertDateRange(operation, q.from, q.to);
-    return q;
   }
 
   const found = (operationId: OperationId, payload: unknown) =>
     typeof unwrap === 'function' ? unwrap(payload) : locate(payload, ops[operationId].records);
 
-  const website = (operation: string, operationId: OperationId, outcome: Outcome): Website =>
-    requireIdentifier(operation, 'website', WEBSITE, found(operationId, outcome.payload) ?? outcome.payload);
-
-  function listOf<T>(operation: string, outcome: Outcome, operationId: OperationId): T[] {
-    const list = found(operationId, outcome.payload);
-    if (Array.isArray(list)) return list;
-    throw unreadable(
-      outcome,
-      outcome.payload,
-      `${operation} found no list in the payload (neither a bare array nor an array under "data"); ` +
-        'pass an `unwrap` function that returns it',
-    );
+  async function website(operation: string, operationId: OperationId, init: () => Init, options?: RequestOptions) {
+    checkPerRequest(operation, options);
+    const { payload } = await request(operationId, init(), options);
+    return requireIdentifier<Website>(operation, 'website', WEBSITE, found(operationId, payload) ?? payload);
   }
 
-  const websites = (operation: string, outcome: Outcome): Website[] =>
-    requireIdentifiers(operation, 'website', WEBSITE, listOf(operation, outcome, 'listWebsites'));
-  const rows = (operation: string, outcome: Outcome): Row[] => listOf(operation, outcome, 'getStats');
-
-  async function readPage<T>(
-    operation: string,
-    operationId: 'listWebsites' | 'getStats',
-    init: { path?: Query; query: Query },
-    options: PageRequestOptions = {},
-    items: (operation: string, outcome: Outcome) => T[],
-  ): Promise<Page<T, Payload>> {
-    checkPerRequest(operation, options, ['pageQuery']);
-    const { pageQuery, ...rest } = options;
-    const query = { ...init.query, ...pageQuery };
-    const outcome = await request(operationId, { ...init, query }, rest);
-    const payload = outcome.payload as Payload;
-    const nextPage = nextPageQuery(strategy, payload, query);
-    const list = items(operation, outcome);
-    const size = pageSize(ops[operationId], query);
-    return { items: list, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, list.length, size) };
-  }
-
-  function itemsOf<T>(page: Page<T, Payload>): PageItems<T, Payload> {
-    const info = { enumerable: false, writable: false };
-    return Object.defineProperties(page.items, {
-      hasMore: { ...info, value: page.hasMore },
-      nextPage: { ...info, value: page.nextPage },
-      payload: { ...info, value: page.payload },
-    }) as PageItems<T, Payload>;
-  }
-
-  function every<T>(
-    operation: string,
-    operationId: 'listWebsites' | 'getStats',
-    init: { path?: Query; query: Query },
-    options: RequestOptions | undefined,
-    items: (operation: string, outcome: Outcome) => T[],
-  ): AsyncGenerator<T, void, undefined> {
-    const fetchPage = async (extra: PageQuery) => {
-      const outcome = await request(operationId, { ...init, query: { ...init.query, ...extra } }, options);
-      return { payload: outcome.payload, items: items(operation, outcome) };
+  /** Reading one page, and every page, of a list operation. */
+  function lister<T>(operationId: ListId, query: (operation: string, input: never) => Init) {
+    const op = ops[operationId];
+    const itemsOf = (operation: string, outcome: Outcome): T[] => {
+      const list = found(operationId, outcome.payload);
+      if (!Array.isArray(list)) {
+        throw unreadable(
+          outcome,
+          outcome.payload,
+          `${operation} found no list in the payload (neither a bare array nor an array under "data"); ` +
+            'pass an `unwrap` function that returns it',
+        );
+      }
+      return operationId === 'listWebsites' ? requireIdentifiers(operation, 'website', WEBSITE, list) : list;
     };
-    return paginate(fetchPage, init.query, {
-      operation,
-      strategy,
-      maxPages,
-      pageSize: pageSize(ops[operationId], init.query),
-      pageParameter,
-    });
+    const size = (q: Query) => Number(q[op.pageSize] ?? op.facts[op.pageSize].default);
+
+    async function page(operation: string, init: Init, options: PageRequestOptions = {}): Promise<Page<T, Payload>> {
+      checkPerRequest(operation, options, ['pageQuery']);
+      const { pageQuery, ...rest } = options;
+      const q = { ...init.query, ...pageQuery };
+      const outcome = await request(operationId, { ...init, query: q }, rest);
+      const payload = outcome.payload as Payload;
+      const items = itemsOf(operation, outcome);
+      const nextPage = nextPageQuery(strategy, payload, q);
+      return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size(q)) };
+    }
+
+    async function list(operation: string, init: Init, options?: PageRequestOptions): Promise<PageItems<T, Payload>> {
+      const { items, ...info } = await page(operation, init, options);
+      for (const [name, value] of Object.entries(info)) {
+        Object.defineProperty(items, name, { value, enumerable: false, writable: false });
+      }
+      return items as PageItems<T, Payload>;
+    }
+
+    async function* all(operation: string, input: unknown, options?: RequestOptions) {
+      checkPerRequest(operation, options);
+      const init = query(operation, input as never);
+      const fetchPage = async (extra: PageQuery) => {
+        const outcome = await request(operationId, { ...init, query: { ...init.query, ...extra } }, options);
+        return { payload: outcome.payload, items: itemsOf(operation, outcome) };
+      };
+      const q = init.query ?? {};
+      yield* paginate(fetchPage, q, { operation, strategy, maxPages, pageSize: size(q), pageParameter });
+    }
+
+    return {
+      list: (operation: string, input: unknown, options?: PageRequestOptions) =>
+        list(operation, query(operation, input as never), options),
+      page: (operation: string, input: unknown, options?: PageRequestOptions) =>
+        page(operation, query(operation, input as never), options),
+      all,
+    };
   }
 
-  const listQuery = (operation: string, query: ListWebsitesParams = {}) =>
-    validate<Query>(operation, ops.listWebsites, 'query', query);
-  const statsInit = (operation: string, id: WebsiteId, query: StatsParams) => ({
-    path: pathOf(operation, 'getStats', id),
-    query: statsQuery(operation, query),
+  const sites = lister<Website>('listWebsites', (operation, query: ListWebsitesParams = {}) => ({
+    query: checked(operation, 'listWebsites', 'query', query),
+  }));
+  const rows = lister<StatRecord<D>>('getStats', (operation, [id, query]: [WebsiteId, StatsParams]) => {
+    const q = checked(operation, 'getStats', 'query', query) as StatsParams;
+    assertDateRange(operation, q.from, q.to);
+    return { path: pathOf(operation, 'getStats', id), query: q };
   });
 
-  return {
+  return bind({
     websites: {
-      list: async (query, options) =>
-        itemsOf(
-          await readPage(
-            'websites.list',
-            'listWebsites',
-            { query: listQuery('websites.list', query) },
-            options,
-            websites,
-          ),
-        ),
-      listPage: (query, options) =>
-        readPage(
-          'websites.listPage',
-          'listWebsites',
-          { query: listQuery('websites.listPage', query) },
+      list: async (query, options) => sites.list('websites.list', query, options),
+      listPage: async (query, options) => sites.page('websites.listPage', query, options),
+      listAll: (query, options) => sites.all('websites.listAll', query, options),
+      get: (id, options) =>
+        website('websites.get', 'getWebsite', () => ({ path: pathOf('websites.get', 'getWebsite', id) }), options),
+      create: (body, options) =>
+        website(
+          'websites.create',
+          'createWebsite',
+          () => ({ body: checked('websites.create', 'createWebsite', 'body', body) }),
           options,
-          websites,
         ),
-      async *listAll(query, options) {
-        checkPerRequest('websites.listAll', options);
-        yield* every(
-          'websites.listAll',
-          'listWebsites',
-          { query: listQuery('websites.listAll', query) },
+      update: (id, body, options) =>
+        website(
+          'websites.update',
+          'updateWebsite',
+          () => ({
+            path: pathOf('websites.update', 'updateWebsite', id),
+            body: checked('websites.update', 'updateWebsite', 'body', body),
+          }),
           options,
-          websites,
-        );
-      },
-      async get(id, options) {
-        checkPerRequest('websites.get', options);
-        const path = pathOf('websites.get', 'getWebsite', id);
-        return website('websites.get', 'getWebsite', await request('getWebsite', { path }, options));
-      },
-      async create(body, options) {
-        checkPerRequest('websites.create', options);
-        const b = validate('websites.create', ops.createWebsite, 'body', body);
-        return website('websites.create', 'createWebsite', await request('createWebsite', { body: b }, options));
-      },
-      async update(id, body, options) {
-        checkPerRequest('websites.update', options);
-        const path = pathOf('websites.update', 'updateWebsite', id);
-        const b = validate('websites.update', ops.updateWebsite, 'body', body);
-        return website('websites.update', 'updateWebsite', await request('updateWebsite', { path, body: b }, options));
-      },
+        ),
       async delete(id, options) {
         checkPerRequest('websites.delete', options);
         const path = pathOf('websites.delete', 'deleteWebsite', id);
@@ -342,15 +273,9 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
       },
     },
     stats: {
-      get: async (id, query, options) =>
-        itemsOf(await readPage('stats.get', 'getStats', statsInit('stats.get', id, query), options, rows)),
-      getPage: (id, query, options) =>
-        readPage('stats.getPage', 'getStats', statsInit('stats.getPage', id, query), options, rows),
-      async *iterate(id, query, options) {
-        checkPerRequest('stats.iterate', options);
-        yield* every('stats.iterate', 'getStats', statsInit('stats.iterate', id, query), options, rows);
-      },
+      get: async (id, query, options) => rows.list('stats.get', [id, query], options),
+      getPage: async (id, query, options) => rows.page('stats.getPage', [id, query], options),
+      iterate: (id, query, options) => rows.all('stats.iterate', [id, query], options),
     },
-    raw,
-  };
+  });
 }

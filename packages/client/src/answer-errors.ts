@@ -16,7 +16,7 @@ import {
   UnexpectedResponseError,
   UnprocessableEntityError,
 } from './errors.js';
-import { askedWaitMs } from './retry.js';
+import { retryAfterHeaderMs } from '@tallyport/http-policy';
 
 /** How much of an error body an error keeps (characters). */
 export const ERROR_BODY_KEPT = 4096;
@@ -141,7 +141,7 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
   const said = html ? 'the server answered with an HTML page' : json ? serverMessage(parsed) : undefined;
   const message = `${where}${said ? `: ${redactor.truncate(said, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
   if (status === 422) return new UnprocessableEntityError(message, details, fieldErrors(redactor, parsed));
-  if (status === 429) return new RateLimitError(message, details, askedWaitMs(headers));
+  if (status === 429) return new RateLimitError(message, details, retryAfterHeaderMs(headers));
   if (status >= 500) return new InternalServerError(message, details);
   return new (ERROR_BY_STATUS[status] ?? APIError)(message, details);
 }

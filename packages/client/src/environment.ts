@@ -27,8 +27,12 @@ export function assertServerEnvironment(dangerouslyAllowBrowser: boolean | undef
 export const isLoopbackHost = (hostname: string): boolean =>
   /^(localhost|.+\.localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/i.test(hostname);
 
-/** Parses `baseUrl` and refuses plain http to a non-loopback host unless allowed. */
-export function checkBaseUrl(where: string, baseUrl: string | undefined, allowInsecureHttp: boolean | undefined): URL {
+/** Parses `baseUrl` (returned without trailing slashes) and refuses plain http to a non-loopback host unless allowed. */
+export function checkBaseUrl(
+  where: string,
+  baseUrl: string | undefined,
+  allowInsecureHttp: boolean | undefined,
+): string {
   // The value is never shown: it may carry credentials.
   const expected = (what: string): never => {
     throw new ValidationError(
@@ -54,5 +58,5 @@ export function checkBaseUrl(where: string, baseUrl: string | undefined, allowIn
         'Use https, or pass `allowInsecureHttp: true` if the network is trusted.',
     );
   }
-  return url;
+  return url.href.replace(/\/+$/, '');
 }

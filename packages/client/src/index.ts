@@ -24,6 +24,7 @@ export type {
   WithIdentifier,
 } from './deployment.js';
 export { createMarketplaceClient, marketplaceErrorCode } from './marketplace.js';
+export { rawClient } from './raw.js';
 export type { MarketplaceClient, MarketplaceClientOptions } from './marketplace.js';
 export type { ClientOptions } from './options.js';
 export type { ApiKeyTransport } from './transport.js';

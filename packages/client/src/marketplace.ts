@@ -2,28 +2,21 @@
 // error body `{status: "错误", msg}` is an error whatever the HTTP status,
 // with a stable code for each message the spec lists.
 import type { Redactor } from '@tallyport/redaction';
-import type { Account, Item, MarketplacePaths, Purchase } from '@tallyport/types';
-import createClient, { type Client } from 'openapi-fetch';
+import type { Account, Item, Purchase } from '@tallyport/types';
 import { detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
 import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } from './errors.js';
-import { formBody } from './form.js';
 import { marketplaceOperations as ops, marketplaceOutcome, marketplaceRecords } from './generated/marketplace.js';
 import type { PerRequestOptions } from './http.js';
-import { checkFunction, checkPerRequest, refuse } from './option-checks.js';
-import { type ClientOptions, wireClient } from './options.js';
-import { rawFetch } from './raw.js';
-import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
-import { type ResponseValidator, checkResponse } from './response-check.js';
+import { checkPerRequest, refuse } from './option-checks.js';
+import { type CallInit, type ClientOptions, wireClient } from './options.js';
+import { requireIdentifier, requireIdentifiers } from './records.js';
 import { type ApiKeyTransport, placeKey, resolvePlacement } from './transport.js';
-import { buildUrl, lowerCaseHeaders } from './url.js';
 import { locate } from './unwrap.js';
 import { validate } from './validation.js';
 
 export interface MarketplaceClientOptions extends ClientOptions {
   /** Where `api_key` travels. Default 'spec': query string for GET, form body for POST. */
   apiKeyTransport?: ApiKeyTransport;
-  /** Check every successful payload against the spec (see `@tallyport/client/response-validation`). */
-  validateResponses?: ResponseValidator;
 }
 
 export type RequestOptions = PerRequestOptions;
@@ -45,12 +38,6 @@ export interface MarketplaceClient {
      */
     validate(purchaseCode: string, options?: RequestOptions): Promise<Purchase>;
   };
-  /**
-   * The typed openapi-fetch client: the key is attached, retries, timeouts and
-   * the size limit included; returns `{ data, error, response }` and never
-   * throws on a status (a `错误` body at 200 comes back as `data`).
-   */
-  raw: Client<MarketplacePaths>;
 }
 
 type OperationId = keyof typeof ops;
@@ -68,8 +55,7 @@ export function marketplaceErrorCode(msg: string): MarketplaceErrorCode {
 
 /** Longest `msg` an error keeps. */
 const MSG_KEPT = 1000;
-const ITEM = { record: 'item', identifier: marketplaceRecords.item.identifier } as const;
-const OWN_OPTIONS = ['apiKeyTransport', 'validateResponses'];
+const ITEM = marketplaceRecords.item.identifier;
 
 type Payload = Readonly<Record<string, unknown>>;
 const isPayload = (body: unknown): body is Payload => typeof body === 'object' && body !== null && !Array.isArray(body);
@@ -103,9 +89,8 @@ function checkTransport(transport: unknown): void {
 
 export function createMarketplaceClient(options: MarketplaceClientOptions = {}): MarketplaceClient {
   checkTransport(options?.apiKeyTransport);
-  checkFunction('createMarketplaceClient', 'validateResponses', options?.validateResponses);
   const transport = options.apiKeyTransport ?? 'spec';
-  const { baseUrl, http } = wireClient(
+  const { call, bind } = wireClient(
     'MARKETPLACE',
     options,
     (parts, apiKey) => {
@@ -121,39 +106,18 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     {
       classifyErrorBody: (body, details, redactor) =>
         isFailureBody(body) ? failure(body, details, redactor) : undefined,
-      ownOptions: OWN_OPTIONS,
+      ownOptions: ['apiKeyTransport'],
       ...(typeof transport === 'object' ? { secretNames: [transport.header] } : {}),
     },
   );
-  const check = options.validateResponses;
-  const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
-  const raw = createClient<MarketplacePaths>({ baseUrl, headers, bodySerializer: formBody, fetch: rawFetch(http) });
-  raw.use({
-    onRequest({ schemaPath, params }) {
-      assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);
-    },
-  });
 
   /** The record (or records) of a success payload, where the spec puts them; a failure or an unknown outcome throws. */
-  async function request(
-    operationId: OperationId,
-    init: { query?: Record<string, unknown>; body?: unknown },
-    options: RequestOptions | undefined,
-  ): Promise<unknown> {
+  async function request(operation: string, operationId: OperationId, init: CallInit, options?: RequestOptions) {
+    checkPerRequest(operation, options);
     const op = ops[operationId];
     // Validation only reads a purchase, so repeating it is safe: it is retried like a GET.
-    const outcome = await http.execute(
-      {
-        method: op.method,
-        url: buildUrl(baseUrl, op.path, init),
-        headers: { ...headers },
-        body: init.body === undefined ? undefined : formBody(init.body),
-        operation: operationId,
-      },
-      { ...options, idempotent: true },
-    );
+    const outcome = await call(operationId, op, init, { ...options, idempotent: true });
     const { payload, redactor } = outcome;
-    checkResponse(check, operationId, payload);
     // The same details as an error status gives: the URL as sent (the key
     // placed, then redacted), the answer's headers, a few kB of the body.
     if (isFailureBody(payload)) throw failure(payload, detailsOf(outcome, keptValue(redactor, payload)), redactor);
@@ -175,33 +139,33 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     return found;
   }
 
-  return {
+  return bind({
     account: {
-      async details(options) {
-        checkPerRequest('account.details', options);
-        return (await request('getAccountDetails', {}, options)) as Account;
-      },
+      details: async (options) => (await request('account.details', 'getAccountDetails', {}, options)) as Account,
     },
     items: {
-      async list(options) {
-        checkPerRequest('items.list', options);
-        const items = (await request('listItems', {}, options)) as unknown[];
-        return requireIdentifiers<Item>('items.list', ITEM.record, ITEM.identifier, items);
-      },
-      async get(itemId, options) {
-        checkPerRequest('items.get', options);
-        const query = validate<Record<string, unknown>>('items.get', ops.getItem, 'query', { item_id: itemId });
-        const item = await request('getItem', { query }, options);
-        return requireIdentifier<Item>('items.get', ITEM.record, ITEM.identifier, item);
+      list: async (options) =>
+        requireIdentifiers<Item>(
+          'items.list',
+          'item',
+          ITEM,
+          (await request('items.list', 'listItems', {}, options)) as unknown[],
+        ),
+      get: async (itemId, options) => {
+        const query = validate<CallInit['query']>('items.get', ops.getItem, 'query', { item_id: itemId });
+        return requireIdentifier<Item>(
+          'items.get',
+          'item',
+          ITEM,
+          await request('items.get', 'getItem', { query }, options),
+        );
       },
     },
     purchases: {
-      async validate(purchaseCode, options) {
-        checkPerRequest('purchases.validate', options);
+      validate: async (purchaseCode, options) => {
         const body = validate('purchases.validate', ops.validatePurchase, 'body', { purchase_code: purchaseCode });
-        return (await request('validatePurchase', { body }, options)) as Purchase;
+        return (await request('purchases.validate', 'validatePurchase', { body }, options)) as Purchase;
       },
     },
-    raw,
-  };
+  });
 }

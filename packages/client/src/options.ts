@@ -1,21 +1,25 @@
-// Options shared by both clients, and the wiring they have in common: the
-// options checked, the key read and held in this closure only, the redactor
-// built around it, and the request pipeline set up.
+// What both clients have in common: their shared options, checked; the key,
+// read once and held in this closure only; the redactor built around it; the
+// request pipeline; the typed openapi-fetch client `raw` over that pipeline;
+// and `call`, which sends one operation the way the resource methods do.
 import { Redactor } from '@tallyport/redaction';
 import type { ClassifyErrorBody } from './answer-errors.js';
-import { TallyportError, ValidationError } from './errors.js';
 import { assertServerEnvironment, checkBaseUrl } from './environment.js';
-import { createHttp, type Http, type OutgoingParts } from './http.js';
-import { createLog, type Log, type LogLevel, type Logger } from './logger.js';
+import { TallyportError, ValidationError } from './errors.js';
+import { formBody } from './form.js';
+import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
+import { createLog, type LogLevel, type Logger } from './logger.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
-  checkFunction,
   checkKnownKeys,
   checkRequestOptions,
   checkRetryOptions,
   refuse,
 } from './option-checks.js';
+import { bindRaw } from './raw.js';
+import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
+import { buildUrl, lowerCaseHeaders } from './url.js';
 
 export interface ClientOptions {
   /** Base address of the deployment, without the `/api` path. Defaults to the `*_BASE_URL` environment variable. */
@@ -24,7 +28,7 @@ export interface ClientOptions {
   apiKey?: string;
   /** Milliseconds per attempt before APIConnectionTimeoutError (1 to 2^31 - 1). Default 60 000. */
   timeout?: number;
-  /** Retries of idempotent requests on connection errors, 408, 429, 500, 502, 503 and 504 (0 to 100). Default 2. */
+  /** Retries of idempotent requests on no answer, 408, 429, 500, 502, 503 and 504 (0 to 100). Default 2. */
   maxRetries?: number;
   /**
    * Largest body, decompressed, the client reads from one answer (checked while it
@@ -41,52 +45,57 @@ export interface ClientOptions {
   logLevel?: LogLevel;
   /** Extra headers on every request. */
   defaultHeaders?: Record<string, string>;
+  /** Check every successful payload against the spec (see `@tallyport/client/response-validation`). */
+  validateResponses?: ResponseValidator;
   /** Allow running where the key would ship to end users (a browser). Default false. */
   dangerouslyAllowBrowser?: boolean;
   /** Allow sending the key over plain http to a non-loopback host. Default false. */
   allowInsecureHttp?: boolean;
 }
 
-const SHARED_OPTIONS = [
-  'baseUrl',
-  'apiKey',
-  'timeout',
-  'maxRetries',
-  'maxResponseBytes',
-  'retry',
-  'fetch',
-  'logger',
-  'logLevel',
-  'defaultHeaders',
-  'dangerouslyAllowBrowser',
-  'allowInsecureHttp',
-];
-
 const LEVELS = ['error', 'warn', 'info', 'debug'];
 
 /** Refuses unknown options and values a timer, a loop or a reader would take silently. */
 function checkClientOptions(where: string, options: ClientOptions, ownOptions: readonly string[]) {
-  if (options === null || typeof options !== 'object') refuse(where, 'options', options, 'an options object');
-  checkKnownKeys(where, options, [...SHARED_OPTIONS, ...ownOptions]);
+  if (options === null || typeof options !== 'object') refuse(where, 'options', options, 'an object');
+  checkKnownKeys(where, options, [
+    'baseUrl',
+    'apiKey',
+    'timeout',
+    'maxRetries',
+    'maxResponseBytes',
+    'retry',
+    'fetch',
+    'logger',
+    'logLevel',
+    'defaultHeaders',
+    'validateResponses',
+    'dangerouslyAllowBrowser',
+    'allowInsecureHttp',
+    ...ownOptions,
+  ]);
   checkRequestOptions(where, options as Record<string, unknown>);
   checkRetryOptions(where, options.retry);
-  checkFunction(where, 'fetch', options.fetch);
-  if (options.logLevel !== undefined && !['off', ...LEVELS].includes(options.logLevel)) {
-    refuse(where, 'logLevel', options.logLevel, `one of 'off', '${LEVELS.join("', '")}'`);
-  }
-  const logger = options.logger as unknown as Record<string, unknown> | undefined;
-  if (logger !== undefined && !LEVELS.every((level) => typeof logger?.[level] === 'function')) {
-    refuse(where, 'logger', logger, 'an object with error, warn, info and debug methods');
-  }
-  const headers = options.defaultHeaders as unknown;
-  if (
-    headers !== undefined &&
-    (headers === null ||
-      typeof headers !== 'object' ||
-      !Object.values(headers).every((v) => typeof v === 'string' || v === undefined))
-  ) {
-    refuse(where, 'defaultHeaders', headers, 'a record of header names to strings');
-  }
+  const { logger, logLevel, defaultHeaders: headers } = options as Record<string, unknown>;
+  const shapes: [string, unknown, (value: unknown) => unknown, string][] = [
+    ['fetch', options.fetch, (v) => typeof v === 'function', 'a function'],
+    ['validateResponses', options.validateResponses, (v) => typeof v === 'function', 'a function'],
+    ['logLevel', logLevel, (v) => ['off', ...LEVELS].includes(v as string), `one of off, ${LEVELS.join(', ')}`],
+    [
+      'logger',
+      logger,
+      (v) => LEVELS.every((level) => typeof (v as Record<string, unknown> | null)?.[level] === 'function'),
+      'an object with error, warn, info and debug methods',
+    ],
+    [
+      'defaultHeaders',
+      headers,
+      (v) => v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
+      'a record of header names to strings',
+    ],
+  ];
+  for (const [option, value, ok, expected] of shapes)
+    if (value !== undefined && !ok(value)) refuse(where, option, value, expected);
 }
 
 const env = (name: string): string | undefined =>
@@ -95,19 +104,18 @@ const env = (name: string): string | undefined =>
 /** Values of secret-named query or form parameters a request carries itself (a purchase code). */
 function carriedSecrets(redactor: Redactor, parts: OutgoingParts): string[] {
   const found: string[] = [];
-  const collect = (params: URLSearchParams) => {
+  for (const params of [new URL(parts.url).searchParams, new URLSearchParams(parts.body)]) {
     for (const [name, value] of params) if (value && redactor.isSecretName(name)) found.push(value);
-  };
-  const query = parts.url.indexOf('?');
-  if (query >= 0) collect(new URLSearchParams(parts.url.slice(query)));
-  if (parts.body) collect(new URLSearchParams(parts.body));
+  }
   return found;
 }
 
-export interface Wiring {
-  baseUrl: string;
-  log: Log;
-  http: Http;
+type Query = Readonly<Record<string, unknown>>;
+
+export interface CallInit {
+  path?: Query;
+  query?: Query;
+  body?: unknown;
 }
 
 export function wireClient(
@@ -115,7 +123,7 @@ export function wireClient(
   options: ClientOptions,
   authorize: (parts: OutgoingParts, apiKey: string) => void,
   extra: { classifyErrorBody?: ClassifyErrorBody; secretNames?: string[]; ownOptions: readonly string[] },
-): Wiring {
+) {
   const where = api === 'ANALYTICS' ? 'createAnalyticsClient' : 'createMarketplaceClient';
   checkClientOptions(where, options, extra.ownOptions);
   assertServerEnvironment(options.dangerouslyAllowBrowser);
@@ -130,17 +138,14 @@ export function wireClient(
       undefined,
     );
   }
-  const base = checkBaseUrl(where, options.baseUrl ?? env(`${api}_BASE_URL`), options.allowInsecureHttp);
+  const baseUrl = checkBaseUrl(where, options.baseUrl ?? env(`${api}_BASE_URL`), options.allowInsecureHttp);
   const secretNames = extra.secretNames ?? [];
   const redactor = new Redactor({ secretNames }).add(apiKey);
   const log = createLog(options.logger, options.logLevel);
-  if (options.dangerouslyAllowBrowser) {
-    log('warn', 'dangerouslyAllowBrowser is on: the API key is readable by anyone who loads this code.');
-  }
+  if (options.dangerouslyAllowBrowser)
+    log('warn', 'dangerouslyAllowBrowser is on: anyone who loads this code can read the key.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') {
-    throw new TallyportError('No fetch implementation found: pass `fetch` (Node 20+ has one built in).');
-  }
+  if (typeof fetchImpl !== 'function') throw new TallyportError('No fetch implementation found: pass `fetch`.');
   const http = createHttp({
     fetch: fetchImpl,
     timeout: options.timeout ?? 60_000,
@@ -156,7 +161,34 @@ export function wireClient(
       return own;
     },
     authorize: (parts) => authorize(parts, apiKey),
-    ...(extra.classifyErrorBody ? { classifyErrorBody: extra.classifyErrorBody } : {}),
+    classifyErrorBody: extra.classifyErrorBody,
   });
-  return { baseUrl: base.href.replace(/\/+$/, ''), log, http };
+  const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
+
+  /**
+   * Sends one operation. Resource methods reuse openapi-fetch's URL and
+   * parameter serialisation but skip its Request objects: the same bytes on
+   * the wire, less work per call.
+   */
+  async function call(
+    operationId: string,
+    op: { readonly method: string; readonly path: string },
+    init: CallInit,
+    sendOptions: SendOptions = {},
+  ): Promise<Outcome> {
+    const outcome = await http.execute(
+      {
+        method: op.method,
+        url: buildUrl(baseUrl, op.path, init),
+        headers: { ...headers },
+        body: init.body === undefined ? undefined : formBody(init.body),
+        operation: operationId,
+      },
+      sendOptions,
+    );
+    checkResponse(options.validateResponses, operationId, outcome.payload);
+    return outcome;
+  }
+
+  return { call, bind: <T extends object>(client: T): T => bindRaw(client, { baseUrl, headers, http }) };
 }

@@ -1,8 +1,8 @@
 // How long to wait before another attempt: what the server asked for
-// (`Retry-After`, or the rate-limit reset once nothing remains), else an
-// exponential backoff with jitter. The rules themselves live in the shared
-// HTTP policy, so the client and the contract tester read headers alike.
-import { adviceWaitMs, backoffMs, rateLimitAdvice } from '@tallyport/http-policy';
+// (`retry-after-ms` or `Retry-After`), else an exponential backoff with
+// jitter. The rules themselves live in the shared HTTP policy, so the client
+// and the contract tester read headers alike.
+import { backoffMs, retryAfterHeaderMs } from '@tallyport/http-policy';
 
 export interface RetryOptions {
   /** First backoff delay, doubled per attempt. Default 500 ms. */
@@ -13,16 +13,13 @@ export interface RetryOptions {
   maxRetryAfterMs?: number;
 }
 
-/** Milliseconds the server asked to wait before the next request, if it said. */
-export const askedWaitMs = (headers: Headers): number | undefined => adviceWaitMs(rateLimitAdvice(headers));
-
 /**
  * The wait before retry number `retry` (from 1), or `undefined` when the
  * server asked for a longer wait than the cap allows (retrying sooner would be
  * refused anyway). The backoff is 75-100 % of min(initial × 2^(retry − 1), max).
  */
 export function retryDelay(retry: number, headers: Headers | undefined, options: RetryOptions): number | undefined {
-  const asked = headers && askedWaitMs(headers);
+  const asked = headers && retryAfterHeaderMs(headers);
   if (asked === undefined) {
     return backoffMs(retry, { baseMs: options.initialDelayMs ?? 500, maxMs: options.maxDelayMs ?? 8000, jitter: 0.25 });
   }

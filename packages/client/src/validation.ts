@@ -20,7 +20,7 @@ export interface Fact {
 
 export interface OperationFacts {
   readonly facts: Readonly<Record<string, Fact>>;
-  readonly forbidden: readonly string[];
+  readonly forbidden?: readonly string[];
 }
 
 const show = (value: unknown): string => {
@@ -110,7 +110,7 @@ export function validate<T>(operation: string, spec: OperationFacts, where: stri
   }
   for (const name of Object.keys(given)) {
     if (accepted.includes(name) || given[name] === undefined) continue;
-    const why = spec.forbidden.includes(name)
+    const why = spec.forbidden?.includes(name)
       ? `"${name}" is not a parameter of ${operation} (the spec forbids it here)`
       : `Unknown parameter "${name}" for ${operation}`;
     throw refuse(`${why}; accepted parameters: ${accepted.join(', ') || 'none'}.`, name, given[name]);

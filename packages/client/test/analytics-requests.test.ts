@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createAnalyticsClient } from '../src/index.js';
+import { createAnalyticsClient, rawClient } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
 import { useRecordingServer } from './helpers/recording-server.js';
 
@@ -150,7 +150,7 @@ describe('analytics requests', () => {
 
   test('a raw PUT is form-encoded like the resource method', async () => {
     server.reply({ body: website });
-    await client().raw.PUT('/api/v1/websites/{id}', { params: { path: { id: 42 } }, body: { privacy: 0 } });
+    await rawClient(client()).PUT('/api/v1/websites/{id}', { params: { path: { id: 42 } }, body: { privacy: 0 } });
     expect(last().method).toBe('PUT');
     expect(last().headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(last().body).toBe('privacy=0');
@@ -158,7 +158,7 @@ describe('analytics requests', () => {
 
   test('a raw call that fails returns { error, response } as openapi-fetch does, without throwing', async () => {
     server.reply({ status: 401, body: { message: 'Unauthenticated.' } });
-    const { data, error, response } = await client().raw.GET('/api/v1/websites');
+    const { data, error, response } = await rawClient(client()).GET('/api/v1/websites');
     expect(data).toBeUndefined();
     expect(error).toEqual({ message: 'Unauthenticated.' });
     expect(response.status).toBe(401);
@@ -166,7 +166,7 @@ describe('analytics requests', () => {
 
   test('the raw openapi-fetch client reaches paths with the same auth', async () => {
     server.reply({ body: { data: website } });
-    const { data } = await client().raw.GET('/api/v1/websites/{id}', { params: { path: { id: 42 } } });
+    const { data } = await rawClient(client()).GET('/api/v1/websites/{id}', { params: { path: { id: 42 } } });
     expect(data).toEqual({ data: website });
     expect(last().headers.authorization).toBe(`Bearer ${CANARY_KEY}`);
   });

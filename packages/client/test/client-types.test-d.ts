@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, test } from 'vitest';
+import { rawClient } from '../src/index.js';
 import type {
   AnalyticsClient,
   Item,
@@ -65,7 +66,7 @@ describe('client method types', () => {
 
   test('the raw client is typed by path', () => {
     // @ts-expect-error no such path
-    void analytics.raw.GET('/api/v1/nothing');
-    void market.raw.GET('/api/items/item', { params: { query: { item_id: 1 } } });
+    void rawClient(analytics).GET('/api/v1/nothing');
+    void rawClient(market).GET('/api/items/item', { params: { query: { item_id: 1 } } });
   });
 });

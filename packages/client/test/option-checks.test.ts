@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ValidationError, createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
+import { ValidationError, createAnalyticsClient, createMarketplaceClient, rawClient } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
 import { useRecordingServer } from './helpers/recording-server.js';
 
@@ -80,7 +80,7 @@ describe('per-request options are checked before anything is sent', () => {
           () => analytics.stats.get(1, { name: 'os', from: '2026-01-01', to: '2026-01-02' }, { [option]: value }),
           () => market.items.list({ [option]: value }),
           () => market.purchases.validate('c', { [option]: value }),
-          () => analytics.raw.GET('/api/v1/websites', { [option]: value } as never),
+          () => rawClient(analytics).GET('/api/v1/websites', { [option]: value } as never),
         ];
         for (const call of calls) {
           const error = await call().catch((e: unknown) => e);

@@ -4,9 +4,6 @@ export const analyticsOperations = {
   "listWebsites": {
     "method": "GET",
     "path": "/api/v1/websites",
-    "apiKey": {
-      "in": "bearer"
-    },
     "facts": {
       "search": {
         "in": "query",
@@ -14,33 +11,26 @@ export const analyticsOperations = {
       },
       "search_by": {
         "in": "query",
-        "type": "string",
         "allowed": [
           "domain"
-        ],
-        "default": "domain"
+        ]
       },
       "sort_by": {
         "in": "query",
-        "type": "string",
         "allowed": [
           "id",
           "domain"
-        ],
-        "default": "id"
+        ]
       },
       "sort": {
         "in": "query",
-        "type": "string",
         "allowed": [
           "desc",
           "asc"
-        ],
-        "default": "desc"
+        ]
       },
       "per_page": {
         "in": "query",
-        "type": "integer",
         "allowed": [
           10,
           25,
@@ -50,7 +40,6 @@ export const analyticsOperations = {
         "default": 10
       }
     },
-    "forbidden": [],
     "pageSize": "per_page",
     "records": [
       {
@@ -61,15 +50,11 @@ export const analyticsOperations = {
         "pointer": "",
         "many": true
       }
-    ],
-    "errorMessages": []
+    ]
   },
   "createWebsite": {
     "method": "POST",
     "path": "/api/v1/websites",
-    "apiKey": {
-      "in": "bearer"
-    },
     "facts": {
       "domain": {
         "in": "body",
@@ -79,13 +64,11 @@ export const analyticsOperations = {
       },
       "privacy": {
         "in": "body",
-        "type": "integer",
         "allowed": [
           0,
           1,
           2
-        ],
-        "default": 1
+        ]
       },
       "password": {
         "in": "body",
@@ -93,21 +76,17 @@ export const analyticsOperations = {
       },
       "email": {
         "in": "body",
-        "type": "integer",
         "allowed": [
           0,
           1
-        ],
-        "default": 0
+        ]
       },
       "exclude_bots": {
         "in": "body",
-        "type": "integer",
         "allowed": [
           0,
           1
-        ],
-        "default": 1
+        ]
       },
       "exclude_params": {
         "in": "body",
@@ -118,7 +97,6 @@ export const analyticsOperations = {
         "type": "string"
       }
     },
-    "forbidden": [],
     "records": [
       {
         "pointer": "/data",
@@ -128,15 +106,11 @@ export const analyticsOperations = {
         "pointer": "",
         "many": false
       }
-    ],
-    "errorMessages": []
+    ]
   },
   "getWebsite": {
     "method": "GET",
     "path": "/api/v1/websites/{id}",
-    "apiKey": {
-      "in": "bearer"
-    },
     "facts": {
       "id": {
         "in": "path",
@@ -145,7 +119,6 @@ export const analyticsOperations = {
         "minLength": 1
       }
     },
-    "forbidden": [],
     "records": [
       {
         "pointer": "/data",
@@ -155,15 +128,11 @@ export const analyticsOperations = {
         "pointer": "",
         "many": false
       }
-    ],
-    "errorMessages": []
+    ]
   },
   "updateWebsite": {
     "method": "PUT",
     "path": "/api/v1/websites/{id}",
-    "apiKey": {
-      "in": "bearer"
-    },
     "facts": {
       "id": {
         "in": "path",
@@ -173,7 +142,6 @@ export const analyticsOperations = {
       },
       "privacy": {
         "in": "body",
-        "type": "integer",
         "allowed": [
           0,
           1,
@@ -186,7 +154,6 @@ export const analyticsOperations = {
       },
       "email": {
         "in": "body",
-        "type": "integer",
         "allowed": [
           0,
           1
@@ -194,7 +161,6 @@ export const analyticsOperations = {
       },
       "exclude_bots": {
         "in": "body",
-        "type": "integer",
         "allowed": [
           0,
           1
@@ -221,15 +187,11 @@ export const analyticsOperations = {
         "pointer": "",
         "many": false
       }
-    ],
-    "errorMessages": []
+    ]
   },
   "deleteWebsite": {
     "method": "DELETE",
     "path": "/api/v1/websites/{id}",
-    "apiKey": {
-      "in": "bearer"
-    },
     "facts": {
       "id": {
         "in": "path",
@@ -238,16 +200,11 @@ export const analyticsOperations = {
         "minLength": 1
       }
     },
-    "forbidden": [],
-    "records": [],
-    "errorMessages": []
+    "records": []
   },
   "getStats": {
     "method": "GET",
     "path": "/api/v1/stats/{id}",
-    "apiKey": {
-      "in": "bearer"
-    },
     "facts": {
       "id": {
         "in": "path",
@@ -258,7 +215,6 @@ export const analyticsOperations = {
       "name": {
         "in": "query",
         "required": true,
-        "type": "string",
         "allowed": [
           "browser",
           "campaign",
@@ -302,7 +258,6 @@ export const analyticsOperations = {
       },
       "search_by": {
         "in": "query",
-        "type": "string",
         "allowed": [
           "value"
         ],
@@ -311,25 +266,20 @@ export const analyticsOperations = {
       },
       "sort_by": {
         "in": "query",
-        "type": "string",
         "allowed": [
           "count",
           "value"
-        ],
-        "default": "count"
+        ]
       },
       "sort": {
         "in": "query",
-        "type": "string",
         "allowed": [
           "desc",
           "asc"
-        ],
-        "default": "desc"
+        ]
       },
       "per_page": {
         "in": "query",
-        "type": "integer",
         "allowed": [
           10,
           25,
@@ -339,7 +289,6 @@ export const analyticsOperations = {
         "default": 10
       }
     },
-    "forbidden": [],
     "pageSize": "per_page",
     "records": [
       {
@@ -350,8 +299,7 @@ export const analyticsOperations = {
         "pointer": "",
         "many": true
       }
-    ],
-    "errorMessages": []
+    ]
   }
 } as const;
 

@@ -9,7 +9,6 @@ export const marketplaceOperations = {
       "name": "api_key"
     },
     "facts": {},
-    "forbidden": [],
     "records": [
       {
         "pointer": "/data",
@@ -31,7 +30,6 @@ export const marketplaceOperations = {
       "name": "api_key"
     },
     "facts": {},
-    "forbidden": [],
     "records": [
       {
         "pointer": "/items",
@@ -59,7 +57,6 @@ export const marketplaceOperations = {
         "type": "integer"
       }
     },
-    "forbidden": [],
     "records": [
       {
         "pointer": "/item",
@@ -88,7 +85,6 @@ export const marketplaceOperations = {
         "minLength": 1
       }
     },
-    "forbidden": [],
     "records": [
       {
         "pointer": "/data/purchase",
