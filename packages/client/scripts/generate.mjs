@@ -73,7 +73,8 @@ function factsFor(parameter, required) {
   if (minLength > 0) fact.minLength = minLength;
   if (schema.pattern) fact.pattern = schema.pattern;
   if (parameter.hasDefault && (parameter.quirk || parameter.role === 'page-size')) fact.default = parameter.default;
-  if (parameter.quirk) fact.quirk = parameter.quirk;
+  // The client explains a quirky default in its own words; it only needs to know there is one.
+  if (parameter.quirk) fact.quirk = true;
   return fact;
 }
 

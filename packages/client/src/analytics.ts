@@ -186,7 +186,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
           outcome,
           outcome.payload,
           `${operation} found no list in the payload (neither a bare array nor an array under "data"); ` +
-            'pass an `unwrap` function that returns it',
+            'pass an `unwrap` function that returns it.',
         );
       }
       return operationId === 'listWebsites' ? requireIdentifiers(operation, 'website', WEBSITE, list) : list;
@@ -205,11 +205,13 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     }
 
     async function list(operation: string, init: Init, options?: PageRequestOptions): Promise<PageItems<T, Payload>> {
-      const { items, ...info } = await page(operation, init, options);
-      for (const [name, value] of Object.entries(info)) {
-        Object.defineProperty(items, name, { value, enumerable: false, writable: false });
-      }
-      return items as PageItems<T, Payload>;
+      const { items, hasMore, nextPage, payload } = await page(operation, init, options);
+      // Defined properties are neither enumerable nor writable unless said so.
+      return Object.defineProperties(items, {
+        hasMore: { value: hasMore },
+        nextPage: { value: nextPage },
+        payload: { value: payload },
+      }) as PageItems<T, Payload>;
     }
 
     async function* all(operation: string, input: unknown, options?: RequestOptions) {

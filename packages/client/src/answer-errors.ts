@@ -21,7 +21,7 @@ import { retryAfterHeaderMs } from '@tallyport/http-policy';
 /** How much of an error body an error keeps (characters). */
 export const ERROR_BODY_KEPT = 4096;
 
-export const CHECK_SETUP = 'Check `baseUrl` (the deployment address, without the /api path) and the API key.';
+export const CHECK_SETUP = 'Check `baseUrl` (without /api) and the API key.';
 
 const ERROR_BY_STATUS: Record<number, typeof APIError> = {
   400: BadRequestError,
@@ -71,7 +71,7 @@ export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails =
 /** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
 export function unreadable(answer: AnswerFacts, payload: unknown, problem: string): UnexpectedResponseError {
   const details = detailsOf(answer, keptValue(answer.redactor, payload));
-  return new UnexpectedResponseError(`${answer.status} from ${answer.method} ${details.url}: ${problem}.`, details);
+  return new UnexpectedResponseError(`${answer.status} from ${answer.method} ${details.url}: ${problem}`, details);
 }
 
 const serverMessage = (body: unknown): string | undefined => {
@@ -102,7 +102,7 @@ function redirectTarget(redactor: Redactor, location: string | null, base: strin
   try {
     return ` to ${redactor.url(new URL(location, base).href)}`;
   } catch {
-    return ` to a malformed Location (${redactor.truncate(JSON.stringify(location), 200)})`;
+    return ` to a malformed Location ${redactor.truncate(JSON.stringify(location), 200)}`;
   }
 }
 
@@ -122,23 +122,19 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
   }
   // The whole body is read (within maxResponseBytes) to classify it; an error keeps a few kB of it.
   const kept =
-    html || text === ''
-      ? undefined
-      : json && text.length <= ERROR_BODY_KEPT
-        ? redactor.value(parsed)
-        : redactor.truncate(text, ERROR_BODY_KEPT);
+    html || text === '' ? undefined : json ? keptValue(redactor, parsed) : redactor.truncate(text, ERROR_BODY_KEPT);
   const details = detailsOf(answer, kept);
   const known = json ? classify?.(parsed, details, redactor) : undefined;
   if (known) return known;
   const where = `${status} from ${answer.method} ${details.url}`;
   if (status >= 300 && status < 400) {
+    const target = redirectTarget(redactor, headers.get('location'), answer.url);
     return new UnexpectedResponseError(
-      `Expected JSON but the server redirected (${where}${redirectTarget(redactor, headers.get('location'), answer.url)}), ` +
-        `as a login page or a wrong address does. ${CHECK_SETUP}`,
+      `${where}: a redirect${target} where JSON was expected. ${CHECK_SETUP}`,
       details,
     );
   }
-  const said = html ? 'the server answered with an HTML page' : json ? serverMessage(parsed) : undefined;
+  const said = html ? 'an HTML page' : json ? serverMessage(parsed) : undefined;
   const message = `${where}${said ? `: ${redactor.truncate(said, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
   if (status === 422) return new UnprocessableEntityError(message, details, fieldErrors(redactor, parsed));
   if (status === 429) return new RateLimitError(message, details, retryAfterHeaderMs(headers));

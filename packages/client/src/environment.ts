@@ -18,8 +18,8 @@ export function isBrowserLike(): boolean {
 export function assertServerEnvironment(dangerouslyAllowBrowser: boolean | undefined): void {
   if (isBrowserLike() && !dangerouslyAllowBrowser) {
     throw new TallyportError(
-      'Refusing to run in a browser-like environment: the API key would be exposed to every visitor. ' +
-        'Call the API from your server, or pass `dangerouslyAllowBrowser: true` if you understand the risk.',
+      'Refusing to run in a browser: every visitor could read the key. ' +
+        'Call the API from a server, or pass `dangerouslyAllowBrowser: true`.',
     );
   }
 }
@@ -43,19 +43,19 @@ export function checkBaseUrl(
       undefined,
     );
   };
-  if (!baseUrl) expected('the deployment address, such as https://analytics.example.com');
+  if (!baseUrl) expected('the deployment address (or set the *_BASE_URL variable)');
   let url: URL;
   try {
     url = new URL(baseUrl as string);
   } catch {
-    return expected('an absolute http(s) URL such as https://analytics.example.com');
+    return expected('an absolute http(s) URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') expected(`http or https, not ${url.protocol}`);
-  if (url.username || url.password) expected('a URL that must not carry credentials (pass the key as `apiKey`)');
+  if (url.username || url.password) expected('a URL that must not carry credentials');
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
     throw new TallyportError(
-      `Refusing to send the API key over plain http to ${url.host}: anyone on the path could read it. ` +
-        'Use https, or pass `allowInsecureHttp: true` if the network is trusted.',
+      `Refusing to send the key over plain http to ${url.host}: anyone on the path could read it. ` +
+        'Use https, or pass `allowInsecureHttp: true`.',
     );
   }
   return url.href.replace(/\/+$/, '');

@@ -5,7 +5,14 @@
 // redacted details. Log lines carry redacted copies only, in both directions.
 import { BodyTooLarge, readCappedText, shouldRetry } from '@tallyport/http-policy';
 import type { Redactor } from '@tallyport/redaction';
-import { type AnswerFacts, CHECK_SETUP, type ClassifyErrorBody, looksLikeHtml, toError } from './answer-errors.js';
+import {
+  type AnswerFacts,
+  CHECK_SETUP,
+  type ClassifyErrorBody,
+  detailsOf,
+  looksLikeHtml,
+  toError,
+} from './answer-errors.js';
 import { innermostMessage, redactedCause } from './cause.js';
 import {
   APIConnectionError,
@@ -31,6 +38,12 @@ export interface OutgoingParts {
 export interface Outcome extends AnswerFacts {
   /** Parsed JSON, or undefined for an empty answer. */
   payload: unknown;
+}
+
+/** An answer of any status with its body read once (for rawClient, which never throws on a status). */
+export interface RawAnswer {
+  response: Response;
+  text: string;
 }
 
 export interface HttpConfig {
@@ -90,24 +103,19 @@ export function createHttp(config: HttpConfig) {
         return { ...answer, payload: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
       } catch {}
     }
-    const url = answer.redactor.url(answer.url);
-    const kind = html
-      ? 'an HTML page (often a login page or a web server default page)'
-      : `non-JSON content (${contentType || 'no content type'})`;
-    throw new UnexpectedResponseError(`Expected JSON from ${answer.method} ${url} but got ${kind}. ${CHECK_SETUP}`, {
-      status: answer.status,
-      method: answer.method,
-      url,
-      body: undefined,
-      headers: answer.redactor.headers(answer.headers),
-    });
+    const details = detailsOf(answer, undefined);
+    const kind = html ? 'an HTML page' : `${contentType || 'content'} that is not JSON`;
+    throw new UnexpectedResponseError(
+      `${answer.status} from ${answer.method} ${details.url}: ${kind}. ${CHECK_SETUP}`,
+      details,
+    );
   }
 
   /**
    * One logical request with its retries. With `raw`, the last answer comes
-   * back as a Response whatever its status; otherwise a non-2XX throws.
+   * back whatever its status; otherwise a non-2XX throws.
    */
-  async function run(parts: OutgoingParts, options: SendOptions, raw: boolean): Promise<Outcome | Response> {
+  async function run(parts: OutgoingParts, options: SendOptions, raw: boolean): Promise<Outcome | RawAnswer> {
     // Both specs take form-encoded bodies only, and the clients serialise every
     // body that way (openapi-fetch would otherwise label it JSON).
     if (parts.body !== undefined) parts.headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -122,7 +130,7 @@ export function createHttp(config: HttpConfig) {
     const userSignal = options.signal;
     const attempts = idempotent ? maxRetries + 1 : 1;
     const started = Date.now();
-    const aborted = () => new APIUserAbortError(`${method} ${url} was aborted by the caller.`);
+    const aborted = () => new APIUserAbortError(`${method} ${url} was aborted.`);
 
     for (let attempt = 1; ; attempt++) {
       if (userSignal?.aborted) throw aborted();
@@ -168,43 +176,31 @@ export function createHttp(config: HttpConfig) {
         const success = status >= 200 && status <= 299;
         if (exceeded && (success || raw)) {
           throw new ResponseTooLargeError(
-            `The answer to ${method} ${url} (${status}) is larger than maxResponseBytes (${limit} bytes, ` +
-              'decompressed); reading stopped there. Raise `maxResponseBytes` if such answers are expected.',
-            { status, method, url, body: undefined, headers: redactor.headers(response.headers) },
+            `${status} from ${method} ${url}: the body passed \`maxResponseBytes\` (${limit} bytes); reading stopped.`,
+            detailsOf(answer, undefined),
             limit,
           );
         }
-        if (raw && (success || !shouldRetry({ status, idempotent, attempt, maxRetries }))) {
-          const out = new Headers(response.headers);
-          // The body is handed on decoded, so its transfer headers no longer apply.
-          for (const name of ['content-encoding', 'content-length', 'transfer-encoding']) out.delete(name);
-          return new Response([204, 205, 304].includes(status) ? null : text, { status, headers: out });
-        }
+        if (raw && (success || !shouldRetry({ status, idempotent, attempt, maxRetries }))) return { response, text };
         if (success) return parseSuccess(answer, text);
         failure = toError(answer, text, exceeded, config.classifyErrorBody);
       } catch (error) {
         if (error instanceof APIError) throw error;
         if (userSignal?.aborted) throw aborted();
         const elapsed = Date.now() - started;
-        const tally = `${counter}, ${seconds(elapsed)} in all`;
         const cause = { cause: redactedCause(error, redactor) };
-        failure = timedOut
-          ? new APIConnectionTimeoutError(
-              `${method} ${url} timed out after ${timeout} ms (${tally}).`,
-              method,
-              url,
-              cause,
-              attempt,
-              elapsed,
-            )
-          : new APIConnectionError(
-              `Could not reach ${method} ${url}: ${redactor.truncate(innermostMessage(error), 300)} (${tally}).`,
-              method,
-              url,
-              cause,
-              attempt,
-              elapsed,
-            );
+        const Failure = timedOut ? APIConnectionTimeoutError : APIConnectionError;
+        const what = timedOut
+          ? `${method} ${url} timed out after ${timeout} ms`
+          : `Could not reach ${method} ${url}: ${redactor.truncate(innermostMessage(error), 300)}`;
+        failure = new Failure(
+          `${what} (${counter}, ${seconds(elapsed)} in all).`,
+          method,
+          url,
+          cause,
+          attempt,
+          elapsed,
+        );
         response = undefined;
       } finally {
         clearTimeout(timer);
@@ -228,25 +224,8 @@ export function createHttp(config: HttpConfig) {
   return {
     /** Sends one logical request (with its retries) and returns the parsed answer, or throws. */
     execute: (parts: OutgoingParts, options: SendOptions = {}) => run(parts, options, false) as Promise<Outcome>,
-
-    /**
-     * The fetch given to openapi-fetch for path-level calls: same pipeline, and
-     * the answer of any status rebuilt as a Response from the body text read once.
-     */
-    async send(request: Request, options: SendOptions = {}): Promise<Response> {
-      const headers: Record<string, string> = {};
-      request.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      const parts = {
-        method: request.method,
-        url: request.url,
-        headers,
-        body: request.body ? await request.text() : undefined,
-        operation: undefined,
-      };
-      return run(parts, { signal: request.signal, ...options }, true) as Promise<Response>;
-    },
+    /** The same pipeline, returning the last answer whatever its status. */
+    answer: (parts: OutgoingParts, options: SendOptions) => run(parts, options, true) as Promise<RawAnswer>,
   };
 }
 

@@ -3,14 +3,14 @@
 // with a stable code for each message the spec lists.
 import type { Redactor } from '@tallyport/redaction';
 import type { Account, Item, Purchase } from '@tallyport/types';
-import { detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
+import { CHECK_SETUP, detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
 import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } from './errors.js';
 import { marketplaceOperations as ops, marketplaceOutcome, marketplaceRecords } from './generated/marketplace.js';
 import type { PerRequestOptions } from './http.js';
 import { checkPerRequest, refuse } from './option-checks.js';
 import { type CallInit, type ClientOptions, wireClient } from './options.js';
 import { requireIdentifier, requireIdentifiers } from './records.js';
-import { type ApiKeyTransport, placeKey, resolvePlacement } from './transport.js';
+import { type ApiKeyTransport, placeKey } from './transport.js';
 import { locate } from './unwrap.js';
 import { validate } from './validation.js';
 
@@ -97,11 +97,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       const op =
         (parts.operation && ops[parts.operation as OperationId]) ||
         operationFor(parts.method, new URL(parts.url).pathname);
-      placeKey(
-        parts,
-        resolvePlacement(transport, op?.apiKey ?? { in: 'query', name: 'api_key' }, parts.method),
-        apiKey,
-      );
+      placeKey(parts, transport, op?.apiKey ?? { in: 'query', name: 'api_key' }, apiKey);
     },
     {
       classifyErrorBody: (body, details, redactor) =>
@@ -128,13 +124,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       throw unreadable(
         outcome,
         payload,
-        `expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}", got ${said}. Check \`baseUrl\` and the API key`,
+        `expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}", got ${said}. ${CHECK_SETUP}`,
       );
     }
     const found = locate(payload, op.records);
     if (found === undefined) {
       const where = op.records.map((record) => record.pointer).join(' or ');
-      throw unreadable(outcome, payload, `the success payload has nothing at ${where}. Check \`baseUrl\``);
+      throw unreadable(outcome, payload, `the success payload has nothing at ${where}. ${CHECK_SETUP}`);
     }
     return found;
   }

@@ -131,7 +131,7 @@ export function wireClient(
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     // The value is never shown: a key given in the wrong shape is still a key.
     throw new ValidationError(
-      `Missing option \`apiKey\` for ${where}: pass the API key as a non-empty string, or set ${api}_API_KEY.`,
+      `Missing option \`apiKey\` for ${where}: pass the key, or set ${api}_API_KEY.`,
       where,
       'apiKey',
       undefined,
@@ -143,7 +143,7 @@ export function wireClient(
   const redactor = new Redactor({ secretNames }).add(apiKey);
   const log = createLog(options.logger, options.logLevel);
   if (options.dangerouslyAllowBrowser)
-    log('warn', 'dangerouslyAllowBrowser is on: anyone who loads this code can read the key.');
+    log('warn', 'dangerouslyAllowBrowser: anyone who loads this code can read the key.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new TallyportError('No fetch implementation found: pass `fetch`.');
   const http = createHttp({

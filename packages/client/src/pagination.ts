@@ -99,7 +99,9 @@ export async function* paginate<T>(
 ): AsyncGenerator<T, void, undefined> {
   const { operation, strategy, maxPages, pageSize, pageParameter } = options;
   const stop = (pagesRead: number, option: string, why: string) =>
-    new PaginationError(`${operation} stopped after ${pagesRead} page(s): ${why}`, operation, option, pagesRead);
+    new PaginationError(`${operation} stopped after ${pagesRead} page(s): ${why}.`, operation, option, pagesRead);
+  const instead =
+    'Set `pageParameter` to the page-number parameter the deployment reads, or pass a `nextPage` function';
   let extra: PageQuery = {};
   // The items of the last page, when the next one was asked for by number: a deployment that ignores the
   // page parameter answers the same page again, which must not pass for more items.
@@ -108,12 +110,11 @@ export async function* paginate<T>(
   for (let page = 1; ; page++) {
     const { payload, items } = await fetchPage(extra);
     if (counted !== undefined && counted === JSON.stringify(items)) {
+      const asked = `${pageParameter}=${extra[pageParameter as string]}`;
       throw stop(
         page - 1,
         'pageParameter',
-        `asked with \`${pageParameter}=${extra[pageParameter as string]}\`, the deployment answered the same ` +
-          `items again, so it does not read \`${pageParameter}\`. Set \`pageParameter\` to the query parameter it ` +
-          'reads for the page number, or `nextPage` to a function that finds the next page.',
+        `asked with ${asked}, the deployment sent the same items again. ${instead}`,
       );
     }
     yield* items;
@@ -126,9 +127,7 @@ export async function* paginate<T>(
         throw stop(
           page,
           'pageParameter',
-          `page ${page} came back full (${items.length} items) and the payload does not say whether more follow. ` +
-            'Set `pageParameter` to the query parameter your deployment reads for the page number, or ' +
-            '`nextPage` to a function that finds the next page.',
+          `page ${page} came back full; the payload does not say if more follow. ${instead}`,
         );
       }
       const number = Number(query[pageParameter] ?? page);
@@ -136,15 +135,9 @@ export async function* paginate<T>(
       counted = JSON.stringify(items);
     }
     const signature = JSON.stringify(Object.entries(next).sort());
-    if (seen.has(signature)) {
-      throw stop(
-        page,
-        'nextPage',
-        `the next page named (${signature}) was read already; pass a \`nextPage\` function.`,
-      );
-    }
+    if (seen.has(signature)) throw stop(page, 'nextPage', `the payload named a page read already, ${signature}`);
     seen.add(signature);
-    if (page >= maxPages) throw stop(page, 'maxPages', 'more pages follow; raise `maxPages` to read them all.');
+    if (page >= maxPages) throw stop(page, 'maxPages', 'more follow; raise `maxPages`');
     extra = next;
   }
 }

@@ -30,15 +30,32 @@ export function bindRaw<T extends object>(client: T, binding: Binding): T {
   return client;
 }
 
+/**
+ * The fetch given to openapi-fetch: the client's pipeline, and the answer of
+ * any status rebuilt as a Response from the body text read once.
+ */
 function rawFetch(http: Http): (request: Request) => Promise<Response> {
-  return (request) => {
+  return async (request) => {
     const extra = request as unknown as Record<string, unknown>;
-    const options: SendOptions = {};
+    const options: SendOptions = { signal: request.signal };
     checkRequestOptions(`raw ${request.method}`, extra);
     for (const name of ['timeout', 'maxRetries', 'maxResponseBytes'] as const) {
       if (extra[name] !== undefined) options[name] = extra[name] as number;
     }
-    return http.send(request, options);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const body = request.body ? await request.text() : undefined;
+    const { response, text } = await http.answer(
+      { method: request.method, url: request.url, headers, body, operation: undefined },
+      options,
+    );
+    const out = new Headers(response.headers);
+    // The body is handed on decoded, so its transfer headers no longer apply.
+    for (const name of ['content-encoding', 'content-length', 'transfer-encoding']) out.delete(name);
+    const { status } = response;
+    return new Response([204, 205, 304].includes(status) ? null : text, { status, headers: out });
   };
 }
 

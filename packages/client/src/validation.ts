@@ -15,7 +15,7 @@ export interface Fact {
   readonly minLength?: number;
   readonly pattern?: string;
   readonly default?: unknown;
-  readonly quirk?: string;
+  readonly quirk?: boolean;
 }
 
 export interface OperationFacts {
@@ -56,7 +56,7 @@ const fits = (type: string, value: unknown, fact: Fact): boolean => {
 
 function expectation(fact: Fact): string {
   if (fact.allowed) return `; allowed values: ${fact.allowed.map(show).join(', ')}`;
-  if (fact.format === 'date') return '; expected a real calendar date in Y-m-d format (YYYY-MM-DD)';
+  if (fact.format === 'date') return '; expected a real date, Y-m-d';
   return fact.type
     ? `; expected ${fact.type.replace('integer', 'an integer').replace('string', 'a non-empty string')}`
     : '';
@@ -100,9 +100,7 @@ export function validate<T>(operation: string, spec: OperationFacts, where: stri
     if (!ok) {
       let message = `Invalid parameter "${name}" for ${operation}: got ${show(value)}${expectation(fact)}.`;
       if (fact.quirk && value === fact.default) {
-        message +=
-          ` ${show(value)} is the documented default of "${name}" but not one of its allowed values ` +
-          `(a quirk of the API documentation: ${fact.quirk}) Leave "${name}" unset to get the server's default.`;
+        message += ` It is the documented default of "${name}", not an allowed value: leave "${name}" unset.`;
       }
       throw refuse(message, name, value, fact.allowed);
     }

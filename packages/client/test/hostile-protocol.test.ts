@@ -160,7 +160,7 @@ describe('the key never appears, whatever the answer echoes', () => {
     const unknown = (await failure(() => a.items.list())) as Error;
     expect(unknown.message).toBe(
       `200 from GET ${server.url}/api/items/all?api_key=[REDACTED]: expected status "成功" or "错误", ` +
-        'got "[REDACTED]". Check `baseUrl` and the API key.',
+        'got "[REDACTED]". Check `baseUrl` (without /api) and the API key.',
     );
     const one = createAnalyticsClient({ baseUrl: server.url, apiKey: '1', logLevel: 'off', maxRetries: 0 });
     server.reply({ status: 404, body: { message: 'no website 1' } });

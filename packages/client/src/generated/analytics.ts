@@ -262,7 +262,7 @@ export const analyticsOperations = {
           "value"
         ],
         "default": "url",
-        "quirk": "The documented default `url` is not among the allowed values (`value`); both are kept exactly as given. A client that sends the default explicitly may be refused by a strict server, so clients send search_by only when the caller sets it."
+        "quirk": true
       },
       "sort_by": {
         "in": "query",
