@@ -170,4 +170,11 @@ describe('analytics requests', () => {
     expect(data).toEqual({ data: website });
     expect(last().headers.authorization).toBe(`Bearer ${CANARY_KEY}`);
   });
+
+  test('rawClient gives one openapi-fetch client per client, and refuses anything that is not a client', () => {
+    const analytics = client();
+    expect(rawClient(analytics)).toBe(rawClient(analytics));
+    expect(rawClient(client())).not.toBe(rawClient(analytics));
+    expect(() => rawClient({ ...analytics })).toThrow(/createAnalyticsClient or createMarketplaceClient/);
+  });
 });
