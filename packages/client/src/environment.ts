@@ -27,7 +27,7 @@ export function assertServerEnvironment(dangerouslyAllowBrowser: boolean | undef
 export const isLoopbackHost = (hostname: string): boolean =>
   /^(localhost|.+\.localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/i.test(hostname);
 
-/** Parses `baseUrl` (returned without trailing slashes) and refuses plain http to a non-loopback host unless allowed. */
+/** Parses `baseUrl` (returned without trailing slashes); plain http to a non-loopback host only if allowed. */
 export function checkBaseUrl(
   where: string,
   baseUrl: string | undefined,

@@ -61,7 +61,7 @@ function echoes(request: { body: string; query: URLSearchParams }): Reply[] {
 describe('no secret in any log line, at any level', () => {
   const transports: ApiKeyTransport[] = ['spec', 'query', 'form', { header: 'X-Api-Key' }];
   for (const transport of transports) {
-    test(`purchases.validate with transport ${JSON.stringify(transport)}: requests, answers, retries, errors`, async () => {
+    test(`purchases.validate with transport ${JSON.stringify(transport)}: both ways, retries, errors`, async () => {
       const logs = capture();
       const market = createMarketplaceClient({
         baseUrl: server.url,

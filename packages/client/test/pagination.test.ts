@@ -89,7 +89,7 @@ describe('iterating over every page', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  test('with pageParameter null, a full page the payload says nothing about is an error naming the option', async () => {
+  test('with pageParameter null, a full page its payload says nothing about is an error naming it', async () => {
     server.reply({ body: Array.from({ length: 10 }, (_, i) => ({ id: i + 1 })) });
     const error = await collect(client({ pageParameter: null }).websites.listAll()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaginationError);
