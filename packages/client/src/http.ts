@@ -95,16 +95,13 @@ export function createHttp(config: HttpConfig) {
 
   function parseSuccess(answer: AnswerFacts, text: string): Outcome {
     if (text === '' || answer.status === 204) return { ...answer, payload: undefined };
+    try {
+      // A byte order mark, or a PHP default `text/html` label, is no reason to refuse good JSON.
+      return { ...answer, payload: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+    } catch {}
     const contentType = answer.headers.get('content-type') ?? '';
-    const html = looksLikeHtml(contentType, text);
-    if (!html) {
-      try {
-        // A byte order mark is no reason to refuse an otherwise good answer.
-        return { ...answer, payload: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
-      } catch {}
-    }
     const details = detailsOf(answer, undefined);
-    const kind = html ? 'an HTML page' : `${contentType || 'content'} that is not JSON`;
+    const kind = looksLikeHtml(contentType, text) ? 'an HTML page' : `${contentType || 'content'} that is not JSON`;
     throw new UnexpectedResponseError(
       `${answer.status} from ${answer.method} ${details.url}: ${kind}. ${CHECK_SETUP}`,
       details,
@@ -122,7 +119,9 @@ export function createHttp(config: HttpConfig) {
     const redactor = config.redactorFor(parts);
     config.authorize(parts);
     const { method, url: href, headers, body } = parts;
-    const url = redactor.url(href);
+    // Redacted only when a message or a log line needs it: most requests need neither.
+    let shown: string | undefined;
+    const url = () => (shown ??= redactor.url(href));
     const idempotent = options.idempotent ?? ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].includes(method);
     const maxRetries = options.maxRetries ?? config.maxRetries;
     const timeout = options.timeout ?? config.timeout;
@@ -130,13 +129,13 @@ export function createHttp(config: HttpConfig) {
     const userSignal = options.signal;
     const attempts = idempotent ? maxRetries + 1 : 1;
     const started = Date.now();
-    const aborted = () => new APIUserAbortError(`${method} ${url} was aborted.`);
+    const aborted = () => new APIUserAbortError(`${method} ${url()} was aborted.`);
 
     for (let attempt = 1; ; attempt++) {
       if (userSignal?.aborted) throw aborted();
       const counter = `attempt ${attempt} of ${attempts}`;
       if (log.enabled('debug')) {
-        log('debug', `request ${method} ${url} (${counter})`, {
+        log('debug', `request ${method} ${url()} (${counter})`, {
           headers: redactor.headers(headers),
           ...(body !== undefined ? { body: redactor.truncate(redactor.formBody(body), LOGGED_BODY) } : {}),
         });
@@ -168,7 +167,7 @@ export function createHttp(config: HttpConfig) {
           exceeded = true;
         }
         if (log.enabled('debug')) {
-          log('debug', `response ${status} ${method} ${url} (${counter}, ${Date.now() - attemptStarted} ms)`, {
+          log('debug', `response ${status} ${method} ${url()} (${counter}, ${Date.now() - attemptStarted} ms)`, {
             headers: redactor.headers(response.headers),
             body: loggedBody(redactor, text),
           });
@@ -176,7 +175,7 @@ export function createHttp(config: HttpConfig) {
         const success = status >= 200 && status <= 299;
         if (exceeded && (success || raw)) {
           throw new ResponseTooLargeError(
-            `${status} from ${method} ${url}: the body passed \`maxResponseBytes\` (${limit} bytes); reading stopped.`,
+            `${status} from ${method} ${url()}: the body passed \`maxResponseBytes\` (${limit} bytes); reading stopped.`,
             detailsOf(answer, undefined),
             limit,
           );
@@ -191,12 +190,12 @@ export function createHttp(config: HttpConfig) {
         const cause = { cause: redactedCause(error, redactor) };
         const Failure = timedOut ? APIConnectionTimeoutError : APIConnectionError;
         const what = timedOut
-          ? `${method} ${url} timed out after ${timeout} ms`
-          : `Could not reach ${method} ${url}: ${redactor.truncate(innermostMessage(error), 300)}`;
+          ? `${method} ${url()} timed out after ${timeout} ms`
+          : `Could not reach ${method} ${url()}: ${redactor.truncate(innermostMessage(error), 300)}`;
         failure = new Failure(
           `${what} (${counter}, ${seconds(elapsed)} in all).`,
           method,
-          url,
+          url(),
           cause,
           attempt,
           elapsed,
@@ -210,7 +209,7 @@ export function createHttp(config: HttpConfig) {
       if (!shouldRetry({ status, idempotent, attempt, maxRetries })) throw failure;
       const delay = retryDelay(attempt, response?.headers, config.retry);
       if (delay === undefined) throw failure;
-      log('info', `retrying ${method} ${url} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
+      log('info', `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
         reason: failure.message,
       });
       try {

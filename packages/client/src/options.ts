@@ -104,7 +104,11 @@ const env = (name: string): string | undefined =>
 /** Values of secret-named query or form parameters a request carries itself (a purchase code). */
 function carriedSecrets(redactor: Redactor, parts: OutgoingParts): string[] {
   const found: string[] = [];
-  for (const params of [new URL(parts.url).searchParams, new URLSearchParams(parts.body)]) {
+  const query = parts.url.indexOf('?');
+  for (const params of [
+    new URLSearchParams(query < 0 ? '' : parts.url.slice(query)),
+    new URLSearchParams(parts.body),
+  ]) {
     for (const [name, value] of params) if (value && redactor.isSecretName(name)) found.push(value);
   }
   return found;
