@@ -31,6 +31,11 @@ describe('analytics requests', () => {
     expect([...last().query]).toEqual([]);
   });
 
+  test('JSON labelled text/html, as PHP labels what it prints by default, is read as JSON', async () => {
+    server.reply({ headers: { 'content-type': 'text/html; charset=UTF-8' }, body: JSON.stringify({ data: website }) });
+    expect(await client().websites.get(42)).toEqual(website);
+  });
+
   test('websites.get sends GET /api/v1/websites/{id} and unwraps data', async () => {
     server.reply({ body: { data: website } });
     expect(await client().websites.get(42)).toEqual(website);
