@@ -175,7 +175,7 @@ export function createHttp(config: HttpConfig) {
         const success = status >= 200 && status <= 299;
         if (exceeded && (success || raw)) {
           throw new ResponseTooLargeError(
-            `${status} from ${method} ${url()}: the body passed \`maxResponseBytes\` (${limit} bytes); reading stopped.`,
+            `${status} from ${method} ${url()}: the body passed \`maxResponseBytes\` (${limit} bytes).`,
             detailsOf(answer, undefined),
             limit,
           );
