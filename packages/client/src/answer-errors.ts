@@ -19,7 +19,7 @@ import {
 import { retryAfterHeaderMs } from '@tallyport/http-policy';
 
 /** How much of an error body an error keeps (characters). */
-export const ERROR_BODY_KEPT = 4096;
+const ERROR_BODY_KEPT = 4096;
 
 export const CHECK_SETUP = 'Check `baseUrl` (without /api) and the API key.';
 

@@ -2,7 +2,7 @@
 // default, no plain-http transport to another machine by default.
 import { TallyportError, ValidationError } from './errors.js';
 
-export function isBrowserLike(): boolean {
+function isBrowserLike(): boolean {
   const g = globalThis as {
     window?: { document?: unknown };
     importScripts?: unknown;
@@ -24,7 +24,7 @@ export function assertServerEnvironment(dangerouslyAllowBrowser: boolean | undef
   }
 }
 
-export const isLoopbackHost = (hostname: string): boolean =>
+const isLoopbackHost = (hostname: string): boolean =>
   /^(localhost|.+\.localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/i.test(hostname);
 
 /** Parses `baseUrl` (returned without trailing slashes); plain http to a non-loopback host only if allowed. */

@@ -51,10 +51,6 @@ export function checkNumber(where: string, option: string, value: unknown): void
   }
 }
 
-export function checkFunction(where: string, option: string, value: unknown): void {
-  if (value !== undefined && typeof value !== 'function') refuse(where, option, value, 'a function');
-}
-
 export function checkKnownKeys(where: string, options: object, known: readonly string[], prefix = ''): void {
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
@@ -70,7 +66,7 @@ export function checkKnownKeys(where: string, options: object, known: readonly s
   }
 }
 
-export const PER_REQUEST_OPTIONS = ['signal', 'timeout', 'maxRetries', 'maxResponseBytes'] as const;
+const PER_REQUEST_OPTIONS = ['signal', 'timeout', 'maxRetries', 'maxResponseBytes'];
 
 /** The options every request accepts, whether given to the client or to one call. */
 export function checkRequestOptions(where: string, options: Record<string, unknown>): void {

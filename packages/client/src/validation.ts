@@ -29,7 +29,7 @@ const show = (value: unknown): string => {
 };
 
 /** A real calendar date in Y-m-d: the pattern, and a day that exists (no 2026-02-30). */
-export const isYmd = (value: string): boolean => {
+const isYmd = (value: string): boolean => {
   const day = /^\d{4}-\d\d-\d\d$/.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
   return day !== undefined && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 };
