@@ -176,8 +176,11 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     return requireIdentifier<Website>(operation, 'website', WEBSITE, found(operationId, payload) ?? payload);
   }
 
-  /** Reading one page, and every page, of a list operation. */
-  function lister<T>(operationId: ListId, query: (operation: string, input: never) => Init) {
+  /**
+   * Reading one page, and every page, of a list operation. `toInit` checks the
+   * caller's input and turns it into the request's path and query.
+   */
+  function lister<T, Input>(operationId: ListId, toInit: (operation: string, input: Input) => Init) {
     const op = ops[operationId];
     const itemsOf = (operation: string, outcome: Outcome): T[] => {
       const list = found(operationId, outcome.payload);
@@ -193,8 +196,9 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     };
     const size = (q: Query) => Number(q[op.pageSize] ?? op.facts[op.pageSize].default);
 
-    async function page(operation: string, init: Init, options: PageRequestOptions = {}): Promise<Page<T, Payload>> {
+    async function page(operation: string, input: Input, options: PageRequestOptions = {}): Promise<Page<T, Payload>> {
       checkPerRequest(operation, options, ['pageQuery']);
+      const init = toInit(operation, input);
       const { pageQuery, ...rest } = options;
       const q = { ...init.query, ...pageQuery };
       const outcome = await request(operationId, { ...init, query: q }, rest);
@@ -204,8 +208,8 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
       return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size(q)) };
     }
 
-    async function list(operation: string, init: Init, options?: PageRequestOptions): Promise<PageItems<T, Payload>> {
-      const { items, hasMore, nextPage, payload } = await page(operation, init, options);
+    async function list(operation: string, input: Input, options?: PageRequestOptions): Promise<PageItems<T, Payload>> {
+      const { items, hasMore, nextPage, payload } = await page(operation, input, options);
       // Defined properties are neither enumerable nor writable unless said so.
       return Object.defineProperties(items, {
         hasMore: { value: hasMore },
@@ -214,9 +218,9 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
       }) as PageItems<T, Payload>;
     }
 
-    async function* all(operation: string, input: unknown, options?: RequestOptions) {
+    async function* all(operation: string, input: Input, options?: RequestOptions): AsyncGenerator<T, void, undefined> {
       checkPerRequest(operation, options);
-      const init = query(operation, input as never);
+      const init = toInit(operation, input);
       const fetchPage = async (extra: PageQuery) => {
         const outcome = await request(operationId, { ...init, query: { ...init.query, ...extra } }, options);
         return { payload: outcome.payload, items: itemsOf(operation, outcome) };
@@ -225,19 +229,13 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
       yield* paginate(fetchPage, q, { operation, strategy, maxPages, pageSize: size(q), pageParameter });
     }
 
-    return {
-      list: (operation: string, input: unknown, options?: PageRequestOptions) =>
-        list(operation, query(operation, input as never), options),
-      page: (operation: string, input: unknown, options?: PageRequestOptions) =>
-        page(operation, query(operation, input as never), options),
-      all,
-    };
+    return { list, page, all };
   }
 
-  const sites = lister<Website>('listWebsites', (operation, query: ListWebsitesParams = {}) => ({
+  const sites = lister<Website, ListWebsitesParams | undefined>('listWebsites', (operation, query = {}) => ({
     query: checked(operation, 'listWebsites', 'query', query),
   }));
-  const rows = lister<StatRecord<D>>('getStats', (operation, [id, query]: [WebsiteId, StatsParams]) => {
+  const rows = lister<StatRecord<D>, [WebsiteId, StatsParams]>('getStats', (operation, [id, query]) => {
     const q = checked(operation, 'getStats', 'query', query) as StatsParams;
     assertDateRange(operation, q.from, q.to);
     return { path: pathOf(operation, 'getStats', id), query: q };
@@ -245,8 +243,8 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
 
   return bind({
     websites: {
-      list: async (query, options) => sites.list('websites.list', query, options),
-      listPage: async (query, options) => sites.page('websites.listPage', query, options),
+      list: (query, options) => sites.list('websites.list', query, options),
+      listPage: (query, options) => sites.page('websites.listPage', query, options),
       listAll: (query, options) => sites.all('websites.listAll', query, options),
       get: (id, options) =>
         website('websites.get', 'getWebsite', () => ({ path: pathOf('websites.get', 'getWebsite', id) }), options),
@@ -275,8 +273,8 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
       },
     },
     stats: {
-      get: async (id, query, options) => rows.list('stats.get', [id, query], options),
-      getPage: async (id, query, options) => rows.page('stats.getPage', [id, query], options),
+      get: (id, query, options) => rows.list('stats.get', [id, query], options),
+      getPage: (id, query, options) => rows.page('stats.getPage', [id, query], options),
       iterate: (id, query, options) => rows.all('stats.iterate', [id, query], options),
     },
   });
