@@ -109,8 +109,8 @@ export function createHttp(config: HttpConfig) {
   }
 
   /**
-   * One logical request with its retries. With `raw`, the last answer comes
-   * back whatever its status; otherwise a non-2XX throws.
+   * One logical request with its retries. With `raw` (for rawClient), the last
+   * answer comes back whatever its status; otherwise a non-2XX throws.
    */
   async function run(parts: OutgoingParts, options: SendOptions, raw: boolean): Promise<Outcome | RawAnswer> {
     // Both specs take form-encoded bodies only, and the clients serialise every

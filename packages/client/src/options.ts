@@ -1,7 +1,7 @@
 // What both clients have in common: their shared options, checked; the key,
 // read once and held in this closure only; the redactor built around it; the
-// request pipeline; the typed openapi-fetch client `raw` over that pipeline;
-// and `call`, which sends one operation the way the resource methods do.
+// request pipeline, registered for rawClient; and `call`, which sends one
+// operation the way the resource methods do.
 import { Redactor } from '@tallyport/redaction';
 import type { ClassifyErrorBody } from './answer-errors.js';
 import { assertServerEnvironment, checkBaseUrl } from './environment.js';
