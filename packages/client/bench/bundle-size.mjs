@@ -1,6 +1,8 @@
-// Bundled size of what an application ships: the client entry (with its
-// zod/mini input validation and openapi-fetch), next to openapi-fetch alone
-// and to the opt-in response validation entry; esbuild, minified, gzip -9.
+// Bundled size of what an application ships: both factories (input
+// validation included), one factory, the factories with rawClient (which
+// brings openapi-fetch's client), openapi-fetch alone, and the factories with
+// the opt-in response validation or zod schema entries; esbuild, minified,
+// gzip -9.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -26,7 +28,16 @@ export async function measureBundles() {
   return {
     client: await size(`export { createAnalyticsClient, createMarketplaceClient } from '../dist/index.js';`),
     analyticsOnly: await size(`export { createAnalyticsClient } from '../dist/index.js';`),
+    withRawClient: await size(
+      `export { createAnalyticsClient, createMarketplaceClient, rawClient } from '../dist/index.js';`,
+    ),
     openapiFetch: await size(`export { default } from 'openapi-fetch';`),
+    clientWithSchemas: await size(
+      [
+        `export { createAnalyticsClient, createMarketplaceClient } from '../dist/index.js';`,
+        `export * from '../dist/schemas.js';`,
+      ].join('\n'),
+    ),
     clientWithResponseValidation: await size(
       [
         `export { createAnalyticsClient, createMarketplaceClient } from '../dist/index.js';`,

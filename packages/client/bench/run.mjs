@@ -59,8 +59,10 @@ const lines = [
   row('---', '---', '---'),
   bundleRow('**`createAnalyticsClient` + `createMarketplaceClient`** (with input validation)', bundles.client),
   bundleRow('`createAnalyticsClient` only', bundles.analyticsOnly),
+  bundleRow('both factories + `rawClient` (path-level calls, openapi-fetch)', bundles.withRawClient),
   bundleRow('openapi-fetch alone', bundles.openapiFetch),
-  bundleRow('client + opt-in response validation', bundles.clientWithResponseValidation),
+  bundleRow('both factories + opt-in response validation', bundles.clientWithResponseValidation),
+  bundleRow('both factories + zod input schemas (`@tallyport/client/schemas`)', bundles.clientWithSchemas),
 ];
 const table = lines.join('\n');
 console.log(table);

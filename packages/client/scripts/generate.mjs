@@ -1,10 +1,13 @@
 // Derives, from the spec model, everything the client needs at run time:
-// zod/mini input schemas, per-parameter facts for error messages (allowed
-// values, defaults, quirks), operation metadata (method, path, where the key
-// travels), the known marketplace error messages, and compiled validators of
-// the successful responses (ajv standalone code of the repository's one
-// schema engine). Nothing here is retyped: edit the specs and run
-// `pnpm generate`.
+// per-parameter facts that the client's input check reads (where each
+// parameter travels, whether it is required, its type, allowed values, format,
+// length, default and quirk), operation metadata (method, path, where the key
+// travels, which parameter sets the page size), the known marketplace error
+// messages, and compiled validators of the successful responses (ajv
+// standalone code of the repository's one schema engine). The same facts also
+// become zod/mini schemas, for users who want to reuse them
+// (`@tallyport/client/schemas`); the client itself does not run zod. Nothing
+// here is retyped: edit the specs and run `pnpm generate`.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadSpecs, successResponses } from '@tallyport/spec-model';
 import { createSchemaEngine, documentId } from '@tallyport/spec-model/validation';
@@ -51,13 +54,27 @@ function zodFor(schema, { required = false } = {}) {
   return parts.length === 1 ? parts[0] : `z.union([${parts.join(', ')}])`;
 }
 
+/**
+ * What src/validation.ts checks, in the words it reads, and only where it says
+ * something: `required` when true, the type unless allowed values already
+ * decide it, the default where the client reads it (the page size it counts
+ * against, and a quirky default it explains).
+ */
 function factsFor(parameter, required) {
-  const fact = { required };
-  if (parameter.enum) fact.allowed = parameter.enum;
-  if (parameter.hasDefault) fact.default = parameter.default;
+  const schema = typeof parameter.schema === 'object' ? parameter.schema : {};
+  const fact = { in: parameter.in };
+  if (required) fact.required = true;
+  const allowed = parameter.enum ?? ('const' in schema ? [schema.const] : undefined);
+  if (allowed) fact.allowed = allowed;
+  else if (parameter.types.length) fact.type = parameter.types.join(' | ');
   if (parameter.format) fact.format = parameter.format;
-  if (parameter.types.length) fact.type = parameter.types.join(' | ');
-  if (parameter.quirk) fact.quirk = parameter.quirk;
+  // A required value sent as an empty string is as good as missing.
+  const minLength = Math.max(schema.minLength ?? 0, required && parameter.types.includes('string') ? 1 : 0);
+  if (minLength > 0) fact.minLength = minLength;
+  if (schema.pattern) fact.pattern = schema.pattern;
+  if (parameter.hasDefault && (parameter.quirk || parameter.role === 'page-size')) fact.default = parameter.default;
+  // The client explains a quirky default in its own words; it only needs to know there is one.
+  if (parameter.quirk) fact.quirk = true;
   return fact;
 }
 
@@ -85,6 +102,11 @@ function describeOperation(op) {
     apiKey: keyPlacement(op.credential),
     facts,
     forbidden: op.parameters.filter((parameter) => parameter.forbidden).map((parameter) => parameter.name),
+    pageSize: op.parameters.find((parameter) => parameter.role === 'page-size')?.name,
+    // Where a successful payload holds its records, deepest first: `/data` before the bare payload.
+    records: successResponses(op)
+      .flatMap((response) => response.records)
+      .map(({ pointer, many }) => ({ pointer, many })),
     groups,
     errorMessages: op.errorMessages.map(({ code, msg }) => ({ code, msg })),
   };
@@ -97,7 +119,8 @@ function objectSchemaCode(fields) {
   return `z.strictObject({\n${entries.join('\n')}\n})`;
 }
 
-function render(model, operations) {
+/** zod/mini schemas of the same facts, for `@tallyport/client/schemas`. */
+function renderSchemas(model, operations) {
   const lines = [header(model.source), `import * as z from 'zod/mini';`, ''];
   for (const op of operations) {
     for (const where of ['path', 'query', 'body']) {
@@ -109,16 +132,24 @@ function render(model, operations) {
       );
     }
   }
+  return lines.join('\n');
+}
+
+function render(model, operations) {
+  const lines = [header(model.source), ''];
   const meta = Object.fromEntries(
     operations.map((op) => [
       op.id,
+      // Only what the client reads: a Bearer key needs no placement, an empty list says nothing.
       {
         method: op.method,
         path: op.path,
-        apiKey: op.apiKey,
+        ...(op.apiKey && op.apiKey.in !== 'bearer' ? { apiKey: op.apiKey } : {}),
         facts: op.facts,
-        forbidden: op.forbidden,
-        errorMessages: op.errorMessages,
+        ...(op.forbidden.length ? { forbidden: op.forbidden } : {}),
+        ...(op.pageSize ? { pageSize: op.pageSize } : {}),
+        records: op.records,
+        ...(op.errorMessages.length ? { errorMessages: op.errorMessages } : {}),
       },
     ]),
   );
@@ -222,6 +253,7 @@ await mkdir(outDir, { recursive: true });
 for (const { model } of Object.values(await loadSpecs())) {
   const operations = model.operations.map(describeOperation);
   await writeFile(new URL(`${model.api}.ts`, outDir), render(model, operations));
+  await writeFile(new URL(`${model.api}-schemas.ts`, outDir), renderSchemas(model, operations));
   await writeFile(new URL(`${model.api}-responses.ts`, outDir), renderResponseValidators(model));
-  console.log(`wrote src/generated/${model.api}.ts and ${model.api}-responses.ts (${operations.length} operations)`);
+  console.log(`wrote src/generated/${model.api}{,-schemas,-responses}.ts (${operations.length} operations)`);
 }

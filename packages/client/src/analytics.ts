@@ -1,48 +1,23 @@
 // createAnalyticsClient: resource methods over the Analytics API, with the
 // typed openapi-fetch client underneath for path-level calls.
-import createClient, { type Client } from 'openapi-fetch';
+import type { ListWebsitesQuery, StatsQuery, WebsiteCreateBody, WebsiteId } from '@tallyport/types';
+import { unreadable } from './answer-errors.js';
 import type {
-  AnalyticsPaths,
-  DeletePayload,
-  ListWebsitesQuery,
-  StatRow,
-  StatsQuery,
-  Website,
-  WebsiteCreateBody,
-  WebsiteId,
-  WebsiteUpdateBody,
-} from '@tallyport/types';
-import { formBody } from './form.js';
-import { buildUrl, lowerCaseHeaders } from './url.js';
-import {
-  analyticsRecords,
-  analyticsOperations as ops,
-  createWebsiteBodySchema,
-  deleteWebsitePathSchema,
-  getStatsPathSchema,
-  getStatsQuerySchema,
-  getWebsitePathSchema,
-  listWebsitesQuerySchema,
-  updateWebsiteBodySchema,
-  updateWebsitePathSchema,
-} from './generated/analytics.js';
-import type { PerRequestOptions } from './http.js';
-import { checkFunction, checkInteger, checkPerRequest, refuse } from './option-checks.js';
-import { type ClientOptions, wireClient } from './options.js';
-import {
-  type NextPageStrategy,
-  type PageQuery,
-  type Unwrap,
-  hasMorePages,
-  nextPageQuery,
-  paginate,
-  unwrapList,
-  unwrapPayload,
-} from './pagination.js';
-import { rawFetch } from './raw.js';
-import { type WithIdentifier, assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
-import type { ResponseValidator } from './response-check.js';
-import { type OperationFacts, assertDateRange, validate } from './validation.js';
+  AnalyticsDeployment,
+  Deleted,
+  PagePayload,
+  StatRecord,
+  UpdateWebsiteParams,
+  WebsiteRecord,
+} from './deployment.js';
+import { analyticsRecords, analyticsOperations as ops } from './generated/analytics.js';
+import type { Outcome, PerRequestOptions } from './http.js';
+import { checkNumber, checkPerRequest, refuse } from './option-checks.js';
+import { type CallInit, type ClientOptions, wireClient } from './options.js';
+import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
+import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
+import { type Unwrap, locate } from './unwrap.js';
+import { assertDateRange, validate } from './validation.js';
 
 export interface AnalyticsClientOptions extends ClientOptions {
   /**
@@ -55,26 +30,27 @@ export interface AnalyticsClientOptions extends ClientOptions {
    * Default 'auto' (`links.next`, `next_page_url`, `meta.current_page/last_page`).
    */
   nextPage?: NextPageStrategy;
-  /** Most pages an iterator fetches. Default 1000. */
+  /**
+   * The query parameter that numbers pages from 1, which `listAll` and
+   * `stats.iterate` ask for when a page comes back full and the payload names
+   * no next page (a bare array). Default 'page'. With null they throw
+   * PaginationError there instead.
+   */
+  pageParameter?: string | null;
+  /** Most pages an iterator fetches; with more to read it throws PaginationError. Default 1000. */
   maxPages?: number;
-  /** Check every successful payload against the spec (see `@tallyport/client/response-validation`). */
-  validateResponses?: ResponseValidator;
 }
 
 /** Create parameters: the client always sends `domain`. */
 export type CreateWebsiteParams = WebsiteCreateBody & { domain: string };
-export type UpdateWebsiteParams = WebsiteUpdateBody;
 export type ListWebsitesParams = ListWebsitesQuery;
 export type StatsParams = StatsQuery;
 export type RequestOptions = PerRequestOptions;
 
-/** A website as the client hands it back: its `id` was checked to be present. */
-export type WebsiteRecord = WithIdentifier<Website, 'id'>;
-
 /** What a page says beyond its items. */
-export interface PageInfo {
-  /** The whole payload (for totals and other envelope fields). */
-  payload: unknown;
+export interface PageInfo<P = unknown> {
+  /** The whole payload (for totals and other envelope fields); declare its type as `page` of AnalyticsDeployment. */
+  payload: P;
   /** Pass as `pageQuery` to read the next page; null when the payload names none. */
   nextPage: PageQuery | null;
   /**
@@ -86,7 +62,7 @@ export interface PageInfo {
 }
 
 /** One page, with the raw payload and the query of the next page. */
-export interface Page<T> extends PageInfo {
+export interface Page<T, P = unknown> extends PageInfo<P> {
   items: T[];
 }
 
@@ -95,213 +71,211 @@ export interface Page<T> extends PageInfo {
  * `nextPage` and `payload` (not enumerable: spreading, `JSON.stringify` and
  * equality see the items only).
  */
-export type PageItems<T> = T[] & Readonly<PageInfo>;
+export type PageItems<T, P = unknown> = T[] & Readonly<PageInfo<P>>;
 
 export interface PageRequestOptions extends RequestOptions {
   /** A `nextPage` of a previous page: query parameters the server asked for, sent as given. */
   pageQuery?: PageQuery;
 }
 
-export interface AnalyticsClient {
+export interface AnalyticsClient<D extends AnalyticsDeployment = AnalyticsDeployment> {
   websites: {
     /** The websites of one page (the first, unless `pageQuery` says otherwise); the array has `hasMore`. */
-    list(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<PageItems<WebsiteRecord>>;
+    list(
+      query?: ListWebsitesParams,
+      options?: PageRequestOptions,
+    ): Promise<PageItems<WebsiteRecord<D>, PagePayload<D>>>;
     /** One page as `{ items, hasMore, nextPage, payload }`. */
-    listPage(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<WebsiteRecord>>;
-    /** Every website, page after page. */
-    listAll(query?: ListWebsitesParams, options?: RequestOptions): AsyncGenerator<WebsiteRecord, void, undefined>;
-    get(id: WebsiteId, options?: RequestOptions): Promise<WebsiteRecord>;
+    listPage(query?: ListWebsitesParams, options?: PageRequestOptions): Promise<Page<WebsiteRecord<D>, PagePayload<D>>>;
+    /** Every website, page after page; PaginationError rather than part of the list. */
+    listAll(query?: ListWebsitesParams, options?: RequestOptions): AsyncGenerator<WebsiteRecord<D>, void, undefined>;
+    get(id: WebsiteId, options?: RequestOptions): Promise<WebsiteRecord<D>>;
     /** Never retried: a create that timed out may have happened. */
-    create(body: CreateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord>;
+    create(body: CreateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord<D>>;
     /** Sends only the fields given; a field left out is not changed. */
-    update(id: WebsiteId, body: UpdateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord>;
-    delete(id: WebsiteId, options?: RequestOptions): Promise<DeletePayload>;
+    update(id: WebsiteId, body: UpdateWebsiteParams, options?: RequestOptions): Promise<WebsiteRecord<D>>;
+    delete(id: WebsiteId, options?: RequestOptions): Promise<Deleted<D>>;
   };
   stats: {
     /** The rows of one page of a statistic (the first, unless `pageQuery` says otherwise); the array has `hasMore`. */
-    get(id: WebsiteId, query: StatsParams, options?: PageRequestOptions): Promise<PageItems<StatRow>>;
+    get(
+      id: WebsiteId,
+      query: StatsParams,
+      options?: PageRequestOptions,
+    ): Promise<PageItems<StatRecord<D>, PagePayload<D>>>;
     /** One page of rows with its payload and the query of the next page. */
-    getPage(id: WebsiteId, query: StatsParams, options?: PageRequestOptions): Promise<Page<StatRow>>;
-    /** Every row of a statistic, page after page. */
-    iterate(id: WebsiteId, query: StatsParams, options?: RequestOptions): AsyncGenerator<StatRow, void, undefined>;
+    getPage(
+      id: WebsiteId,
+      query: StatsParams,
+      options?: PageRequestOptions,
+    ): Promise<Page<StatRecord<D>, PagePayload<D>>>;
+    /** Every row of a statistic, page after page; PaginationError rather than part of the rows. */
+    iterate(
+      id: WebsiteId,
+      query: StatsParams,
+      options?: RequestOptions,
+    ): AsyncGenerator<StatRecord<D>, void, undefined>;
   };
-  /**
-   * The typed openapi-fetch client: auth, retries, timeouts and the size limit
-   * included; returns `{ data, error, response }` and never throws on a status.
-   */
-  raw: Client<AnalyticsPaths>;
 }
 
-const OWN_OPTIONS = ['unwrap', 'nextPage', 'maxPages', 'validateResponses'];
-const WEBSITE = { record: 'website', identifier: analyticsRecords.website.identifier } as const;
-const DEFAULT_PAGE_SIZE = Number(ops.listWebsites.facts.per_page.default);
+type OperationId = keyof typeof ops;
+type ListId = 'listWebsites' | 'getStats';
+type Query = Readonly<Record<string, unknown>>;
+type Init = CallInit & { query?: Query };
 
-export function createAnalyticsClient(options: AnalyticsClientOptions = {}): AnalyticsClient {
+const WEBSITE = analyticsRecords.website.identifier;
+
+/**
+ * Creates a client of the Analytics API. The type argument declares what your
+ * deployment returns where the source documentation does not show it (see
+ * AnalyticsDeployment); without one, records have the documented fields only.
+ */
+export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsDeployment>(
+  options: AnalyticsClientOptions = {},
+): AnalyticsClient<D> {
+  type Website = WebsiteRecord<D>;
+  type Payload = PagePayload<D>;
   const where = 'createAnalyticsClient';
-  const { baseUrl, http, log } = wireClient(
+  const { call, bind } = wireClient(
     'ANALYTICS',
     options,
     (parts, apiKey) => {
       parts.headers.authorization = `Bearer ${apiKey}`;
     },
-    { ownOptions: OWN_OPTIONS },
+    { ownOptions: ['unwrap', 'nextPage', 'pageParameter', 'maxPages'] },
   );
-  if (options.unwrap !== undefined && options.unwrap !== 'auto' && typeof options.unwrap !== 'function') {
-    refuse(where, 'unwrap', options.unwrap, "'auto' or a function");
+  const { unwrap = 'auto', nextPage: strategy = 'auto', pageParameter = 'page', maxPages = 1000 } = options;
+  if (unwrap !== 'auto' && typeof unwrap !== 'function') refuse(where, 'unwrap', unwrap, "'auto' or a function");
+  if (strategy !== 'auto' && strategy !== 'none' && typeof strategy !== 'function') {
+    refuse(where, 'nextPage', strategy, "'auto', 'none' or a function");
   }
-  const { nextPage } = options;
-  if (nextPage !== undefined && nextPage !== 'auto' && nextPage !== 'none' && typeof nextPage !== 'function') {
-    refuse(where, 'nextPage', nextPage, "'auto', 'none' or a function");
+  if (pageParameter !== null && (typeof pageParameter !== 'string' || !pageParameter)) {
+    refuse(where, 'pageParameter', pageParameter, 'a query parameter name, or null');
   }
-  checkInteger(where, 'maxPages', options.maxPages, 1, 1_000_000);
-  checkFunction(where, 'validateResponses', options.validateResponses);
-  const unwrap = options.unwrap ?? 'auto';
-  const strategy = options.nextPage ?? 'auto';
-  const maxPages = options.maxPages ?? 1000;
-  const check = options.validateResponses;
-  const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
-  const raw = createClient<AnalyticsPaths>({
-    baseUrl,
-    headers,
-    bodySerializer: formBody,
-    fetch: rawFetch(http),
-  });
-  raw.use({
-    onRequest({ schemaPath, params }) {
-      assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);
-    },
-  });
+  checkNumber(where, 'maxPages', options.maxPages);
 
-  // Resource methods reuse openapi-fetch's URL and parameter serialisation but
-  // skip its Request objects: the same bytes on the wire, less work per call.
-  async function request(
-    operationId: keyof typeof ops,
-    init: { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
-    options: RequestOptions | undefined,
-  ): Promise<unknown> {
-    const op = ops[operationId];
-    const { payload } = await http.execute(
-      {
-        method: op.method,
-        url: buildUrl(baseUrl, op.path, init),
-        headers: { ...headers },
-        body: init.body === undefined ? undefined : formBody(init.body),
-        operation: operationId,
-      },
-      { ...options, operation: operationId },
-    );
-    check?.(operationId, payload);
-    return payload;
-  }
+  const request = (operationId: OperationId, init: Init, options?: RequestOptions) =>
+    call(operationId, ops[operationId], init, options);
 
-  function pathOf(operation: string, schema: typeof getWebsitePathSchema, facts: OperationFacts, id: unknown) {
-    const path = validate(operation, schema, { id }, facts);
+  /** The parameters of a call at one location, checked against the spec. */
+  const checked = (operation: string, operationId: OperationId, where: string, input: unknown): Query =>
+    validate(operation, ops[operationId], where, input);
+
+  function pathOf(operation: string, operationId: OperationId, id: unknown): Query {
+    const path = checked(operation, operationId, 'path', { id });
     assertPathIds(operation, path);
     return path;
   }
 
-  function statsQuery(query: StatsParams) {
-    const q = validate('stats.get', getStatsQuerySchema, query, ops.getStats);
-    assertDateRange('stats.get', q.from, q.to);
-    return q;
+  const found = (operationId: OperationId, payload: unknown) =>
+    typeof unwrap === 'function' ? unwrap(payload) : locate(payload, ops[operationId].records);
+
+  async function website(operation: string, operationId: OperationId, init: () => Init, options?: RequestOptions) {
+    checkPerRequest(operation, options);
+    const { payload } = await request(operationId, init(), options);
+    return requireIdentifier<Website>(operation, 'website', WEBSITE, found(operationId, payload) ?? payload);
   }
 
-  const onCapReached = () =>
-    log('warn', `stopped after maxPages (${maxPages}) pages; raise \`maxPages\` to read further.`);
-
-  const website = (operation: string, payload: unknown) =>
-    requireIdentifier<WebsiteRecord>(operation, WEBSITE.record, WEBSITE.identifier, unwrapPayload(payload, unwrap));
-  const websites = (operation: string, payload: unknown) =>
-    requireIdentifiers<WebsiteRecord>(
-      operation,
-      WEBSITE.record,
-      WEBSITE.identifier,
-      unwrapList<WebsiteRecord>(payload, unwrap, operation),
-    );
-
-  function pageOf<T>(payload: unknown, items: T[], query: Readonly<Record<string, unknown>>): Page<T> {
-    const nextPage = nextPageQuery(strategy, payload, query);
-    const size = Number(query.per_page ?? DEFAULT_PAGE_SIZE);
-    return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size) };
-  }
-
-  async function listWebsites(operation: string, query: ListWebsitesParams = {}, options: PageRequestOptions = {}) {
-    checkPerRequest(operation, options, ['pageQuery']);
-    const { pageQuery, ...rest } = options;
-    const q = { ...validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites), ...pageQuery };
-    const payload = await request('listWebsites', { query: q }, rest);
-    return pageOf(payload, websites(operation, payload), q);
-  }
-
-  function itemsOf<T>(page: Page<T>): PageItems<T> {
-    const info = { enumerable: false, writable: false };
-    return Object.defineProperties(page.items, {
-      hasMore: { ...info, value: page.hasMore },
-      nextPage: { ...info, value: page.nextPage },
-      payload: { ...info, value: page.payload },
-    }) as PageItems<T>;
-  }
-
-  async function statsPage(operation: string, id: WebsiteId, query: StatsParams, options: PageRequestOptions = {}) {
-    checkPerRequest(operation, options, ['pageQuery']);
-    const { pageQuery, ...rest } = options;
-    const path = pathOf(operation, getStatsPathSchema, ops.getStats, id);
-    const q = { ...statsQuery(query), ...pageQuery };
-    const payload = await request('getStats', { path, query: q }, rest);
-    return pageOf(payload, unwrapList<StatRow>(payload, unwrap, operation), q);
-  }
-
-  return {
-    websites: {
-      list: async (query, options) => itemsOf(await listWebsites('websites.list', query, options)),
-      listPage: (query, options) => listWebsites('websites.listPage', query, options),
-      async *listAll(query = {}, options) {
-        checkPerRequest('websites.listAll', options);
-        const q = validate('websites.list', listWebsitesQuerySchema, query, ops.listWebsites);
-        yield* paginate<WebsiteRecord>(
-          (extra: PageQuery) => request('listWebsites', { query: { ...q, ...extra } }, options),
-          q,
-          (payload) => websites('websites.listAll', payload),
-          { strategy, maxPages, onCapReached },
+  /**
+   * Reading one page, and every page, of a list operation. `toInit` checks the
+   * caller's input and turns it into the request's path and query.
+   */
+  function lister<T, Input>(operationId: ListId, toInit: (operation: string, input: Input) => Init) {
+    const op = ops[operationId];
+    const itemsOf = (operation: string, outcome: Outcome): T[] => {
+      const list = found(operationId, outcome.payload);
+      if (!Array.isArray(list)) {
+        throw unreadable(
+          outcome,
+          outcome.payload,
+          `${operation} found no list in the payload (neither a bare array nor an array under "data"); ` +
+            'pass an `unwrap` function that returns it.',
         );
-      },
-      async get(id, options) {
-        checkPerRequest('websites.get', options);
-        const path = pathOf('websites.get', getWebsitePathSchema, ops.getWebsite, id);
-        return website('websites.get', await request('getWebsite', { path }, options));
-      },
-      async create(body, options) {
-        checkPerRequest('websites.create', options);
-        const b = validate('websites.create', createWebsiteBodySchema, body, ops.createWebsite);
-        return website('websites.create', await request('createWebsite', { body: b }, { ...options, maxRetries: 0 }));
-      },
-      async update(id, body, options) {
-        checkPerRequest('websites.update', options);
-        const path = pathOf('websites.update', updateWebsitePathSchema, ops.updateWebsite, id);
-        const b = validate('websites.update', updateWebsiteBodySchema, body, ops.updateWebsite);
-        return website('websites.update', await request('updateWebsite', { path, body: b }, options));
-      },
+      }
+      return operationId === 'listWebsites' ? requireIdentifiers(operation, 'website', WEBSITE, list) : list;
+    };
+    const size = (q: Query) => Number(q[op.pageSize] ?? op.facts[op.pageSize].default);
+
+    async function page(operation: string, input: Input, options: PageRequestOptions = {}): Promise<Page<T, Payload>> {
+      checkPerRequest(operation, options, ['pageQuery']);
+      const init = toInit(operation, input);
+      const { pageQuery, ...rest } = options;
+      const q = { ...init.query, ...pageQuery };
+      const outcome = await request(operationId, { ...init, query: q }, rest);
+      const payload = outcome.payload as Payload;
+      const items = itemsOf(operation, outcome);
+      const nextPage = nextPageQuery(strategy, payload, q);
+      return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size(q)) };
+    }
+
+    async function list(operation: string, input: Input, options?: PageRequestOptions): Promise<PageItems<T, Payload>> {
+      const { items, hasMore, nextPage, payload } = await page(operation, input, options);
+      // Defined properties are neither enumerable nor writable unless said so.
+      return Object.defineProperties(items, {
+        hasMore: { value: hasMore },
+        nextPage: { value: nextPage },
+        payload: { value: payload },
+      }) as PageItems<T, Payload>;
+    }
+
+    async function* all(operation: string, input: Input, options?: RequestOptions): AsyncGenerator<T, void, undefined> {
+      checkPerRequest(operation, options);
+      const init = toInit(operation, input);
+      const fetchPage = async (extra: PageQuery) => {
+        const outcome = await request(operationId, { ...init, query: { ...init.query, ...extra } }, options);
+        return { payload: outcome.payload, items: itemsOf(operation, outcome) };
+      };
+      const q = init.query ?? {};
+      yield* paginate(fetchPage, q, { operation, strategy, maxPages, pageSize: size(q), pageParameter });
+    }
+
+    return { list, page, all };
+  }
+
+  const sites = lister<Website, ListWebsitesParams | undefined>('listWebsites', (operation, query = {}) => ({
+    query: checked(operation, 'listWebsites', 'query', query),
+  }));
+  const rows = lister<StatRecord<D>, [WebsiteId, StatsParams]>('getStats', (operation, [id, query]) => {
+    const q = checked(operation, 'getStats', 'query', query) as StatsParams;
+    assertDateRange(operation, q.from, q.to);
+    return { path: pathOf(operation, 'getStats', id), query: q };
+  });
+
+  return bind({
+    websites: {
+      list: (query, options) => sites.list('websites.list', query, options),
+      listPage: (query, options) => sites.page('websites.listPage', query, options),
+      listAll: (query, options) => sites.all('websites.listAll', query, options),
+      get: (id, options) =>
+        website('websites.get', 'getWebsite', () => ({ path: pathOf('websites.get', 'getWebsite', id) }), options),
+      create: (body, options) =>
+        website(
+          'websites.create',
+          'createWebsite',
+          () => ({ body: checked('websites.create', 'createWebsite', 'body', body) }),
+          options,
+        ),
+      update: (id, body, options) =>
+        website(
+          'websites.update',
+          'updateWebsite',
+          () => ({
+            path: pathOf('websites.update', 'updateWebsite', id),
+            body: checked('websites.update', 'updateWebsite', 'body', body),
+          }),
+          options,
+        ),
       async delete(id, options) {
         checkPerRequest('websites.delete', options);
-        const path = pathOf('websites.delete', deleteWebsitePathSchema, ops.deleteWebsite, id);
-        return unwrapPayload(await request('deleteWebsite', { path }, options), unwrap) as DeletePayload;
+        const path = pathOf('websites.delete', 'deleteWebsite', id);
+        // The answer to a delete is not shown: it is handed back as it came.
+        return (await request('deleteWebsite', { path }, options)).payload as Deleted<D>;
       },
     },
     stats: {
-      get: async (id, query, options) => itemsOf(await statsPage('stats.get', id, query, options)),
-      getPage: (id, query, options) => statsPage('stats.getPage', id, query, options),
-      async *iterate(id, query, options) {
-        checkPerRequest('stats.iterate', options);
-        const path = pathOf('stats.iterate', getStatsPathSchema, ops.getStats, id);
-        const q = statsQuery(query);
-        yield* paginate<StatRow>(
-          (extra: PageQuery) => request('getStats', { path, query: { ...q, ...extra } }, options),
-          q,
-          (payload) => unwrapList<StatRow>(payload, unwrap, 'stats.iterate'),
-          { strategy, maxPages, onCapReached },
-        );
-      },
+      get: (id, query, options) => rows.list('stats.get', [id, query], options),
+      getPage: (id, query, options) => rows.page('stats.getPage', [id, query], options),
+      iterate: (id, query, options) => rows.all('stats.iterate', [id, query], options),
     },
-    raw,
-  };
+  });
 }

@@ -1,11 +1,10 @@
 // Guards that keep a key from leaving a server: no browser bundles by
 // default, no plain-http transport to another machine by default.
-import { TallyportError } from './errors.js';
+import { TallyportError, ValidationError } from './errors.js';
 
-export function isBrowserLike(): boolean {
+function isBrowserLike(): boolean {
   const g = globalThis as {
     window?: { document?: unknown };
-    document?: unknown;
     importScripts?: unknown;
     navigator?: { product?: string };
   };
@@ -19,39 +18,45 @@ export function isBrowserLike(): boolean {
 export function assertServerEnvironment(dangerouslyAllowBrowser: boolean | undefined): void {
   if (isBrowserLike() && !dangerouslyAllowBrowser) {
     throw new TallyportError(
-      'Refusing to run in a browser-like environment: the API key would be exposed to every visitor. ' +
-        'Call the API from your server, or pass `dangerouslyAllowBrowser: true` if you understand the risk.',
+      'Refusing to run in a browser: every visitor could read the key. ' +
+        'Call the API from a server, or pass `dangerouslyAllowBrowser: true`.',
     );
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+const isLoopbackHost = (hostname: string): boolean =>
+  /^(localhost|.+\.localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/i.test(hostname);
 
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
-/** Parses `baseUrl` and refuses plain http to a non-loopback host unless allowed. */
-export function checkBaseUrl(baseUrl: string | undefined, allowInsecureHttp: boolean | undefined): URL {
-  if (!baseUrl) throw new TallyportError('`baseUrl` is required (for example https://analytics.example.com).');
+/** Parses `baseUrl` (returned without trailing slashes); plain http to a non-loopback host only if allowed. */
+export function checkBaseUrl(
+  where: string,
+  baseUrl: string | undefined,
+  allowInsecureHttp: boolean | undefined,
+): string {
+  // The value is never shown: it may carry credentials.
+  const expected = (what: string): never => {
+    throw new ValidationError(
+      `Invalid option \`baseUrl\` for ${where}: expected ${what}.`,
+      where,
+      'baseUrl',
+      undefined,
+      undefined,
+    );
+  };
+  if (!baseUrl) expected('the deployment address (or set the *_BASE_URL variable)');
   let url: URL;
   try {
-    url = new URL(baseUrl);
+    url = new URL(baseUrl as string);
   } catch {
-    throw new TallyportError('`baseUrl` must be an absolute http(s) URL such as https://analytics.example.com.');
+    return expected('an absolute http(s) URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new TallyportError(`\`baseUrl\` must use http or https, not ${url.protocol}`);
-  }
-  if (url.username || url.password) {
-    throw new TallyportError('`baseUrl` must not carry credentials; pass the key as `apiKey`.');
-  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') expected(`http or https, not ${url.protocol}`);
+  if (url.username || url.password) expected('a URL that must not carry credentials');
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
     throw new TallyportError(
-      `Refusing to send the API key over plain http to ${url.host}: anyone on the path could read it. ` +
-        'Use https, or pass `allowInsecureHttp: true` if the network is trusted.',
+      `Refusing to send the key over plain http to ${url.host}: anyone on the path could read it. ` +
+        'Use https, or pass `allowInsecureHttp: true`.',
     );
   }
-  return url;
+  return url.href.replace(/\/+$/, '');
 }

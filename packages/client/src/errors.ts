@@ -1,6 +1,8 @@
 // The whole error hierarchy of the client. Every error message is built from
 // already-redacted parts, and no error keeps a reference to the request, its
 // headers or the key, so printing, logging or serialising an error is safe.
+// Each class names itself with a literal (`name`), which no build step can
+// rename, so `util.inspect` and stacks read the same under ESM and CommonJS.
 import type { marketplaceOperations } from './generated/marketplace.js';
 
 export class TallyportError extends Error {
@@ -13,12 +15,14 @@ export class TallyportError extends Error {
   }
 }
 
-/** An input was refused before any request left the process. */
+/** An input or an option was refused before any request left the process. */
 export class ValidationError extends TallyportError {
   override name = 'ValidationError';
   constructor(
     message: string,
+    /** The operation (`websites.list`) or the factory (`createAnalyticsClient`) that refused it. */
     readonly operation: string,
+    /** The parameter or option refused (`per_page`, `retry.maxDelayMs`). */
     readonly parameter: string | undefined,
     readonly value: unknown,
     readonly allowed: readonly unknown[] | undefined,
@@ -33,7 +37,27 @@ export class ResponseValidationError extends TallyportError {
   constructor(
     message: string,
     readonly operation: string,
+    /** At most 50 problems, then a count of the rest. */
     readonly problems: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * `listAll` or `stats.iterate` stopped rather than hand back part of a list:
+ * it could not tell whether more pages follow, the deployment did not turn
+ * the page, or `maxPages` was reached. `option` names what to set.
+ */
+export class PaginationError extends TallyportError {
+  override name = 'PaginationError';
+  constructor(
+    message: string,
+    readonly operation: string,
+    /** The client option that decides this (`pageParameter`, `nextPage` or `maxPages`). */
+    readonly option: string,
+    /** Pages read before stopping; their items were already handed out. */
+    readonly pagesRead: number,
   ) {
     super(message);
   }
@@ -44,26 +68,23 @@ export interface APIErrorDetails {
   method: string;
   /** The request URL with every secret redacted. */
   url: string;
+  /** The answer's body, redacted; a body over 4 kB is kept as its first 4,096 characters. */
   body: unknown;
   headers: Record<string, string>;
 }
 
-/** The server answered, and the answer is a failure. */
+/** The server answered, and the answer is a failure (or a payload the client cannot read). */
 export class APIError extends TallyportError {
   override name = 'APIError';
-  readonly status: number | undefined;
-  readonly method: string;
-  readonly url: string;
-  readonly body: unknown;
-  readonly headers: Record<string, string>;
+  declare readonly status: number | undefined;
+  declare readonly method: string;
+  declare readonly url: string;
+  declare readonly body: unknown;
+  declare readonly headers: Record<string, string>;
 
   constructor(message: string, details: APIErrorDetails) {
     super(message);
-    this.status = details.status;
-    this.method = details.method;
-    this.url = details.url;
-    this.body = details.body;
-    this.headers = details.headers;
+    Object.assign(this, details);
   }
 }
 
@@ -104,7 +125,7 @@ export class RateLimitError extends APIError {
   constructor(
     message: string,
     details: APIErrorDetails,
-    /** Milliseconds the server asked to wait, when it said. */
+    /** Milliseconds the server asked to wait (`Retry-After`, or the rate-limit reset when none remains). */
     readonly retryAfterMs: number | undefined,
   ) {
     super(message, details);
@@ -138,7 +159,10 @@ export class MarketplaceAPIError extends APIError {
   }
 }
 
-/** An HTML page, a login redirect or another non-JSON answer where JSON was expected. */
+/**
+ * An HTML page, a login redirect, non-JSON where JSON was expected, or a
+ * payload in which the client cannot find what it asked for.
+ */
 export class UnexpectedResponseError extends APIError {
   override name = 'UnexpectedResponseError';
 }
@@ -185,11 +209,11 @@ export class APIConnectionError extends TallyportError {
     message: string,
     readonly method: string,
     readonly url: string,
-    options?: { cause?: unknown },
+    options: { cause?: unknown },
     /** Attempts made, retries included. */
-    readonly attempts = 1,
+    readonly attempts: number,
     /** Milliseconds from the first attempt to this error, backoff waits included. */
-    readonly elapsedMs = 0,
+    readonly elapsedMs: number,
   ) {
     super(message, options);
   }

@@ -1,3 +1,5 @@
+// The public surface of @tallyport/client: both factories, their option and
+// result types, the error classes, and the named types of @tallyport/types.
 export { createAnalyticsClient } from './analytics.js';
 export type {
   AnalyticsClient,
@@ -8,18 +10,28 @@ export type {
   PageInfo,
   PageItems,
   PageRequestOptions,
+  RequestOptions,
   StatsParams,
+} from './analytics.js';
+export type {
+  AnalyticsDeployment,
+  Deleted,
+  NotAnUpdateField,
+  PagePayload,
+  StatRecord,
   UpdateWebsiteParams,
   WebsiteRecord,
-} from './analytics.js';
+  WithIdentifier,
+} from './deployment.js';
 export { createMarketplaceClient, marketplaceErrorCode } from './marketplace.js';
+export { rawClient } from './raw.js';
 export type { MarketplaceClient, MarketplaceClientOptions } from './marketplace.js';
-export type { RequestOptions } from './analytics.js';
 export type { ClientOptions } from './options.js';
 export type { ApiKeyTransport } from './transport.js';
 export type { Logger, LogLevel } from './logger.js';
 export type { RetryOptions } from './retry.js';
-export type { NextPageStrategy, PageQuery, Unwrap } from './pagination.js';
+export type { NextPageStrategy, PageQuery } from './pagination.js';
+export type { Unwrap } from './unwrap.js';
 export type { ResponseValidator } from './response-check.js';
 export {
   APIConnectionError,
@@ -33,6 +45,7 @@ export {
   MarketplaceAPIError,
   MissingFieldError,
   NotFoundError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   ResponseTooLargeError,

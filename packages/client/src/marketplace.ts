@@ -1,38 +1,22 @@
 // createMarketplaceClient: resource methods over the Marketplace API. Its
 // error body `{status: "错误", msg}` is an error whatever the HTTP status,
 // with a stable code for each message the spec lists.
-import createClient, { type Client } from 'openapi-fetch';
-import type { Account, Item, MarketplacePaths, Purchase } from '@tallyport/types';
-import {
-  type APIErrorDetails,
-  MarketplaceAPIError,
-  type MarketplaceErrorCode,
-  UnexpectedResponseError,
-} from './errors.js';
-import { formBody } from './form.js';
-import {
-  getItemQuerySchema,
-  marketplaceOperations as ops,
-  marketplaceOutcome,
-  marketplaceRecords,
-  validatePurchaseBodySchema,
-} from './generated/marketplace.js';
-import { ERROR_BODY_KEPT, type OutgoingParts, type PerRequestOptions, redactedJson } from './http.js';
 import type { Redactor } from '@tallyport/redaction';
-import { checkFunction, checkPerRequest, refuse } from './option-checks.js';
-import { rawFetch } from './raw.js';
-import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
-import { buildUrl, lowerCaseHeaders } from './url.js';
-import { type ClientOptions, wireClient } from './options.js';
-import type { ResponseValidator } from './response-check.js';
-import { type ApiKeyTransport, placeKey, resolvePlacement } from './transport.js';
+import type { Account, Item, Purchase } from '@tallyport/types';
+import { CHECK_SETUP, detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
+import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } from './errors.js';
+import { marketplaceOperations as ops, marketplaceOutcome, marketplaceRecords } from './generated/marketplace.js';
+import type { PerRequestOptions } from './http.js';
+import { checkPerRequest, refuse } from './option-checks.js';
+import { type CallInit, type ClientOptions, wireClient } from './options.js';
+import { requireIdentifier, requireIdentifiers } from './records.js';
+import { type ApiKeyTransport, placeKey } from './transport.js';
+import { locate } from './unwrap.js';
 import { validate } from './validation.js';
 
 export interface MarketplaceClientOptions extends ClientOptions {
   /** Where `api_key` travels. Default 'spec': query string for GET, form body for POST. */
   apiKeyTransport?: ApiKeyTransport;
-  /** Check every successful payload against the spec (see `@tallyport/client/response-validation`). */
-  validateResponses?: ResponseValidator;
 }
 
 export type RequestOptions = PerRequestOptions;
@@ -54,12 +38,6 @@ export interface MarketplaceClient {
      */
     validate(purchaseCode: string, options?: RequestOptions): Promise<Purchase>;
   };
-  /**
-   * The typed openapi-fetch client: the key is attached, retries, timeouts and
-   * the size limit included; returns `{ data, error, response }` and never
-   * throws on a status (a `错误` body at 200 comes back as `data`).
-   */
-  raw: Client<MarketplacePaths>;
 }
 
 type OperationId = keyof typeof ops;
@@ -77,8 +55,7 @@ export function marketplaceErrorCode(msg: string): MarketplaceErrorCode {
 
 /** Longest `msg` an error keeps. */
 const MSG_KEPT = 1000;
-const ITEM = { record: 'item', identifier: marketplaceRecords.item.identifier } as const;
-const OWN_OPTIONS = ['apiKeyTransport', 'validateResponses'];
+const ITEM = marketplaceRecords.item.identifier;
 
 type Payload = Readonly<Record<string, unknown>>;
 const isPayload = (body: unknown): body is Payload => typeof body === 'object' && body !== null && !Array.isArray(body);
@@ -112,147 +89,79 @@ function checkTransport(transport: unknown): void {
 
 export function createMarketplaceClient(options: MarketplaceClientOptions = {}): MarketplaceClient {
   checkTransport(options?.apiKeyTransport);
-  checkFunction('createMarketplaceClient', 'validateResponses', options?.validateResponses);
   const transport = options.apiKeyTransport ?? 'spec';
-  const { baseUrl, http, redactor } = wireClient(
+  const { call, bind } = wireClient(
     'MARKETPLACE',
     options,
     (parts, apiKey) => {
       const op =
         (parts.operation && ops[parts.operation as OperationId]) ||
         operationFor(parts.method, new URL(parts.url).pathname);
-      placeKey(
-        parts,
-        resolvePlacement(transport, op?.apiKey ?? { in: 'query', name: 'api_key' }, parts.method),
-        apiKey,
-      );
+      placeKey(parts, transport, op?.apiKey ?? { in: 'query', name: 'api_key' }, apiKey);
     },
     {
-      classifyErrorBody: (body, details) => (isFailureBody(body) ? failure(body, details, redactor) : undefined),
-      ownOptions: OWN_OPTIONS,
-      ...(typeof transport === 'object' ? { sensitiveNames: [transport.header] } : {}),
+      classifyErrorBody: (body, details, redactor) =>
+        isFailureBody(body) ? failure(body, details, redactor) : undefined,
+      ownOptions: ['apiKeyTransport'],
+      ...(typeof transport === 'object' ? { secretNames: [transport.header] } : {}),
     },
   );
-  const check = options.validateResponses;
-  const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
-  const raw = createClient<MarketplacePaths>({
-    baseUrl,
-    headers,
-    bodySerializer: formBody,
-    fetch: rawFetch(http),
-  });
-  raw.use({
-    onRequest({ schemaPath, params }) {
-      assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);
-    },
-  });
 
-  async function request<K extends string>(
-    operationId: OperationId,
-    field: K,
-    init: { query?: Record<string, unknown>; body?: unknown },
-    options: RequestOptions | undefined,
-  ): Promise<unknown> {
+  /** The record (or records) of a success payload, where the spec puts them; a failure or an unknown outcome throws. */
+  async function request(operation: string, operationId: OperationId, init: CallInit, options?: RequestOptions) {
+    checkPerRequest(operation, options);
     const op = ops[operationId];
-    const parts: OutgoingParts = {
-      method: op.method,
-      url: buildUrl(baseUrl, op.path, init),
-      headers: { ...headers },
-      body: init.body === undefined ? undefined : formBody(init.body),
-      operation: operationId,
-    };
     // Validation only reads a purchase, so repeating it is safe: it is retried like a GET.
-    const outcome = await http.execute(parts, { ...options, operation: operationId, idempotent: true });
-    const payload = outcome.payload;
-    check?.(operationId, payload);
+    const outcome = await call(operationId, op, init, { ...options, idempotent: true });
+    const { payload, redactor } = outcome;
     // The same details as an error status gives: the URL as sent (the key
     // placed, then redacted), the answer's headers, a few kB of the body.
-    const details = (): APIErrorDetails => {
-      const copy = redactor.value(payload);
-      const text = JSON.stringify(copy) ?? '';
-      return {
-        status: outcome.status,
-        method: op.method,
-        url: redactor.url(parts.url),
-        body: text.length <= ERROR_BODY_KEPT ? copy : redactor.truncate(text, ERROR_BODY_KEPT),
-        headers: redactor.headers(outcome.headers),
-      };
-    };
-    if (isFailureBody(payload)) throw failure(payload, details(), redactor);
+    if (isFailureBody(payload)) throw failure(payload, detailsOf(outcome, keptValue(redactor, payload)), redactor);
     const status = outcomeOf(payload);
     if (status !== SUCCESS) {
       const said =
         status === undefined ? `no ${OUTCOME_FIELD}` : redactor.truncate(redactedJson(redactor, status), 200);
-      const d = details();
-      throw new UnexpectedResponseError(
-        `Expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}" from ${op.method} ${d.url}, got ${said}. ` +
-          'Check `baseUrl` and the API key.',
-        d,
+      throw unreadable(
+        outcome,
+        payload,
+        `expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}", got ${said}. ${CHECK_SETUP}`,
       );
     }
-    return (payload as Record<K, unknown>)[field];
+    const found = locate(payload, op.records);
+    if (found === undefined) {
+      const where = op.records.map((record) => record.pointer).join(' or ');
+      throw unreadable(outcome, payload, `the success payload has nothing at ${where}. ${CHECK_SETUP}`);
+    }
+    return found;
   }
 
-  return {
+  return bind({
     account: {
-      async details(options) {
-        checkPerRequest('account.details', options);
-        return (await request('getAccountDetails', 'data', {}, options)) as Account;
-      },
+      details: async (options) => (await request('account.details', 'getAccountDetails', {}, options)) as Account,
     },
     items: {
-      async list(options) {
-        checkPerRequest('items.list', options);
-        const items = await request('listItems', 'items', {}, options);
-        if (!Array.isArray(items)) {
-          throw new UnexpectedResponseError(`items.list: the success response has no items list. Check \`baseUrl\`.`, {
-            status: undefined,
-            method: 'GET',
-            url: redactor.url(baseUrl + ops.listItems.path),
-            body: undefined,
-            headers: {},
-          });
-        }
-        return requireIdentifiers<Item>('items.list', ITEM.record, ITEM.identifier, items);
-      },
-      async get(itemId, options) {
-        checkPerRequest('items.get', options);
-        const query = validate('items.get', getItemQuerySchema, { item_id: itemId }, ops.getItem);
+      list: async (options) =>
+        requireIdentifiers<Item>(
+          'items.list',
+          'item',
+          ITEM,
+          (await request('items.list', 'listItems', {}, options)) as unknown[],
+        ),
+      get: async (itemId, options) => {
+        const query = validate<CallInit['query']>('items.get', ops.getItem, 'query', { item_id: itemId });
         return requireIdentifier<Item>(
           'items.get',
-          ITEM.record,
-          ITEM.identifier,
-          await request('getItem', 'item', { query }, options),
+          'item',
+          ITEM,
+          await request('items.get', 'getItem', { query }, options),
         );
       },
     },
     purchases: {
-      async validate(purchaseCode, options) {
-        checkPerRequest('purchases.validate', options);
-        const body = validate(
-          'purchases.validate',
-          validatePurchaseBodySchema,
-          { purchase_code: purchaseCode },
-          ops.validatePurchase,
-        );
-        const data = (await request('validatePurchase', 'data', { body }, options)) as
-          | { purchase?: Purchase }
-          | undefined;
-        if (!data?.purchase) {
-          throw new UnexpectedResponseError(
-            `purchases.validate: the success response has no data.purchase. Check \`baseUrl\`.`,
-            {
-              status: undefined,
-              method: 'POST',
-              url: redactor.url(baseUrl + ops.validatePurchase.path),
-              body: undefined,
-              headers: {},
-            },
-          );
-        }
-        return data.purchase;
+      validate: async (purchaseCode, options) => {
+        const body = validate('purchases.validate', ops.validatePurchase, 'body', { purchase_code: purchaseCode });
+        return (await request('purchases.validate', 'validatePurchase', { body }, options)) as Purchase;
       },
     },
-    raw,
-  };
+  });
 }

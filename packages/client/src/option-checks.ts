@@ -6,12 +6,19 @@
 import { ValidationError } from './errors.js';
 
 /** setTimeout's largest delay; beyond it Node fires after 1 ms. */
-export const MAX_DELAY_MS = 2_147_483_647;
-/** Most retries a request may be given. */
-export const MAX_RETRIES = 100;
-/** Largest `maxResponseBytes`: a longer text than this cannot be held by V8 as one string. */
-export const MAX_RESPONSE_BYTES_LIMIT = 256 * 1024 * 1024;
+const MAX_DELAY_MS = 2_147_483_647;
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** Numeric options: [min, max, whole numbers only]. `maxResponseBytes` stops at the longest string V8 can hold. */
+const RANGES: Record<string, readonly [number, number, boolean]> = {
+  timeout: [1, MAX_DELAY_MS, false],
+  maxRetries: [0, 100, true],
+  maxResponseBytes: [1, 256 * 1024 * 1024, true],
+  maxPages: [1, 1_000_000, true],
+  'retry.initialDelayMs': [0, MAX_DELAY_MS, false],
+  'retry.maxDelayMs': [0, MAX_DELAY_MS, false],
+  'retry.maxRetryAfterMs': [0, MAX_DELAY_MS, false],
+};
 
 const show = (value: unknown): string =>
   typeof value === 'string'
@@ -30,53 +37,41 @@ export function refuse(where: string, option: string, value: unknown, expected: 
   );
 }
 
-/** A whole or fractional number in [min, max]. */
-export function checkNumber(where: string, option: string, value: unknown, min: number, max: number, unit: string) {
+/** A number option within its range (see RANGES), when given. */
+export function checkNumber(where: string, option: string, value: unknown): void {
+  const [min, max, whole] = RANGES[option] as readonly [number, number, boolean];
   if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    refuse(where, option, value, `a finite number of ${unit} from ${min} to ${max}`);
+  if (
+    typeof value !== 'number' ||
+    !(whole ? Number.isInteger(value) : Number.isFinite(value)) ||
+    value < min ||
+    value > max
+  ) {
+    refuse(where, option, value, `a ${whole ? 'whole' : 'finite'} number from ${min} to ${max}`);
   }
 }
 
-export function checkInteger(where: string, option: string, value: unknown, min: number, max: number) {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    refuse(where, option, value, `a whole number from ${min} to ${max}`);
-  }
-}
-
-export function checkFunction(where: string, option: string, value: unknown) {
-  if (value !== undefined && typeof value !== 'function') refuse(where, option, value, 'a function');
-}
-
-export function checkOneOf(where: string, option: string, value: unknown, allowed: readonly unknown[]) {
-  if (value !== undefined && !allowed.includes(value)) {
-    refuse(where, option, value, `one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`);
-  }
-}
-
-export function checkKnownKeys(where: string, options: object, known: readonly string[], prefix = '') {
+export function checkKnownKeys(where: string, options: object, known: readonly string[], prefix = ''): void {
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
+      const names = known.map((k) => prefix + k);
       throw new ValidationError(
-        `Unknown option \`${prefix}${key}\` for ${where}; known: ${known.map((k) => prefix + k).join(', ')}.`,
+        `Unknown option \`${prefix}${key}\` for ${where}; known: ${names.join(', ')}.`,
         where,
         prefix + key,
         undefined,
-        known,
+        names,
       );
     }
   }
 }
 
-/** The options every request accepts, whether given to the client or to one call. */
-export function checkRequestOptions(where: string, options: Record<string, unknown>) {
-  checkNumber(where, 'timeout', options.timeout, 1, MAX_DELAY_MS, 'milliseconds');
-  checkInteger(where, 'maxRetries', options.maxRetries, 0, MAX_RETRIES);
-  checkInteger(where, 'maxResponseBytes', options.maxResponseBytes, 1, MAX_RESPONSE_BYTES_LIMIT);
-}
+const PER_REQUEST_OPTIONS = ['signal', 'timeout', 'maxRetries', 'maxResponseBytes'];
 
-export const PER_REQUEST_OPTIONS = ['signal', 'timeout', 'maxRetries', 'maxResponseBytes'] as const;
+/** The options every request accepts, whether given to the client or to one call. */
+export function checkRequestOptions(where: string, options: Record<string, unknown>): void {
+  for (const option of ['timeout', 'maxRetries', 'maxResponseBytes']) checkNumber(where, option, options[option]);
+}
 
 /** Per-request options of one call: known keys only, sane values, a real AbortSignal. */
 export function checkPerRequest(where: string, options: unknown, extra: readonly string[] = []): void {
@@ -96,9 +91,7 @@ export function checkPerRequest(where: string, options: unknown, extra: readonly
 export function checkRetryOptions(where: string, retry: unknown): void {
   if (retry === undefined) return;
   if (retry === null || typeof retry !== 'object') refuse(where, 'retry', retry, 'an object');
-  checkKnownKeys(where, retry, ['initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs'], 'retry.');
-  const r = retry as Record<string, unknown>;
-  checkNumber(where, 'retry.initialDelayMs', r.initialDelayMs, 0, MAX_DELAY_MS, 'milliseconds');
-  checkNumber(where, 'retry.maxDelayMs', r.maxDelayMs, 0, MAX_DELAY_MS, 'milliseconds');
-  checkNumber(where, 'retry.maxRetryAfterMs', r.maxRetryAfterMs, 0, MAX_DELAY_MS, 'milliseconds');
+  const names = ['initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs'];
+  checkKnownKeys(where, retry, names, 'retry.');
+  for (const name of names) checkNumber(where, `retry.${name}`, (retry as Record<string, unknown>)[name]);
 }

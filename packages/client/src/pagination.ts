@@ -1,9 +1,13 @@
-// The seed documents no page parameter and no envelope, so iteration follows
-// whatever "next page" the server gives and stops when there is none. The
-// request for the next page always goes to the configured base address: a
-// next link only contributes its query parameters, so the key never follows
-// a link to another host.
-import { TallyportError } from './errors.js';
+// The source documentation shows no envelope and no way to ask for a page
+// beyond `per_page`, so iteration follows whatever "next page" the server
+// gives (a link, page counters), and when the payload says nothing while a
+// page came back full, it asks for the next page by number (`pageParameter`,
+// default `page`) or stops with an error naming the option: a helper named
+// listAll never hands back part of a list quietly. The request for the next
+// page always goes to the configured base address: a next link only
+// contributes its query parameters, so the key never follows a link to
+// another host.
+import { PaginationError } from './errors.js';
 
 export type PageQuery = Record<string, string>;
 
@@ -13,16 +17,11 @@ export type NextPageStrategy =
   | 'none'
   | ((payload: unknown, currentQuery: Readonly<Record<string, unknown>>) => PageQuery | null | undefined);
 
-/** How a list is found inside a payload: 'auto' takes a bare array or the array under `data`. */
-export type Unwrap = 'auto' | ((payload: unknown) => unknown);
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function queryOf(link: string): PageQuery | null {
   try {
-    const params = new URL(link, 'http://relative.invalid').searchParams;
-    const out: PageQuery = {};
-    for (const [k, v] of params) out[k] = v;
+    const out: PageQuery = Object.fromEntries(new URL(link, 'http://relative.invalid').searchParams);
     return Object.keys(out).length ? out : null;
   } catch {
     return null;
@@ -36,16 +35,12 @@ function pageFromCounters(holder: Record<string, unknown>): PageQuery | null {
 }
 
 /** Laravel-style `links.next`, `next_page_url`, then `meta.current_page/last_page`. */
-export function autoNextPage(payload: unknown): PageQuery | null {
+function autoNextPage(payload: unknown): PageQuery | null {
   if (!isObject(payload)) return null;
-  const links = payload.links;
+  const { links, next_page_url: nextUrl, meta } = payload;
   if (isObject(links) && typeof links.next === 'string' && links.next) return queryOf(links.next);
-  if (typeof payload.next_page_url === 'string' && payload.next_page_url) return queryOf(payload.next_page_url);
-  if (isObject(payload.meta)) {
-    const next = pageFromCounters(payload.meta);
-    if (next) return next;
-  }
-  return pageFromCounters(payload);
+  if (typeof nextUrl === 'string' && nextUrl) return queryOf(nextUrl);
+  return (isObject(meta) && pageFromCounters(meta)) || pageFromCounters(payload);
 }
 
 /**
@@ -62,14 +57,14 @@ export function hasMorePages(
   pageSize: number,
 ): boolean | undefined {
   if (next) return true;
-  if (typeof strategy === 'function') return false;
-  if (itemCount < pageSize) return false;
+  if (typeof strategy === 'function' || itemCount < pageSize) return false;
   if (strategy === 'none' || !isObject(payload)) return undefined;
-  const said = (holder: Record<string, unknown>) =>
-    (isObject(holder.links) && 'next' in holder.links) ||
-    'next_page_url' in holder ||
-    (Number.isFinite(Number(holder.current_page)) && Number.isFinite(Number(holder.last_page)));
-  return said(payload) || (isObject(payload.meta) && said(payload.meta)) ? false : undefined;
+  const said = (holder: unknown) =>
+    isObject(holder) &&
+    ((isObject(holder.links) && 'next' in holder.links) ||
+      'next_page_url' in holder ||
+      (Number.isFinite(Number(holder.current_page)) && Number.isFinite(Number(holder.last_page))));
+  return said(payload) || said(payload.meta) ? false : undefined;
 }
 
 export function nextPageQuery(
@@ -82,50 +77,67 @@ export function nextPageQuery(
   return strategy(payload, currentQuery) ?? null;
 }
 
-/** The payload itself when it is not an envelope, else its `data`. */
-export function unwrapPayload(payload: unknown, unwrap: Unwrap): unknown {
-  if (typeof unwrap === 'function') return unwrap(payload);
-  return isObject(payload) && 'data' in payload && (isObject(payload.data) || Array.isArray(payload.data))
-    ? payload.data
-    : payload;
-}
-
-export function unwrapList<T>(payload: unknown, unwrap: Unwrap, operation: string): T[] {
-  const list = unwrapPayload(payload, unwrap);
-  if (Array.isArray(list)) return list as T[];
-  throw new TallyportError(
-    `${operation}: found no list in the response (neither a bare array nor an array under "data"); ` +
-      'pass an `unwrap` function that returns it.',
-  );
-}
-
 export interface PaginateOptions {
+  operation: string;
   strategy: NextPageStrategy;
   maxPages: number;
-  onCapReached?: () => void;
+  /** Items a full page holds (the `per_page` asked for, or its default). */
+  pageSize: number;
+  /** The query parameter that numbers pages from 1, asked for when the payload names no next page; null: stop. */
+  pageParameter: string | null;
 }
 
-/** Yields the items of every page, fetching the next page only when the previous one is consumed. */
+/**
+ * Yields the items of every page, fetching the next page only when the
+ * previous one is consumed; throws PaginationError rather than stop early
+ * without knowing that the list is complete.
+ */
 export async function* paginate<T>(
-  fetchPage: (extraQuery: PageQuery) => Promise<unknown>,
+  fetchPage: (extraQuery: PageQuery) => Promise<{ payload: unknown; items: T[] }>,
   baseQuery: Readonly<Record<string, unknown>>,
-  toItems: (payload: unknown) => T[],
   options: PaginateOptions,
 ): AsyncGenerator<T, void, undefined> {
+  const { operation, strategy, maxPages, pageSize, pageParameter } = options;
+  const stop = (pagesRead: number, option: string, why: string) =>
+    new PaginationError(`${operation} stopped after ${pagesRead} page(s): ${why}.`, operation, option, pagesRead);
+  const instead =
+    'Set `pageParameter` to the page-number parameter the deployment reads, or pass a `nextPage` function';
   let extra: PageQuery = {};
+  // The items of the last page, when the next one was asked for by number: a deployment that ignores the
+  // page parameter answers the same page again, which must not pass for more items.
+  let counted: string | undefined;
   const seen = new Set<string>();
   for (let page = 1; ; page++) {
-    const payload = await fetchPage(extra);
-    yield* toItems(payload);
-    const next = nextPageQuery(options.strategy, payload, { ...baseQuery, ...extra });
-    if (!next) return;
-    const signature = JSON.stringify(Object.entries(next).sort());
-    if (seen.has(signature)) return;
-    seen.add(signature);
-    if (page >= options.maxPages) {
-      options.onCapReached?.();
-      return;
+    const { payload, items } = await fetchPage(extra);
+    if (counted !== undefined && counted === JSON.stringify(items)) {
+      const asked = `${pageParameter}=${extra[pageParameter as string]}`;
+      throw stop(
+        page - 1,
+        'pageParameter',
+        `asked with ${asked}, the deployment sent the same items again. ${instead}`,
+      );
     }
+    yield* items;
+    const query = { ...baseQuery, ...extra };
+    let next = nextPageQuery(strategy, payload, query);
+    counted = undefined;
+    if (!next) {
+      if (hasMorePages(strategy, payload, null, items.length, pageSize) === false) return;
+      if (pageParameter === null) {
+        throw stop(
+          page,
+          'pageParameter',
+          `page ${page} came back full; the payload does not say if more follow. ${instead}`,
+        );
+      }
+      const number = Number(query[pageParameter] ?? page);
+      next = { [pageParameter]: String((Number.isInteger(number) ? number : page) + 1) };
+      counted = JSON.stringify(items);
+    }
+    const signature = JSON.stringify(Object.entries(next).sort());
+    if (seen.has(signature)) throw stop(page, 'nextPage', `the payload named a page read already, ${signature}`);
+    seen.add(signature);
+    if (page >= maxPages) throw stop(page, 'maxPages', 'more follow; raise `maxPages`');
     extra = next;
   }
 }

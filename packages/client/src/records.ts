@@ -5,9 +5,6 @@
 // into a path: `.`, `..` or a `/` would address another resource.
 import { MissingFieldError, ValidationError } from './errors.js';
 
-/** A record whose identifying field is known to be present. */
-export type WithIdentifier<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
-
 /** Throws MissingFieldError unless `value` is an object whose `identifier` is a number or a non-empty string. */
 export function requireIdentifier<T>(
   operation: string,
@@ -19,11 +16,9 @@ export function requireIdentifier<T>(
   const id = value && typeof value === 'object' ? (value as Record<string, unknown>)[identifier] : undefined;
   if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return value as T;
   const which = index === undefined ? `the ${record}` : `${record} ${index + 1} of the list`;
-  const got =
-    value === null || typeof value !== 'object' ? `got ${value === null ? 'null' : typeof value}` : 'it is absent';
   throw new MissingFieldError(
-    `${operation}: the deployment left out \`${identifier}\` of ${which} (${got}); the client needs it to address ` +
-      `the ${record} in later calls. Check that baseUrl points at the API, or read the payload with \`raw\`.`,
+    `${operation}: the deployment left out \`${identifier}\` of ${which}, which later calls need. ` +
+      'Check `baseUrl`, or read the payload with rawClient.',
     operation,
     record,
     identifier,
@@ -45,7 +40,7 @@ export function assertPathIds(operation: string, params: Readonly<Record<string,
     if (trimmed === '' || trimmed === '.' || trimmed === '..' || trimmed.includes('/')) {
       throw new ValidationError(
         `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}; ` +
-          'expected an id that is not empty, ".", ".." or holding "/" (it would address another resource).',
+          'an id cannot be empty, "." or "..", nor hold "/".',
         operation,
         name,
         value,

@@ -1,6 +1,7 @@
-// Where the marketplace `api_key` travels. The seed does not say; the spec
-// models the query string for GET and the form body for POST (what a typical
-// PHP deployment reads through $_REQUEST), and callers can choose otherwise.
+// Where the marketplace `api_key` travels. The source documentation does not
+// say; the spec models the query string for GET and the form body for POST
+// (what a typical PHP deployment reads through $_REQUEST), and callers can
+// choose otherwise.
 import type { OutgoingParts } from './http.js';
 
 export type ApiKeyTransport =
@@ -13,43 +14,27 @@ export type ApiKeyTransport =
   /** Always in this header, never in the URL or the body. */
   | { header: string };
 
-export interface KeyPlacement {
-  in: 'query' | 'form' | 'header';
-  name: string;
-}
-
+/** Where the spec puts the key of an operation (generated from the spec). */
 export interface SpecKeyLocation {
   readonly in: string;
-  readonly name?: string;
+  readonly name: string;
 }
 
-const FORM = 'application/x-www-form-urlencoded';
-
-export function resolvePlacement(transport: ApiKeyTransport, spec: SpecKeyLocation, method: string): KeyPlacement {
-  const name = spec.name ?? 'api_key';
-  if (typeof transport === 'object') return { in: 'header', name: transport.header };
-  const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
-  switch (transport) {
-    case 'query':
-      return { in: 'query', name };
-    case 'form':
-      return { in: hasBody ? 'form' : 'query', name };
-    default:
-      return { in: spec.in === 'form' && hasBody ? 'form' : spec.in === 'header' ? 'header' : 'query', name };
+/** Puts the key where the transport, or else the spec, says (mutates the parts). */
+export function placeKey(parts: OutgoingParts, transport: ApiKeyTransport, spec: SpecKeyLocation, key: string): void {
+  if (typeof transport === 'object') {
+    parts.headers[transport.header.toLowerCase()] = key;
+    return;
   }
-}
-
-export function placeKey(parts: OutgoingParts, placement: KeyPlacement, key: string): void {
-  if (placement.in === 'header') {
-    parts.headers[placement.name.toLowerCase()] = key;
-  } else if (placement.in === 'query') {
-    const url = new URL(parts.url);
-    url.searchParams.set(placement.name, key);
-    parts.url = url.href;
-  } else {
-    const form = new URLSearchParams(parts.body ?? '');
-    form.set(placement.name, key);
+  const hasBody = parts.method !== 'GET' && parts.method !== 'HEAD' && parts.method !== 'DELETE';
+  if (hasBody && (transport === 'form' || (transport === 'spec' && spec.in === 'form'))) {
+    const form = new URLSearchParams(parts.body);
+    form.set(spec.name, key);
     parts.body = form.toString();
-    parts.headers['content-type'] = FORM;
+    parts.headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else {
+    const url = new URL(parts.url);
+    url.searchParams.set(spec.name, key);
+    parts.url = url.href;
   }
 }

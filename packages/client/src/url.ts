@@ -1,42 +1,22 @@
-// URL building shared by the resource methods: query strings through
-// openapi-fetch's own serialiser, so resource calls and path-level calls
-// encode alike; path templates split once and filled per call.
-import { createFinalURL, createQuerySerializer } from 'openapi-fetch';
+// URL building of the resource methods. Their parameters are checked
+// primitives, so the path is the template with each `{name}` replaced by the
+// URI-encoded value, and the query is `name=value` pairs in the style
+// openapi-fetch uses for primitives: `rawClient` calls encode alike.
 
-const querySerializer = createQuerySerializer();
-const templates = new Map<string, string[]>();
+type Params = Readonly<Record<string, unknown>> | undefined;
 
-/**
- * openapi-fetch's "simple" path style for the primitive values the
- * validators let through (`{id}` becomes the URI-encoded value), with the
- * template parsed once instead of on every call.
- */
-function fillPath(url: string, params: Record<string, unknown>): string {
-  let parts = templates.get(url);
-  if (!parts) {
-    parts = url.split(/(\{[^{}]+\})/);
-    // Keys include the base URL; a process with many clients must not grow this forever.
-    if (templates.size >= 256) templates.clear();
-    templates.set(url, parts);
-  }
-  let out = '';
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (i % 2 === 0) out += part;
-    else {
-      const value = params[part.slice(1, -1)];
-      out += value === undefined || value === null ? part : encodeURIComponent(String(value));
-    }
-  }
-  return out;
-}
-
-export function buildUrl(
-  baseUrl: string,
-  path: string,
-  params: { path?: Record<string, unknown>; query?: Record<string, unknown> },
-): string {
-  return createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: fillPath });
+export function buildUrl(baseUrl: string, path: string, params: { path?: Params; query?: Params }): string {
+  const url =
+    baseUrl +
+    path.replace(/\{([^{}]+)\}/g, (template, name: string) => {
+      const value = params.path?.[name];
+      return value === undefined || value === null ? template : encodeURIComponent(String(value));
+    });
+  const query = Object.entries(params.query ?? {})
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return query ? `${url}?${query}` : url;
 }
 
 export function lowerCaseHeaders(headers: Record<string, string | undefined>): Record<string, string> {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createAnalyticsClient } from '../src/index.js';
+import { createAnalyticsClient, rawClient } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
 import { useRecordingServer } from './helpers/recording-server.js';
 
@@ -29,6 +29,11 @@ describe('analytics requests', () => {
     server.reply({ body: [website] });
     expect(await client().websites.list()).toEqual([website]);
     expect([...last().query]).toEqual([]);
+  });
+
+  test('JSON labelled text/html, as PHP labels what it prints by default, is read as JSON', async () => {
+    server.reply({ headers: { 'content-type': 'text/html; charset=UTF-8' }, body: JSON.stringify({ data: website }) });
+    expect(await client().websites.get(42)).toEqual(website);
   });
 
   test('websites.get sends GET /api/v1/websites/{id} and unwraps data', async () => {
@@ -150,7 +155,7 @@ describe('analytics requests', () => {
 
   test('a raw PUT is form-encoded like the resource method', async () => {
     server.reply({ body: website });
-    await client().raw.PUT('/api/v1/websites/{id}', { params: { path: { id: 42 } }, body: { privacy: 0 } });
+    await rawClient(client()).PUT('/api/v1/websites/{id}', { params: { path: { id: 42 } }, body: { privacy: 0 } });
     expect(last().method).toBe('PUT');
     expect(last().headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(last().body).toBe('privacy=0');
@@ -158,7 +163,7 @@ describe('analytics requests', () => {
 
   test('a raw call that fails returns { error, response } as openapi-fetch does, without throwing', async () => {
     server.reply({ status: 401, body: { message: 'Unauthenticated.' } });
-    const { data, error, response } = await client().raw.GET('/api/v1/websites');
+    const { data, error, response } = await rawClient(client()).GET('/api/v1/websites');
     expect(data).toBeUndefined();
     expect(error).toEqual({ message: 'Unauthenticated.' });
     expect(response.status).toBe(401);
@@ -166,8 +171,15 @@ describe('analytics requests', () => {
 
   test('the raw openapi-fetch client reaches paths with the same auth', async () => {
     server.reply({ body: { data: website } });
-    const { data } = await client().raw.GET('/api/v1/websites/{id}', { params: { path: { id: 42 } } });
+    const { data } = await rawClient(client()).GET('/api/v1/websites/{id}', { params: { path: { id: 42 } } });
     expect(data).toEqual({ data: website });
     expect(last().headers.authorization).toBe(`Bearer ${CANARY_KEY}`);
+  });
+
+  test('rawClient gives one openapi-fetch client per client, and refuses anything that is not a client', () => {
+    const analytics = client();
+    expect(rawClient(analytics)).toBe(rawClient(analytics));
+    expect(rawClient(client())).not.toBe(rawClient(analytics));
+    expect(() => rawClient({ ...analytics })).toThrow(/createAnalyticsClient or createMarketplaceClient/);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expectTypeOf, test } from 'vitest';
+import { createAnalyticsClient, rawClient } from '../src/index.js';
 import type {
   AnalyticsClient,
+  AnalyticsDeployment,
   Item,
   MarketplaceAPIError,
   MarketplaceClient,
@@ -15,6 +17,15 @@ import type {
 
 declare const analytics: AnalyticsClient;
 declare const market: MarketplaceClient;
+
+/** What an integrator's deployment returns where the source documentation does not show it. */
+interface MyDeployment {
+  website: { created_at: string; updated_at: string };
+  statRow: { percentage: number };
+  page: { meta: { total: number } };
+  deleted: { message: string };
+}
+declare const mine: AnalyticsClient<MyDeployment>;
 
 describe('client method types', () => {
   test('results are the spec types', () => {
@@ -34,6 +45,38 @@ describe('client method types', () => {
     const page = await analytics.websites.list();
     expectTypeOf(page.hasMore).toEqualTypeOf<boolean | undefined>();
     for (const site of page) await analytics.websites.delete(site.id);
+  });
+
+  test('a deployment declaration types what the source documentation does not show, without a cast', async () => {
+    const site = await mine.websites.get(42);
+    expectTypeOf(site.created_at).toEqualTypeOf<string>();
+    expectTypeOf(site.id).toEqualTypeOf<WebsiteId>();
+    for await (const each of mine.websites.listAll()) expectTypeOf(each.updated_at).toEqualTypeOf<string>();
+    const page = await mine.websites.listPage();
+    expectTypeOf(page.payload.meta.total).toEqualTypeOf<number>();
+    expectTypeOf((await mine.websites.list()).payload.meta.total).toEqualTypeOf<number>();
+    expectTypeOf(
+      (await mine.stats.get(42, { name: 'os', from: '2026-10-01', to: '2026-10-31' }))[0]!.percentage,
+    ).toEqualTypeOf<number>();
+    expectTypeOf(mine.websites.delete).returns.resolves.toEqualTypeOf<{ message: string }>();
+    expectTypeOf(createAnalyticsClient<MyDeployment>).returns.toEqualTypeOf<AnalyticsClient<MyDeployment>>();
+    // A client with declarations is still a client (rawClient, helpers typed with AnalyticsClient).
+    expectTypeOf(mine).toExtend<AnalyticsClient>();
+  });
+
+  test('without a declaration the undocumented fields are not typed, and the spec fields stay optional', async () => {
+    const site = await analytics.websites.get(42);
+    // @ts-expect-error created_at is not shown by the source documentation: declare it
+    void site.created_at;
+    expectTypeOf(site.domain).toEqualTypeOf<string | undefined>();
+    expectTypeOf(analytics.websites.delete).returns.resolves.toEqualTypeOf<unknown>();
+    expectTypeOf((await analytics.websites.listPage()).payload).toEqualTypeOf<unknown>();
+  });
+
+  test('a misspelt declaration member does not compile', () => {
+    // @ts-expect-error `websit` is not a member of AnalyticsDeployment
+    expectTypeOf<AnalyticsClient<{ websit: { created_at: string } }>>().not.toBeNever();
+    expectTypeOf<MyDeployment>().toExtend<AnalyticsDeployment>();
   });
 
   test('marketplace error codes are a closed union with an unknown fallback', () => {
@@ -65,7 +108,7 @@ describe('client method types', () => {
 
   test('the raw client is typed by path', () => {
     // @ts-expect-error no such path
-    void analytics.raw.GET('/api/v1/nothing');
-    void market.raw.GET('/api/items/item', { params: { query: { item_id: 1 } } });
+    void rawClient(analytics).GET('/api/v1/nothing');
+    void rawClient(market).GET('/api/items/item', { params: { query: { item_id: 1 } } });
   });
 });

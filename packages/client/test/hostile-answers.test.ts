@@ -10,6 +10,7 @@ import {
   TallyportError,
   createAnalyticsClient,
   createMarketplaceClient,
+  rawClient,
 } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
 
@@ -124,9 +125,9 @@ describe('answers are read within maxResponseBytes', () => {
 
   test('raw refuses a too-large answer too, and returns smaller error answers as { error }', async () => {
     serve(200, () => zeros(64 * MiB), 'gzip');
-    await expect(analytics().raw.GET('/api/v1/websites')).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(rawClient(analytics()).GET('/api/v1/websites')).rejects.toBeInstanceOf(ResponseTooLargeError);
     serve(404, () => Readable.from(['{"message":"no"}']));
-    const { error, response } = await analytics().raw.GET('/api/v1/websites');
+    const { error, response } = await rawClient(analytics()).GET('/api/v1/websites');
     expect(error).toEqual({ message: 'no' });
     expect(response.status).toBe(404);
   });

@@ -10,6 +10,7 @@ import {
   ValidationError,
   createAnalyticsClient,
   createMarketplaceClient,
+  rawClient,
 } from '../src/index.js';
 import type { Logger } from '../src/index.js';
 import { analyticsResponseValidator, marketplaceResponseValidator } from '../src/response-validation.js';
@@ -123,7 +124,9 @@ describe('hostile bodies do not reach prototypes, stacks or messages', () => {
 
   test('marketplace items with many problems are capped too', () => {
     const items = Array.from({ length: 100_000 }, () => ({ id: 'x', media: { preview_audio: 1 } }));
-    expect(() => marketplaceResponseValidator('listItems', { status: '成功', items })).toThrow(ResponseValidationError);
+    const problems = marketplaceResponseValidator('listItems', { status: '成功', items }) as string[];
+    expect(problems.length).toBeGreaterThan(10);
+    expect(problems.length).toBeLessThanOrEqual(51);
   });
 });
 
@@ -156,8 +159,8 @@ describe('the key never appears, whatever the answer echoes', () => {
     server.reply({ body: { status: 'a' } });
     const unknown = (await failure(() => a.items.list())) as Error;
     expect(unknown.message).toBe(
-      `Expected status "成功" or "错误" from GET ${server.url}/api/items/all?api_key=[REDACTED], got "[REDACTED]". ` +
-        'Check `baseUrl` and the API key.',
+      `200 from GET ${server.url}/api/items/all?api_key=[REDACTED]: expected status "成功" or "错误", ` +
+        'got "[REDACTED]". Check `baseUrl` (without /api) and the API key.',
     );
     const one = createAnalyticsClient({ baseUrl: server.url, apiKey: '1', logLevel: 'off', maxRetries: 0 });
     server.reply({ status: 404, body: { message: 'no website 1' } });
@@ -195,9 +198,9 @@ describe('ids that would leave their path segment are refused before any request
         () => client.websites.delete(id),
         () => client.websites.update(id, { email: 1 }),
         () => client.stats.get(id, { name: 'os', from: '2026-01-01', to: '2026-01-02' }),
-        () => client.raw.DELETE('/api/v1/websites/{id}', { params: { path: { id } } }),
+        () => rawClient(client).DELETE('/api/v1/websites/{id}', { params: { path: { id } } }),
         () =>
-          client.raw.GET('/api/v1/stats/{id}', {
+          rawClient(client).GET('/api/v1/stats/{id}', {
             params: { path: { id }, query: { name: 'os', from: '2026-01-01', to: '2026-01-02' } },
           }),
       ];
@@ -214,20 +217,20 @@ describe('ids that would leave their path segment are refused before any request
 describe('raw has the openapi-fetch contract', () => {
   test('a 500 after the retries comes back as { error, response }, a 200 as { data }', async () => {
     server.reply({ status: 500, body: { message: 'boom' } });
-    const { data, error, response } = await analytics({ maxRetries: 1 }).raw.GET('/api/v1/websites');
+    const { data, error, response } = await rawClient(analytics({ maxRetries: 1 })).GET('/api/v1/websites');
     expect(data).toBeUndefined();
     expect(error).toEqual({ message: 'boom' });
     expect(response.status).toBe(500);
     expect(server.requests).toHaveLength(2);
     server.reply({ status: 200, headers: { 'x-total': '3' }, body: [{ id: 1 }] });
-    const ok = await analytics().raw.GET('/api/v1/websites');
+    const ok = await rawClient(analytics()).GET('/api/v1/websites');
     expect(ok.data).toEqual([{ id: 1 }]);
     expect(ok.response.headers.get('x-total')).toBe('3');
   });
 
   test('a marketplace 错误 at 200 is data, as openapi-fetch users expect', async () => {
     server.reply({ body: { status: '错误', msg: '无效请求' } });
-    const { data, error } = await market().raw.GET('/api/account/details');
+    const { data, error } = await rawClient(market()).GET('/api/account/details');
     expect(error).toBeUndefined();
     expect(data).toEqual({ status: '错误', msg: '无效请求' });
   });

@@ -44,7 +44,7 @@ describe('input validation happens before any request', () => {
     const error = await refusal(() => analytics().stats.get(42, { ...range, search_by: 'url' as never }));
     expect(error).toMatchObject({ parameter: 'search_by', value: 'url', allowed: ['value'] });
     expect(error.message).toContain('documented default');
-    expect(error.message).toContain('Leave "search_by" unset');
+    expect(error.message).toContain('leave "search_by" unset');
   });
 
   test('an impossible calendar date is refused', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MarketplaceAPIError, UnexpectedResponseError, createMarketplaceClient } from '../src/index.js';
+import { MarketplaceAPIError, UnexpectedResponseError, createMarketplaceClient, rawClient } from '../src/index.js';
 import type { MarketplaceClientOptions } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
 import { useRecordingServer } from './helpers/recording-server.js';
@@ -81,7 +81,7 @@ describe('marketplace key transport options', () => {
 
   test('a raw POST gets a form body with the key filled in', async () => {
     server.reply({ body: { status: '成功', data: { purchase } } });
-    const { data } = await client().raw.POST('/api/purchases/validation', {
+    const { data } = await rawClient(client()).POST('/api/purchases/validation', {
       body: { api_key: '', purchase_code: 'code-1' },
     });
     expect(data).toMatchObject({ status: '成功' });
@@ -94,7 +94,7 @@ describe('marketplace key transport options', () => {
 
   test('the raw client gets the key attached too', async () => {
     server.reply({ body: { status: '成功', items: [] } });
-    const { data } = await client().raw.GET('/api/items/all');
+    const { data } = await rawClient(client()).GET('/api/items/all');
     expect(data).toEqual({ status: '成功', items: [] });
     expect(last().query.get('api_key')).toBe(CANARY_KEY);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ValidationError, createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
+import { ValidationError, createAnalyticsClient, createMarketplaceClient, rawClient } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
 import { useRecordingServer } from './helpers/recording-server.js';
 
@@ -57,6 +57,31 @@ describe('client options are checked at construction', () => {
     );
   });
 
+  test('an empty or missing apiKey is the ValidationError naming the option', () => {
+    const before = { ...process.env };
+    delete process.env.ANALYTICS_API_KEY;
+    delete process.env.MARKETPLACE_API_KEY;
+    try {
+      for (const create of [createAnalyticsClient, createMarketplaceClient]) {
+        for (const apiKey of ['', undefined, 42 as never]) {
+          const error = refusal(() => create({ baseUrl: server.url, apiKey }));
+          expect(error).toMatchObject({ parameter: 'apiKey', value: undefined });
+          expect(error.message).toMatch(/`apiKey`.*(ANALYTICS|MARKETPLACE)_API_KEY/);
+        }
+      }
+    } finally {
+      process.env = before;
+    }
+  });
+
+  test('a bad baseUrl is the ValidationError naming the option, without the value (it may hold credentials)', () => {
+    for (const baseUrl of ['not a url', 'ftp://a.example', 'https://user:secret-pw@a.example']) {
+      const error = refusal(() => createAnalyticsClient({ apiKey: CANARY_KEY, baseUrl }));
+      expect(error.parameter).toBe('baseUrl');
+      expect(error.message).not.toContain('secret-pw');
+    }
+  });
+
   test('sane values are accepted', () => {
     createAnalyticsClient({ ...base(), timeout: 2_147_483_647, maxRetries: 0, maxResponseBytes: 1, retry: {} });
     createMarketplaceClient({
@@ -80,7 +105,7 @@ describe('per-request options are checked before anything is sent', () => {
           () => analytics.stats.get(1, { name: 'os', from: '2026-01-01', to: '2026-01-02' }, { [option]: value }),
           () => market.items.list({ [option]: value }),
           () => market.purchases.validate('c', { [option]: value }),
-          () => analytics.raw.GET('/api/v1/websites', { [option]: value } as never),
+          () => rawClient(analytics).GET('/api/v1/websites', { [option]: value } as never),
         ];
         for (const call of calls) {
           const error = await call().catch((e: unknown) => e);

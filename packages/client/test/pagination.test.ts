@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createAnalyticsClient } from '../src/index.js';
+import { PaginationError, UnexpectedResponseError, createAnalyticsClient } from '../src/index.js';
 import type { AnalyticsClientOptions } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
 import { type RecordedRequest, useRecordingServer } from './helpers/recording-server.js';
@@ -54,24 +54,60 @@ describe('iterating over every page', () => {
     expect((await collect(client().websites.listAll())).map((w) => w.id)).toEqual([1, 2, 3, 4]);
   });
 
-  test('a bare array is a single page', async () => {
+  test('a bare array shorter than a page is the last page', async () => {
     server.reply({ body: [{ id: 1 }, { id: 2 }] });
     expect(await collect(client().websites.listAll())).toHaveLength(2);
     expect(server.requests).toHaveLength(1);
   });
 
-  test('stops at maxPages and warns', async () => {
-    const warnings: string[] = [];
-    server.reply((r) => ({ body: { data: [{ id: pageOf(r) }], meta: { current_page: pageOf(r), last_page: 1000 } } }));
-    const logger = { error() {}, warn: (m: string) => warnings.push(m), info() {}, debug() {} };
-    expect(await collect(client({ maxPages: 3, logger, logLevel: 'warn' }).websites.listAll())).toHaveLength(3);
-    expect(server.requests).toHaveLength(3);
-    expect(warnings.join()).toContain('maxPages');
+  test('a full bare array asks for the next page by number until one comes back short', async () => {
+    const all = Array.from({ length: 23 }, (_, i) => ({ id: i + 1 }));
+    server.reply((r) => ({ body: all.slice((pageOf(r) - 1) * 10, pageOf(r) * 10) }));
+    expect((await collect(client().websites.listAll())).map((w) => w.id)).toEqual(all.map((w) => w.id));
+    expect(server.requests.map((r) => r.query.get('page'))).toEqual([null, '2', '3']);
   });
 
-  test('stops when the server keeps pointing at a page already read', async () => {
+  test('pageParameter names the parameter the deployment reads', async () => {
+    const all = Array.from({ length: 30 }, (_, i) => ({ id: i + 1 }));
+    server.reply((r) => {
+      const p = Number(r.query.get('p') ?? '1');
+      return { body: all.slice((p - 1) * 25, p * 25) };
+    });
+    expect(await collect(client({ pageParameter: 'p' }).websites.listAll({ per_page: 25 }))).toHaveLength(30);
+    expect(server.requests.map((r) => r.query.get('p'))).toEqual([null, '2']);
+  });
+
+  test('a deployment that ignores the page parameter is an error naming pageParameter, not repeated rows', async () => {
+    server.reply({ body: Array.from({ length: 10 }, (_, i) => ({ id: i + 1 })) });
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const site of client().websites.listAll()) seen.push(site.id);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error).toMatchObject({ option: 'pageParameter', pagesRead: 1, operation: 'websites.listAll' });
+    expect(seen).toHaveLength(10);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test('with pageParameter null, a full page its payload says nothing about is an error naming it', async () => {
+    server.reply({ body: Array.from({ length: 10 }, (_, i) => ({ id: i + 1 })) });
+    const error = await collect(client({ pageParameter: null }).websites.listAll()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect((error as PaginationError).message).toMatch(/`pageParameter`/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  test('reaching maxPages with more to read is an error naming maxPages', async () => {
+    server.reply((r) => ({ body: { data: [{ id: pageOf(r) }], meta: { current_page: pageOf(r), last_page: 1000 } } }));
+    const error = await collect(client({ maxPages: 3 }).websites.listAll()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'PaginationError', option: 'maxPages', pagesRead: 3 });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  test('a next page that was read already is an error naming nextPage', async () => {
     server.reply({ body: { data: [{ id: 1 }], links: { next: '/api/v1/websites?page=2' } } });
-    await collect(client().websites.listAll());
+    const error = await collect(client().websites.listAll()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'PaginationError', option: 'nextPage' });
     expect(server.requests).toHaveLength(2);
   });
 
@@ -122,8 +158,16 @@ describe('iterating over every page', () => {
     expect(page.nextPage).toEqual({ page: '2' });
   });
 
-  test('a payload with no list says how to unwrap it', async () => {
-    server.reply({ body: { websites: [] } });
-    await expect(collect(client().websites.listAll())).rejects.toThrow(/unwrap/);
+  test('a payload with no list says how to unwrap it, with the status and a redacted copy of the payload', async () => {
+    server.reply({ body: { websites: [], api_key: CANARY_KEY, note: 'x'.repeat(10_000) } });
+    const error = await collect(client().websites.listAll()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    const { message, status, body } = error as UnexpectedResponseError;
+    expect(message).toMatch(/unwrap/);
+    expect(status).toBe(200);
+    expect(typeof body).toBe('string');
+    expect((body as string).length).toBeLessThan(4200);
+    expect(JSON.stringify(error)).not.toContain(CANARY_KEY);
+    expect(body).toContain('"api_key":"[REDACTED]"');
   });
 });

@@ -5,5 +5,5 @@ export { backoffMs, type BackoffOptions } from './backoff.js';
 export { BodyTooLarge, HEAD_BYTES, readCappedText } from './capped-body.js';
 export { type HeaderSource, headerValue } from './headers.js';
 export { adviceWaitMs, type RateLimitAdvice, rateLimitAdvice, resetMs } from './rate-limit.js';
-export { retryAfterMs } from './retry-after.js';
+export { retryAfterHeaderMs, retryAfterMs } from './retry-after.js';
 export { isRetryableStatus, type RetryQuestion, shouldRetry } from './retry-rule.js';

@@ -5,7 +5,7 @@
 // earlier drafts, and the de facto `X-RateLimit-*`. Hostile values are ignored
 // one by one: a garbage `remaining` does not hide a good `Retry-After`.
 import { type HeaderSource, headerValue } from './headers.js';
-import { retryAfterMs } from './retry-after.js';
+import { retryAfterHeaderMs } from './retry-after.js';
 import { members } from './structured.js';
 
 export interface RateLimitAdvice {
@@ -92,9 +92,7 @@ export function rateLimitAdvice(headers: HeaderSource, now: number = Date.now())
   const limit = pick((r) => count(r.limit));
   const remaining = pick((r) => count(r.remaining));
   const reset = pick((r) => resetMs(r.reset, now));
-  const ms = headerValue(headers, 'retry-after-ms')?.trim();
-  const retryAfter = ms !== undefined && SECONDS.test(ms) ? Math.round(Number(ms)) : undefined;
-  const wait = retryAfter ?? retryAfterMs(headerValue(headers, 'retry-after'), now);
+  const wait = retryAfterHeaderMs(headers, now);
   if (limit !== undefined) advice.limit = limit;
   if (remaining !== undefined) advice.remaining = remaining;
   if (reset !== undefined) advice.resetMs = reset;

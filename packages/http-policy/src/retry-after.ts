@@ -3,6 +3,8 @@
 // date already past) says nothing, so the caller's own backoff applies
 // instead of a wait read from garbage.
 
+import { type HeaderSource, headerValue } from './headers.js';
+
 // delay-seconds (RFC 9110 10.2.3); decimals are accepted since some servers send them.
 const SECONDS = /^\d{1,15}(\.\d{1,6})?$/;
 // An HTTP date (IMF-fixdate, or the obsolete RFC 850 and asctime forms) starts
@@ -17,4 +19,14 @@ export function retryAfterMs(value: string | null | undefined, now: number = Dat
   if (!HTTP_DATE.test(text)) return undefined;
   const at = Date.parse(text);
   return Number.isFinite(at) && at >= now ? at - now : undefined;
+}
+
+/**
+ * The wait the headers ask for: `retry-after-ms` (milliseconds, as some APIs
+ * send it) when sane, else `Retry-After`; undefined when neither gives advice.
+ */
+export function retryAfterHeaderMs(headers: HeaderSource, now: number = Date.now()): number | undefined {
+  const ms = headerValue(headers, 'retry-after-ms')?.trim();
+  if (ms !== undefined && SECONDS.test(ms)) return Math.round(Number(ms));
+  return retryAfterMs(headerValue(headers, 'retry-after'), now);
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { retryAfterMs } from '../src/index.js';
+import { retryAfterHeaderMs, retryAfterMs } from '../src/index.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
@@ -60,5 +60,14 @@ describe('Retry-After gives no advice when it is garbage', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the headers that ask for a wait', () => {
+  test('retry-after-ms first, when sane, then Retry-After', () => {
+    expect(retryAfterHeaderMs(new Headers({ 'retry-after-ms': '250', 'retry-after': '3' }), NOW)).toBe(250);
+    expect(retryAfterHeaderMs(new Headers({ 'retry-after-ms': '-1', 'retry-after': '3' }), NOW)).toBe(3000);
+    expect(retryAfterHeaderMs({ 'Retry-After': 'Sun, 22 Nov 2026 10:00:05 GMT' }, NOW)).toBe(5000);
+    expect(retryAfterHeaderMs(new Headers(), NOW)).toBeUndefined();
   });
 });

@@ -1,0 +1,143 @@
+// What a failed answer means: the error class its status and body call for,
+// with the details every APIError carries (status, redacted URL, headers and
+// a redacted copy of at most 4 kB of the body). Also the details of a
+// successful answer the client cannot read, so that error says the same.
+import type { Redactor } from '@tallyport/redaction';
+import {
+  APIError,
+  type APIErrorDetails,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnexpectedResponseError,
+  UnprocessableEntityError,
+} from './errors.js';
+import { retryAfterHeaderMs } from '@tallyport/http-policy';
+
+/** How much of an error body an error keeps (characters). */
+const ERROR_BODY_KEPT = 4096;
+
+export const CHECK_SETUP = 'Check `baseUrl` (without /api) and the API key.';
+
+const ERROR_BY_STATUS: Record<number, typeof APIError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+};
+
+export const looksLikeHtml = (contentType: string, text: string): boolean =>
+  contentType.includes('html') || /^\s*<(!doctype|html|head|body|\?xml)/i.test(text);
+
+/**
+ * A value of an answer as JSON text, redacted. The redacted copy is cut at a
+ * nesting depth, so a hostile answer nested a million levels deep cannot make
+ * JSON.stringify overflow the stack.
+ */
+export const redactedJson = (redactor: Redactor, value: unknown): string =>
+  JSON.stringify(redactor.value(value)) ?? String(value);
+
+/** A parsed body as an error keeps it: redacted, and as cut text once longer than ERROR_BODY_KEPT. */
+export function keptValue(redactor: Redactor, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  const copy = redactor.value(value);
+  const text = JSON.stringify(copy) ?? '';
+  return text.length <= ERROR_BODY_KEPT ? copy : redactor.truncate(text, ERROR_BODY_KEPT);
+}
+
+export interface AnswerFacts {
+  status: number;
+  headers: Headers;
+  method: string;
+  /** The URL as sent (key included); redacted here before it goes anywhere. */
+  url: string;
+  redactor: Redactor;
+}
+
+/** The details an error about this answer carries, `body` already redacted and capped. */
+export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails => ({
+  status: answer.status,
+  method: answer.method,
+  url: answer.redactor.url(answer.url),
+  body,
+  headers: answer.redactor.headers(answer.headers),
+});
+
+/** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
+export function unreadable(answer: AnswerFacts, payload: unknown, problem: string): UnexpectedResponseError {
+  const details = detailsOf(answer, keptValue(answer.redactor, payload));
+  return new UnexpectedResponseError(`${answer.status} from ${answer.method} ${details.url}: ${problem}`, details);
+}
+
+const serverMessage = (body: unknown): string | undefined => {
+  if (!body || typeof body !== 'object') return undefined;
+  for (const key of ['message', 'msg', 'error', 'detail', 'title']) {
+    const said = Object.hasOwn(body, key) ? (body as Record<string, unknown>)[key] : undefined;
+    if (typeof said === 'string') return said;
+  }
+  return undefined;
+};
+
+/** Per-field messages of a Laravel-style `errors`, redacted, bounded, in a map without a prototype. */
+function fieldErrors(redactor: Redactor, body: unknown): Record<string, string[]> {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  const out: Record<string, string[]> = Object.create(null);
+  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
+    for (const [field, messages] of Object.entries(errors).slice(0, 100)) {
+      out[redactor.truncate(field, 200)] = (Array.isArray(messages) ? messages : [messages])
+        .slice(0, 20)
+        .map((m) => redactor.truncate(typeof m === 'string' ? m : redactedJson(redactor, m), 300));
+    }
+  }
+  return out;
+}
+
+function redirectTarget(redactor: Redactor, location: string | null, base: string): string {
+  if (!location) return '';
+  try {
+    return ` to ${redactor.url(new URL(location, base).href)}`;
+  } catch {
+    return ` to a malformed Location ${redactor.truncate(JSON.stringify(location), 200)}`;
+  }
+}
+
+export type ClassifyErrorBody = (body: unknown, details: APIErrorDetails, redactor: Redactor) => APIError | undefined;
+
+/** The error for a non-2XX answer whose body (`text`, possibly cut at the size limit) was read. */
+export function toError(answer: AnswerFacts, text: string, exceeded: boolean, classify?: ClassifyErrorBody): APIError {
+  const { redactor, headers, status } = answer;
+  const html = looksLikeHtml(headers.get('content-type') ?? '', text);
+  let parsed: unknown;
+  let json = false;
+  if (!html && !exceeded) {
+    try {
+      parsed = JSON.parse(text);
+      json = true;
+    } catch {}
+  }
+  // The whole body is read (within maxResponseBytes) to classify it; an error keeps a few kB of it.
+  const kept =
+    html || text === '' ? undefined : json ? keptValue(redactor, parsed) : redactor.truncate(text, ERROR_BODY_KEPT);
+  const details = detailsOf(answer, kept);
+  const known = json ? classify?.(parsed, details, redactor) : undefined;
+  if (known) return known;
+  const where = `${status} from ${answer.method} ${details.url}`;
+  if (status >= 300 && status < 400) {
+    const target = redirectTarget(redactor, headers.get('location'), answer.url);
+    return new UnexpectedResponseError(
+      `${where}: a redirect${target} where JSON was expected. ${CHECK_SETUP}`,
+      details,
+    );
+  }
+  const said = html ? 'an HTML page' : json ? serverMessage(parsed) : undefined;
+  const message = `${where}${said ? `: ${redactor.truncate(said, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
+  if (status === 422) return new UnprocessableEntityError(message, details, fieldErrors(redactor, parsed));
+  if (status === 429) return new RateLimitError(message, details, retryAfterHeaderMs(headers));
+  if (status >= 500) return new InternalServerError(message, details);
+  return new (ERROR_BY_STATUS[status] ?? APIError)(message, details);
+}
