@@ -1,15 +1,16 @@
 // The client against @tallyport/mock's in-process fetch, as a consumer's unit
 // test would use it: no server, no port, no network (the global fetch throws
-// here), and state that changes with what the client sends. The mock package
-// is borrowed from source: the client itself knows nothing of it.
+// here), and state that changes with what the client sends. The mock is a
+// development dependency of the tests only: the client knows nothing of it.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createMockFetch } from '../../mock/src/index.js';
+import { createMockFetch } from '@tallyport/mock';
 import {
   AuthenticationError,
   MarketplaceAPIError,
   NotFoundError,
   createAnalyticsClient,
   createMarketplaceClient,
+  rawClient,
 } from '../src/index.js';
 import { analyticsResponseValidator, marketplaceResponseValidator } from '../src/response-validation.js';
 
@@ -73,7 +74,7 @@ describe('the analytics client on createMockFetch', () => {
     await expect(stranger.websites.get(42)).rejects.toBeInstanceOf(AuthenticationError);
     // What the client would refuse before sending, the mock refuses too.
     const { analytics } = clients();
-    const refused = await analytics.raw.PUT('/api/v1/websites/{id}', {
+    const refused = await rawClient(analytics).PUT('/api/v1/websites/{id}', {
       params: { path: { id: 42 } },
       body: { domain: 'moved.example' } as never,
     });
