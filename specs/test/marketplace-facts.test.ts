@@ -136,10 +136,17 @@ describe('section 2.5: purchase fields', () => {
     ['item.id', 'integer'],
     ['item.name', 'string'],
     ['item.url', 'string', 'uri'],
-    ['item.media.preview_image', 'string', 'uri'],
     ['downloaded', 'boolean'],
     ['date', 'string', 'date-time'],
   ])('%s: %s %s', (...row) => expectField('Purchase', row));
+
+  it('item.media.preview_image: a URL, absent from a purchase of an audio item (2.4: audio has none)', () => {
+    expectField('Purchase', ['item.media.preview_image', 'string', 'uri'], false);
+    const purchase = (namedExample('SupportedPurchase').data as JsonObject).purchase as JsonObject;
+    const item = purchase.item as JsonObject;
+    const withoutPreview = { ...purchase, item: { ...item, media: {} } };
+    expect(accepts(ref('Purchase'), withoutPreview)).toBe(true);
+  });
 
   it('supported_until: a UTC timestamp, omitted when support is disabled or not supported', () => {
     expectField('Purchase', ['supported_until', 'string', 'date-time'], false);
