@@ -187,10 +187,35 @@ class SpecDiff {
       }
       this.diffHeaders(at, obj(before.headers), obj(after.headers));
       this.diffContent(at, obj(before.content), obj(after.content), 'response');
+      this.diffLinks(at, obj(before.links), obj(after.links));
     }
     for (const status of Object.keys(now)) {
       if (!(status in was)) this.log.addition([...where, `response ${status}`], 'response added');
     }
+  }
+
+  /**
+   * Links (OpenAPI 3.1, section 4.8.20): a link removed, or one that now leads elsewhere or takes other
+   * parameters, breaks clients and tools that follow it; a new link is an addition; its description is docs.
+   */
+  private diffLinks(where: string[], was: JsonObject, now: JsonObject): void {
+    for (const name of Object.keys(was)) {
+      const at = [...where, `link ${name}`];
+      if (!(name in now)) {
+        this.log.breaking(at, 'link removed (or renamed)');
+        continue;
+      }
+      const before = obj(this.before.resolve(was[name]));
+      const after = obj(this.after.resolve(now[name]));
+      if (before.operationId !== after.operationId || before.operationRef !== after.operationRef)
+        this.log.breaking(at, `link now leads to ${String(after.operationId ?? after.operationRef)}`);
+      else if (canonical(before.parameters) !== canonical(after.parameters))
+        this.log.breaking(at, 'link parameters changed');
+      else if (canonical(withoutDocs(before)) !== canonical(withoutDocs(after))) this.log.addition(at, 'link changed');
+      else if (canonical(before) !== canonical(after)) this.log.docs(at, 'link description changed');
+    }
+    for (const name of Object.keys(now))
+      if (!(name in was)) this.log.addition([...where, `link ${name}`], 'link added');
   }
 
   private diffHeaders(where: string[], was: JsonObject, now: JsonObject): void {

@@ -52,6 +52,18 @@ describe('additions (minor)', () => {
   });
 });
 
+describe('links', () => {
+  it('classifies a link added as minor, and the same link removed as major', async () => {
+    expect(await changesOf('link-added')).toEqual([
+      'minor POST /things › response 2XX › link ReadCreatedThing: link added',
+    ]);
+    const removed = diffSpecs(await afterSpec('link-added'), await baseSpec()).map(
+      (c) => `${c.level} ${c.where}: ${c.what}`,
+    );
+    expect(removed).toEqual(['major POST /things › response 2XX › link ReadCreatedThing: link removed (or renamed)']);
+  });
+});
+
 describe('documentation (patch)', () => {
   it('classifies edits of summaries, descriptions and examples as patch', async () => {
     const changes = diffSpecs(await baseSpec(), await afterSpec('docs-only'));

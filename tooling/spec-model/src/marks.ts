@@ -32,6 +32,9 @@ export const MARKS = {
   'x-tallyport-always-sent': 'on a body field: true when clients always send it although it is not required',
   'x-tallyport-record': 'on a schema: {name, identifier?, label?}, a kind of record',
   'x-tallyport-outcome': 'on a const schema: success | error, the value that says how a request went',
+  'x-tallyport-agree':
+    "on a link: dotted fields that are equal in the object the link's parameter comes from and the record it reads",
+  'x-tallyport-scope': 'on an operation: key, when what it answers is what the key selects (its account, its items)',
 } as const;
 
 export type MarkName = keyof typeof MARKS;
@@ -215,6 +218,23 @@ export function errorMessagesOf(operation: JsonObject, where: string) {
  */
 export const ERROR_TRIGGERS = ['key-without-records', 'unknown-identifier', 'unrecognised-value'] as const;
 export type ErrorTrigger = (typeof ERROR_TRIGGERS)[number];
+
+/** `x-tallyport-agree` on a link: the dotted fields that must be equal on both sides. */
+export function agreeOf(link: JsonObject, where: string): string[] {
+  const value = link['x-tallyport-agree'];
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((field) => typeof field !== 'string' || field === ''))
+    throw new SpecMarkError(`${where}: x-tallyport-agree must be a list of dotted field names`);
+  return value as string[];
+}
+
+/** `x-tallyport-scope` on an operation. */
+export function scopeOf(operation: JsonObject, where: string): 'key' | undefined {
+  const value = operation['x-tallyport-scope'];
+  if (value === undefined) return undefined;
+  if (value !== 'key') throw new SpecMarkError(`${where}: x-tallyport-scope must be key`);
+  return value;
+}
 
 export function unknownsOf(root: JsonObject): Record<string, string> {
   const value = root['x-tallyport-unknowns'];

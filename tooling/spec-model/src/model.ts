@@ -3,6 +3,7 @@
 // their marks, responses with their schema pointers and records, record
 // kinds, and the outcome field of payloads that say success in their body.
 import {
+  agreeOf,
   conventionOf,
   effectOf,
   errorMessagesOf,
@@ -11,6 +12,7 @@ import {
   outcomeMark,
   recordMark,
   roleOf,
+  scopeOf,
   SpecMarkError,
   sentence,
   unknownsOf,
@@ -25,6 +27,7 @@ import type {
   ExampleModel,
   Json,
   JsonObject,
+  LinkModel,
   OperationModel,
   OutcomeModel,
   ParameterLocation,
@@ -64,6 +67,12 @@ export function buildModel(views: Views): SpecModel {
   const ids = operations.map((operation) => operation.id);
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
   if (duplicate) throw new SpecMarkError(`${source}: operationId ${duplicate} is used twice`);
+  for (const operation of operations)
+    for (const link of operation.links)
+      if (!ids.includes(link.operationId))
+        throw new SpecMarkError(
+          `${source}: link ${link.name} of ${operation.id} names no operation (${link.operationId})`,
+        );
   return {
     api,
     source,
@@ -120,7 +129,36 @@ function operationModel(
     ...optional('body', body?.model),
     responses: responsesOf(operation, parts.raw, pointer),
     errorMessages: errorMessagesOf(operation, where),
+    links: linksOf(operation, where),
+    ...optional('scope', scopeOf(operation, where)),
   };
+}
+
+function linksOf(operation: JsonObject, where: string): LinkModel[] {
+  const links: LinkModel[] = [];
+  for (const [key, response] of Object.entries(obj(operation.responses))) {
+    for (const [name, value] of Object.entries(obj(obj(response).links))) {
+      const link = obj(value);
+      const at = `${where} response ${key} link ${name}`;
+      if (typeof link.operationId !== 'string') throw new SpecMarkError(`${at}: a link names its operationId`);
+      const parameters = Object.fromEntries(
+        Object.entries(obj(link.parameters)).map(([parameter, expression]) => {
+          if (typeof expression !== 'string')
+            throw new SpecMarkError(`${at}: parameter ${parameter} is not an expression`);
+          return [parameter, expression];
+        }),
+      );
+      links.push({
+        name,
+        response: key,
+        operationId: link.operationId,
+        parameters,
+        ...optional('description', text(link.description)),
+        agree: agreeOf(link, at),
+      });
+    }
+  }
+  return links;
 }
 
 const arr = (value: Json | undefined): Json[] => (Array.isArray(value) ? value : []);

@@ -112,6 +112,21 @@ export interface ErrorMessageModel {
   parameter?: string;
 }
 
+/**
+ * An OpenAPI link (section 4.8.20): from an answer of one operation to another operation, with the runtime
+ * expressions (`$response.body#/data/id`, `$request.path.id`) that give the target's parameters.
+ */
+export interface LinkModel {
+  name: string;
+  /** The response key of the source operation the link belongs to (`2XX`). */
+  response: string;
+  operationId: string;
+  parameters: Record<string, string>;
+  description?: string;
+  /** `x-tallyport-agree`: dotted fields equal in the object a parameter came from and the record read. */
+  agree: string[];
+}
+
 export interface OperationModel {
   id: string;
   method: HttpMethod;
@@ -128,6 +143,10 @@ export interface OperationModel {
   body?: BodyModel;
   responses: ResponseModel[];
   errorMessages: ErrorMessageModel[];
+  /** The links of its responses, to the operations that follow from an answer. */
+  links: LinkModel[];
+  /** `x-tallyport-scope: key`: what it answers is what the key selects. */
+  scope?: 'key';
 }
 
 /** A kind of record the specs describe (`x-tallyport-record` on a schema). */

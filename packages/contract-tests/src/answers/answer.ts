@@ -72,6 +72,11 @@ export interface Answer {
   readonly page: PageReading | undefined;
   /** The top-level keys of a JSON object body, for observations of error bodies. */
   readonly keys: string[] | undefined;
+  /**
+   * Which state of the data it saw: the run moves to a new epoch when it writes outside its write round trip (a
+   * record created to read), and answers of different epochs are never compared.
+   */
+  readonly epoch: number;
 }
 
 export const EXCERPT_CHARS = 2000;
@@ -81,6 +86,8 @@ export interface AnswerContext {
   model: SpecModel;
   /** Redacts every secret of the run; applied before anything is cut. */
   redact(text: string): string;
+  /** The state of the data answers are read in (see `Answer.epoch`); 0 when absent. */
+  epoch?: number;
 }
 
 function bodyOf(exchange: Exchange, redact: (text: string) => string): BodyReading {
@@ -166,6 +173,7 @@ export function readAnswer(exchange: Exchange, context: AnswerContext): Answer {
     page: records?.many ? pageOf(operation, exchange.case?.values ?? {}, records.count, json) : undefined,
     keys:
       json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json).slice(0, 12) : undefined,
+    epoch: context.epoch ?? 0,
   };
   const answer: Answer = { ...partial, verdict: verdictOf(partial) };
   if (response) {

@@ -6,8 +6,16 @@ import { type Answer, type AnswerContext, readAnswer } from './answer.js';
 export class AnswerBook {
   readonly answers: Answer[] = [];
   private readonly byExchange = new WeakMap<Exchange, Answer>();
+  private readonly context: AnswerContext;
 
-  constructor(private readonly context: AnswerContext) {}
+  constructor(context: AnswerContext) {
+    this.context = { ...context, epoch: 0 };
+  }
+
+  /** The data changed (the run wrote outside its round trip): answers from now on are not compared with earlier. */
+  advance(): void {
+    this.context.epoch = (this.context.epoch ?? 0) + 1;
+  }
 
   /** Reads a recorded exchange (its raw body is dropped afterwards). */
   read(exchange: Exchange): Answer {

@@ -36,12 +36,12 @@ function make(
   };
 }
 
-/** The values of the plain call: every required (or always-sent) parameter, nothing else. */
-export function baselineValues(ctx: CaseContext, operation: OperationModel): Values | string {
-  const values: Values = {};
+/** The values of the plain call: every required (or always-sent) parameter, nothing else; `given` wins. */
+export function baselineValues(ctx: CaseContext, operation: OperationModel, given: Values = {}): Values | string {
+  const values: Values = { ...given };
   const known = ownerKnown(operation);
   for (const parameter of settable(operation)) {
-    if (!parameter.required && !parameter.alwaysSent) continue;
+    if ((!parameter.required && !parameter.alwaysSent) || parameter.name in given) continue;
     if (parameter.identifies) {
       const id = ctx.fixtures[parameter.identifies];
       if (id === undefined) return `no ${parameter.identifies} is known to address (${parameter.name})`;
@@ -160,6 +160,18 @@ function auth(ctx: CaseContext, operation: OperationModel, base: Values): Reques
   const cases = [make(operation, 'auth', base, { expect: 'refusal', auth: 'missing' }, 'no key')];
   if (worthSending('wrong', ctx.mock))
     cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: 'wrong' }, 'a wrong key'));
+  // What a key selects is compared across keys: the other valid key asks the same, where no message says what.
+  const documented = operation.errorMessages.some((message) => message.trigger === 'key-without-records');
+  if (operation.scope === 'key' && ctx.hasKeyWithoutRecords && !documented)
+    cases.push(
+      make(
+        operation,
+        'auth',
+        base,
+        { expect: 'success', auth: 'key-without-records', step: 'other-key' },
+        'another key',
+      ),
+    );
   return cases;
 }
 

@@ -1,5 +1,7 @@
 // Cases that need the deployment's own data, derived from the answers the
-// run already has: every listed record read back by its id, and the default,
+// run already has: the requests the spec's links lead to (every listed
+// record read back by its id, a read record found in its list, a
+// purchase's item read), and the default,
 // page-size, sort, range and search cases sent on the richest answer (the one
 // with the most rows) of each list and of each selection of its data (each
 // statistic name), so their effects are observable. The search text comes
@@ -16,6 +18,7 @@ import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import type { TemplateValue } from '../http/request.js';
 import { baselineValues } from './coverage.js';
+import { followLink } from './links.js';
 import type { CaseContext } from './context.js';
 import { caseKey, caseTitle, type RequestCase } from './types.js';
 import { DATE_EDGES, largestValue, validValues } from './values.js';
@@ -100,24 +103,45 @@ function spread<T>(items: readonly T[], count: number): T[] {
   return Array.from({ length: count }, (_, index) => items[Math.round((index * (items.length - 1)) / (count - 1))]!);
 }
 
-function readBacks(ctx: CaseContext, answers: readonly Answer[]): RequestCase[] {
+/** The most requests a link leads to from the answers so far, unless it starts at a list (one per row read). */
+const LINK_TARGETS = 3;
+
+/**
+ * The requests the spec's links lead to from the answers of reading operations to other reading operations:
+ * each listed record read by its id (spread over the whole list), a record read found again in its list by its
+ * label, a purchase's item read by its id. The writes' links are the write session's to follow.
+ */
+function followedLinks(ctx: CaseContext, answers: readonly Answer[]): RequestCase[] {
   const cases: RequestCase[] = [];
-  for (const reader of ctx.model.operations) {
-    const kind = singleKind(reader);
-    const idParameter = kind ? identifyingParameter(reader, kind) : undefined;
-    if (reader.effect !== 'read' || !kind || !idParameter || !ctx.model.records[kind]?.identifier) continue;
-    const base = baselineValues(ctx, reader);
-    if (typeof base === 'string') continue;
-    for (const list of ctx.model.operations) {
-      if (list.effect !== 'read' || listedKind(list) !== kind) continue;
-      const seen = new Set<string>();
-      for (const answer of answers)
-        if (answer.operation.id === list.id && usable(answer) && answer.records?.kind === kind)
-          for (const id of answer.ids) seen.add(id);
-      for (const id of spread([...seen], MAX_READS_PER_LIST)) {
+  for (const from of ctx.model.operations) {
+    if (from.effect !== 'read') continue;
+    for (const link of from.links) {
+      const target = ctx.model.operations.find((operation) => operation.id === link.operationId);
+      if (target?.effect !== 'read' || !/^2/.test(link.response)) continue;
+      const base = baselineValues(ctx, target);
+      if (typeof base === 'string') continue;
+      const listed = listedKind(from) !== undefined;
+      const found = new Map<string, { values: Record<string, TemplateValue>; exchangeId: number }>();
+      for (const answer of answers) {
+        if (answer.operation.id !== from.id || !usable(answer) || answer.case?.linkedFrom) continue;
+        for (const followed of followLink(link, answer)) {
+          const key = JSON.stringify(followed.values);
+          if (!found.has(key)) found.set(key, { values: followed.values, exchangeId: answer.exchange.id });
+        }
+      }
+      const chosen = listed
+        ? spread([...found.values()], MAX_READS_PER_LIST)
+        : [...found.values()].slice(0, LINK_TARGETS);
+      const kind = singleKind(target);
+      const idParameter = kind ? identifyingParameter(target, kind) : undefined;
+      for (const { values, exchangeId } of chosen) {
+        const id = idParameter ? values[idParameter.name] : undefined;
+        const step = listed && idParameter ? 'read-listed' : 'follow-link';
+        const note = step === 'read-listed' ? `read listed ${kind} ${String(id)}` : `${link.name} from #${exchangeId}`;
         cases.push(
-          derived(reader, { ...base, [idParameter.name]: id }, 'read-listed', `read listed ${kind} ${id}`, {
-            record: id,
+          derived(target, { ...base, ...values }, step, note, {
+            ...(typeof id === 'string' ? { record: id } : {}),
+            linkedFrom: { link: link.name, exchangeId },
           }),
         );
       }
@@ -232,11 +256,28 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
         ),
       );
     }
+    // Where the rows are one per day and fewer than the largest page, a range longer than that page makes every
+    // page size judgeable on data that exceeds it (a deployment may bound ranges: acceptance is a convention).
+    const wide = largest ? widerRange(base[end.name], Number(largest) + 10) : undefined;
+    if (pageSize && wide && best.score < Number(largest)) {
+      const widened: Values = { ...base, [start.name]: wide.from, [end.name]: wide.to };
+      const extra = { basis: 'convention' as const, varied: pageSize.name };
+      cases.push(derived(operation, widened, 'page-size-wide', 'a range longer than the largest page', extra));
+      for (const value of validValues(pageSize))
+        cases.push(derived(operation, { ...widened, [pageSize.name]: value }, 'page-size-wide', 'a long range', extra));
+    }
   }
   return cases;
 }
 
+/** A range of `days` days ending on `to` (a Y-m-d date). */
+function widerRange(to: TemplateValue | undefined, days: number) {
+  if (typeof to !== 'string' || !Number.isFinite(Date.parse(`${to}T00:00:00Z`))) return undefined;
+  const end = Date.parse(`${to}T00:00:00Z`);
+  return { from: new Date(end - (days - 1) * DAY_MS).toISOString().slice(0, 10), to };
+}
+
 /** Every derived case for the answers so far. */
 export function derivedCases(ctx: CaseContext, answers: readonly Answer[]): RequestCase[] {
-  return [...readBacks(ctx, answers), ...effects(ctx, answers)];
+  return [...followedLinks(ctx, answers), ...effects(ctx, answers)];
 }

@@ -62,6 +62,8 @@ export interface RequestCase {
   record?: string;
   /** Only ever sent to the embedded mock: the spec example Prism should answer with. */
   mockExample?: string;
+  /** A request a spec link leads to: the link's name and the exchange whose answer it followed. */
+  linkedFrom?: { link: string; exchangeId: number };
 }
 
 /** Builds the identity of a case from what is sent. */

@@ -71,12 +71,14 @@ function byDay(run: RecordedRun, answer: Answer, from: string, to: string, settl
 function nestedRanges(run: RecordedRun): CaseResult[] {
   const settled = new Date(Date.now() - SETTLING_DAYS * 86_400_000).toISOString().slice(0, 10);
   const candidates = run.answers.flatMap((answer) => {
-    if (!acceptedConforming(answer)) return [];
+    if (!acceptedConforming(answer) || answer.case?.family === 'write') return [];
     const range = rangeOf(run, answer);
     const rows = answer.records?.many ? answer.records.rows : undefined;
     const dated = rows?.some((row) => dayOf(run, answer, row));
     if (!range || !rows || !dated || !answer.page?.complete) return [];
-    return [{ answer, range, rest: `${answer.operation.id} ${valuesWithout(run, answer, range.names)}` }];
+    return [
+      { answer, range, rest: `${answer.epoch} ${answer.operation.id} ${valuesWithout(run, answer, range.names)}` },
+    ];
   });
   const results: CaseResult[] = [];
   for (const inner of candidates) {

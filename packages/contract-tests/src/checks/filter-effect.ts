@@ -48,6 +48,18 @@ function identityOf(run: RecordedRun, answer: Answer, field: string): (row: Row)
   return (row) => JSON.stringify(row[identifier ?? field]);
 }
 
+/** Whether the text is a whole value of the field that an answer of the same operation (and data) showed. */
+function wholeValueSeen(run: RecordedRun, answer: Answer, field: string, text: string): boolean {
+  return run.answers.some(
+    (other) =>
+      other.operation.id === answer.operation.id &&
+      other.epoch === answer.epoch &&
+      other.case?.family !== 'write' &&
+      other.verdict === 'accepted' &&
+      !!other.records?.rows.some((row) => row[field] === text),
+  );
+}
+
 function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   const search = searched(run, answer);
   const rows = answer.records?.many ? answer.records.rows : undefined;
@@ -80,7 +92,11 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
         );
     }
   }
-  if (answer.case?.step === 'search-whole' && answer.page?.complete && !rows.some((row) => sameValue(row[field], text)))
+  if (
+    wholeValueSeen(run, answer, field, text) &&
+    answer.page?.complete &&
+    !rows.some((row) => sameValue(row[field], text))
+  )
     return fail('filter-ignored', answer, `the row whose ${field} is "${text}" is found`, 'it is missing', {
       basis: 'specified',
       title,

@@ -7,10 +7,13 @@ import { documentedErrorMessages } from './documented-error-messages.js';
 import { echoedFields } from './echoed-fields.js';
 import { filterEffect } from './filter-effect.js';
 import { ignoredAuth } from './ignored-auth.js';
+import { keyScope } from './key-scope.js';
+import { linkedRecordsAgree } from './linked-records-agree.js';
 import { negativeDataRejection } from './negative-data-rejection.js';
 import { notAServerError } from './not-a-server-error.js';
 import { pageSizeHonoured } from './page-size-honoured.js';
 import { readMatchesList } from './read-matches-list.js';
+import { resourceAvailability } from './resource-availability.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { sortOrder } from './sort-order.js';
 import { statusCodeConformance } from './status-code-conformance.js';
@@ -33,6 +36,9 @@ export const CHECKS: readonly CheckDefinition[] = [
   readMatchesList,
   echoedFields,
   writeRoundTrip,
+  resourceAvailability,
+  linkedRecordsAgree,
+  keyScope,
 ];
 
 export const CHECK_NAMES = CHECKS.map((check) => check.name);

@@ -53,13 +53,19 @@ export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly
     .join('&');
 }
 
-/** Accepted answers of the same operation whose request differs from `answer`'s only in `except`. */
+/**
+ * Accepted answers of the same operation whose request differs from `answer`'s only in `except`. Answers taken
+ * while the run writes are compared with nothing: the data changes under them.
+ */
 export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
+  if (answer.case?.family === 'write') return [];
   const key = valuesWithout(run, answer, except);
   return run.answers.filter(
     (other) =>
       other !== answer &&
       other.operation.id === answer.operation.id &&
+      other.case?.family !== 'write' &&
+      other.epoch === answer.epoch &&
       acceptedConforming(other) &&
       valuesWithout(run, other, except) === key,
   );

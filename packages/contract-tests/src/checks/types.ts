@@ -53,6 +53,13 @@ export const FAILURE_KINDS = [
   'write-refused',
   'not-deleted',
   'foreign-record',
+  'not-available',
+  'still-listed',
+  'answers-disagree',
+  'reference-unresolved',
+  'reference-differs',
+  'same-account',
+  'foreign-items',
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 

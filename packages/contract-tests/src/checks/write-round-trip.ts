@@ -66,7 +66,14 @@ function updates(run: RecordedRun, steps: Answer[], label: string): CaseResult[]
       .slice(0, index)
       .reverse()
       .find((step) => step.case!.step === 'read-before-update');
-    const after = steps.slice(index + 1).find((step) => step.case!.step === 'read-after-update');
+    // The last read before the next update: a read that lagged the write was made again.
+    const until = steps.slice(index + 1).find((step) => step.case!.step === 'update')?.exchange.id;
+    const after = steps
+      .slice(index + 1)
+      .filter(
+        (step) => step.case!.step === 'read-after-update' && step.exchange.id < (until ?? Number.POSITIVE_INFINITY),
+      )
+      .at(-1);
     const [old, now] = [rowOf(before), rowOf(after)];
     const title = titleOf(update);
     if (!old || !now || !after) return;

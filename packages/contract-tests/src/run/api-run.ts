@@ -4,11 +4,11 @@
 // when allowed, and cleanup whatever happened. Every exchange is read into
 // an answer as it is recorded (answers/answer.ts); the checks judge the
 // answers afterwards.
-import type { SpecModel } from '@tallyport/spec-model/query';
+import { type SpecModel, writableKind } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
 import type { CaseContext } from '../cases/context.js';
-import { coverageCases } from '../cases/coverage.js';
+import { baselineValues, coverageCases } from '../cases/coverage.js';
 import { derivedCases } from '../cases/derived.js';
 import { exampleCases } from '../cases/examples.js';
 import { addDropped, planCases } from '../cases/plan.js';
@@ -76,8 +76,11 @@ function counted(error: unknown, outcome: ApiOutcome, testCase: RequestCase): vo
   else throw error;
 }
 
-/** An identifier of an existing record of each kind (from the options, or the lists), and one no record has. */
-function fixturesFrom(setup: ApiSetup, answers: readonly Answer[]) {
+/**
+ * An identifier of an existing record of each kind (from the options, the lists, or one the run created to read),
+ * and one no record has.
+ */
+function fixturesFrom(setup: ApiSetup, answers: readonly Answer[], own: Record<string, string>) {
   const fixtures: Record<string, string | undefined> = {};
   const unknownIds: Record<string, string | undefined> = {};
   for (const [kind, record] of Object.entries(setup.model.records)) {
@@ -85,7 +88,7 @@ function fixturesFrom(setup: ApiSetup, answers: readonly Answer[]) {
     const ids = answers.flatMap((answer) =>
       answer.records?.kind === kind && answer.records.many && acceptedConforming(answer) ? answer.ids : [],
     );
-    fixtures[kind] = setup.recordIds[kind] ?? ids[0];
+    fixtures[kind] = setup.recordIds[kind] ?? ids[0] ?? own[kind];
     const numbers = ids.map(Number).filter(Number.isSafeInteger);
     unknownIds[kind] = String(numbers.length > 0 ? Math.max(...numbers) + 1_000_003 : 2_000_000_011);
   }
@@ -151,11 +154,12 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   };
   const wants = (family: CaseFamily) => setup.families.has(family);
   const secrets = API_SECRETS[api];
+  const ownFixtures: Record<string, string> = {};
   const caseContext = (answers: readonly Answer[]): CaseContext => ({
     api,
     model,
     mock,
-    ...fixturesFrom(setup, answers),
+    ...fixturesFrom(setup, answers, ownFixtures),
     knownValues: Object.fromEntries(
       Object.entries(secrets.knownValues)
         .filter(([, secret]) => setup.secrets[secret] !== undefined)
@@ -173,6 +177,10 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     ledger: setup.ledger,
     send,
     stopped: () => signal.aborted || transport.unavailableReason !== undefined,
+    baseline: (operation, given) => {
+      const values = baselineValues(caseContext(book.answers), operation, given);
+      return typeof values === 'string' ? undefined : values;
+    },
     ...(setup.log ? { log: setup.log } : {}),
   });
   const writes = setup.writesAllowed && wants('write') && session.possible;
@@ -185,6 +193,18 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     if (problem) {
       outcome.configError = problem;
       return outcome;
+    }
+    // An account that lists no record of the kind the run may create: one is created to read (and deleted at the
+    // end with the rest), so the operations that read a record by its id are covered too.
+    const writable = writableKind(model);
+    if (writes && writable && caseContext(book.answers).fixtures[writable.name] === undefined) {
+      const made = await session.create('fixture', {}, { note: 'a record to read; the account lists none' });
+      if (made.id) {
+        ownFixtures[writable.name] = made.id;
+        // The data changed: the plain calls are asked again, and nothing is compared across the change.
+        book.advance();
+        await sendAll(first.map((testCase) => ({ ...testCase, key: `${testCase.key} after a record was created` })));
+      }
     }
     // 2. Everything the spec yields, now that records are known, within the budget.
     const context = caseContext(book.answers);

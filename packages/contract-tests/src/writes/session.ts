@@ -34,6 +34,8 @@ export interface WriteSessionOptions {
   send(testCase: RequestCase, options?: { cleanup?: boolean }): Promise<Answer>;
   /** True once the run is interrupted: no new write starts. */
   stopped(): boolean;
+  /** The values a plain call of an operation sends (its required parameters, `given` first), to follow a link. */
+  baseline?(operation: OperationModel, given: Values): Values | undefined;
   log?(line: string): void;
 }
 
@@ -50,6 +52,12 @@ type Values = Record<string, TemplateValue>;
 
 /** Reads of a deleted record before it counts as still there. */
 const DELETE_REREADS = 3;
+/**
+ * Tries before a write counts as not visible where a deployment may be eventually consistent (a replica, a search
+ * index): the source says nothing of how soon a write shows, so the run waits a little before concluding.
+ */
+const PATIENCE = 4;
+const patiently = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
 
 export function writeOperations(model: SpecModel): Operations | undefined {
   const kind = writableKind(model);
@@ -167,7 +175,13 @@ export class WriteSession {
     const { kind } = this.ops!;
     if (id === undefined || id === null || unsafeId(id)) return undefined;
     this.options.guard.own(this.options.api, kind.name, id, label);
-    const check = await this.read(id, label, 'verify', cleanup);
+    let check = await this.read(id, label, 'verify', cleanup);
+    // A record just created may not read back at once (a replica): refused reads are tried again a few times.
+    for (let attempt = 1; attempt < PATIENCE && !check.verified && check.answer.verdict === 'refused'; attempt++) {
+      if (this.options.stopped() && !cleanup) break;
+      await patiently(attempt);
+      check = await this.read(id, label, 'verify', cleanup);
+    }
     if (check.verified) {
       this.options.ledger.record({ event: 'created', ...this.entry(label), id });
       return id;
@@ -220,6 +234,39 @@ export class WriteSession {
     return { label, answer, ...(id ? { id } : {}) };
   }
 
+  /**
+   * Looks for a record by its label in the list until it is there (`present`) or gone, a few times: how soon a
+   * write shows in a search is not decided by the source. The checks read the last answer.
+   */
+  private async findAfter(label: string, step: string, present: boolean): Promise<void> {
+    const { list, kind } = this.ops!;
+    if (!list) return;
+    const search = parameterWithRole(list, 'search')!;
+    const pageSize = parameterWithRole(list, 'page-size');
+    const largest = pageSize ? largestValue(pageSize) : undefined;
+    const values: Values = { [search.name]: label, ...(largest && pageSize ? { [pageSize.name]: largest } : {}) };
+    for (let attempt = 0; attempt < PATIENCE && !this.options.stopped(); attempt++) {
+      if (attempt > 0) await patiently(attempt);
+      const answer = await this.options.send(this.testCase(list, values, step, label));
+      if (answer.verdict !== 'accepted' || !answer.records?.many) return;
+      const shown = answer.records.rows.some((row) => row[kind.label] === label);
+      if (shown === present || this.options.mock) return;
+    }
+  }
+
+  /** Follows the create's links to other reading operations (its statistics) for a record this run created. */
+  private async followCreated(id: string, label: string): Promise<void> {
+    const { create, read, list, kind } = this.ops!;
+    for (const link of create.links) {
+      if (link.operationId === read.id || link.operationId === list?.id || this.options.stopped()) continue;
+      const target = this.options.model.operations.find((operation) => operation.id === link.operationId);
+      const idParameter = target ? identifyingParameter(target, kind.name) : undefined;
+      const base = target && idParameter ? this.options.baseline?.(target, { [idParameter.name]: id }) : undefined;
+      if (target?.effect !== 'read' || !base) continue;
+      await this.options.send(this.testCase(target, base, 'follow-created', label, { note: link.name }));
+    }
+  }
+
   /** Reads, then updates, then reads again; the write is sent only when the first read shows the label. */
   async update(id: string, label: string, fields: Values, extra: Parameters<WriteSession['create']>[2] = {}) {
     const { update, kind } = this.ops!;
@@ -230,7 +277,16 @@ export class WriteSession {
     const answer = await this.options.send(
       this.testCase(update, { [idOf(update, kind.name).name]: id, ...fields }, 'update', label, extra),
     );
-    const after = await this.read(id, label, 'read-after-update');
+    let after = await this.read(id, label, 'read-after-update');
+    // A read may lag a write (a cache, a replica): one that does not yet show an accepted change is made again.
+    const changed = extra.expect !== 'refusal' && answer.verdict === 'accepted' ? extra.varied : undefined;
+    const sent = changed ? fields[changed] : undefined;
+    for (let attempt = 1; attempt < PATIENCE && typeof sent === 'string' && after.record; attempt++) {
+      const shown = after.record[changed!];
+      if (shown === undefined || String(shown) === sent || this.options.stopped()) break;
+      await patiently(attempt);
+      after = await this.read(id, label, 'read-after-update');
+    }
     return { before, answer, after };
   }
 
@@ -305,6 +361,10 @@ export class WriteSession {
     }
     const created = await this.create('full', full, { note: 'every field set away from its default' });
     keep(created);
+    if (created.id) {
+      await this.findAfter(created.label, 'find-after-create', true);
+      await this.followCreated(created.id, created.label);
+    }
 
     if (created.id && update) {
       let current = { ...full };
@@ -357,6 +417,7 @@ export class WriteSession {
         },
       );
       if (ops.remove) await this.remove(created.id, created.label, { auth: 'wrong' });
+      await this.findAfter(created.label, 'find-after-update', true);
     }
 
     for (const field of writable(create)) {
@@ -389,7 +450,8 @@ export class WriteSession {
 
     for (const { id, label } of made) {
       if (this.options.stopped()) break;
-      await this.remove(id, label);
+      const gone = await this.remove(id, label);
+      if (gone && label === created.label) await this.findAfter(label, 'find-after-delete', false);
     }
   }
 
