@@ -29,8 +29,8 @@ export function visibleEscape(char: string): string {
 }
 
 /** The text with every character that could act on a terminal or a CI log shown as a visible escape. */
-export function terminalSafe(text: string, escape: (char: string) => string = visibleEscape): string {
-  return text.replace(UNSAFE, escape);
+export function terminalSafe(text: string, escapeOf: (char: string) => string = visibleEscape): string {
+  return text.replace(UNSAFE, escapeOf);
 }
 
 /** Whether the text holds a character `terminalSafe` would escape. */
