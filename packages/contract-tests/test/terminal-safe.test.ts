@@ -6,8 +6,14 @@ import type { RequestTemplate } from '../src/http/request.js';
 import { terminalSafe } from '../src/output/terminal-safe.js';
 
 /** Anything a terminal or a CI runner would act on. */
-const ACTIVE =
-  /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|##(?:vso)?\[/i;
+const ACTIVE = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000a-\\u001f\\u007f-\\u009f]',
+    '[\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]',
+    '##(?:vso)?\\[',
+  ].join('|'),
+  'i',
+);
 
 const ATTACKS = [
   ['OSC 52 (writes the clipboard)', '\u001b]52;c;aWQ7Y3VybCB4fHNo\u0007'],
