@@ -6,7 +6,9 @@ import { caseDurations } from '../src/reporters/durations.js';
 import { junitReport } from '../src/reporters/junit.js';
 import type { RunResult } from '../src/runner.js';
 
-const misordered = (index: number): CaseResult => ({
+type Verdict = Extract<CaseResult, { status: 'fail' | 'warn' }>;
+
+const misordered = (index: number): Verdict => ({
   status: 'fail',
   title: `listWebsites sort=desc sort_by=f${index}`,
   reason: 'rows out of order',
@@ -44,7 +46,7 @@ const lostUpdate: CaseResult = {
   ],
 };
 
-const convention: CaseResult = {
+const convention: Verdict = {
   ...misordered(0),
   status: 'warn',
   severity: 'warning',

@@ -100,10 +100,10 @@ function apiLines(api: RunResult['apis'][number], style: ConsoleStyle): string[]
   for (const note of notes) lines.push(`    ${paint(style, 'dim', safe(note))}`);
   if (notes.length < api.notes.length)
     lines.push(`    ${paint(style, 'dim', `… and ${api.notes.length - notes.length} more notes (--verbose)`)}`);
-  if (api.leftovers.length > 0)
-    lines.push(
-      `    ${paint(style, 'red', 'could not delete websites this run created:')} ${api.leftovers.map((left) => safe(left)).join(', ')}`,
-    );
+  if (api.leftovers.length > 0) {
+    const left = api.leftovers.map((entry) => safe(entry)).join(', ');
+    lines.push(`    ${paint(style, 'red', 'could not delete websites this run created:')} ${left}`);
+  }
   return lines;
 }
 
