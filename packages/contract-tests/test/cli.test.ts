@@ -69,9 +69,8 @@ describe('tallyport-contract exit codes', () => {
       MARKETPLACE_API_KEY: fake.keys.marketplace,
     });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(
-      /\[marketplace\] documented_error_messages › getItem item_id=\d+ \(No item was found\.\)/,
-    );
+    expect(run.stdout).toContain('✗ [marketplace] documented_error_messages › getItem: wrong-message (1 case)');
+    expect(run.stdout).toMatch(/^ {6}getItem item_id=\d+ \(No item was found\.\)$/m);
     expect(run.stdout).toContain('spec: status 错误 with msg 未找到任何商品');
     expect(run.stdout).toContain('got:  msg "Item not found"');
   });
