@@ -60,9 +60,8 @@ describe('GitHub annotations', () => {
       ]),
     );
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(
-      /^::error title=\[marketplace\] documented_error_messages › getItem%3A wrong-message \(2 cases\)::getItem item_id=1%0A/,
-    );
+    expect(lines[0]!.startsWith('::error title=[marketplace] documented_error_messages › getItem%3A ')).toBe(true);
+    expect(lines[0]).toContain('wrong-message (2 cases)::getItem item_id=1%0A');
     expect(lines[0]).toContain('and 1 more like it');
     expect(lines[1]).toMatch(/^::warning title=.*accepted-invalid \(1 case\)::w%0Aconvention: /);
   });
@@ -112,7 +111,8 @@ describe('the job summary', () => {
     expect(outside).not.toContain('<img');
     expect(outside).not.toMatch(/[^\\]\]\(/);
     expect(markdownText(hostile)).toBe(
-      '\\!\\[x\\]\\(https://evil\\.example/pixel\\.png\\) &lt;img src=x\\> \\`\\`\\` \\[link\\]\\(https://evil\\.example\\)',
+      '\\!\\[x\\]\\(https://evil\\.example/pixel\\.png\\) &lt;img src=x\\> ' +
+        '\\`\\`\\` \\[link\\]\\(https://evil\\.example\\)',
     );
   });
 });
