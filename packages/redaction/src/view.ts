@@ -1,16 +1,18 @@
 // What a secret is matched against: the text lower-cased, without the
 // characters that can be slipped into a secret without changing what a reader
 // copies from it (zero-width and bidi controls, soft hyphens, ANSI colour
-// codes, line breaks of wrapped base64), raw or JSON-escaped. Each character
+// codes, other control characters, line breaks of wrapped base64), raw or
+// JSON-escaped. Each character
 // of the view remembers where it stands in the text, so a match is replaced
 // there, invisible characters and all.
 
-// ESC [ … final byte, raw or written as an escape; invisible format characters, raw or `\u`-escaped; line breaks,
-// raw or as JSON's `\r` / `\n`.
+// ESC [ … final byte, raw or written as an escape; invisible format characters and controls, raw or `\u`-escaped;
+// line breaks, raw or as JSON's `\r` / `\n`.
 const IGNORED_SOURCE =
   '(?:\\u001b|\\\\u001b|\\\\x1b|\\\\e)\\[[0-?]*[ -/]*[@-~]' +
-  '|[\\u00ad\\u034f\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\r\\n]' +
-  '|\\\\u(?:00ad|034f|061c|180e|200[b-f]|202[a-e]|206[0-46-9]|feff)' +
+  '|[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u180e\\u200b-\\u200f' +
+  '\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
+  '|\\\\u(?:00[0189][0-9a-f]|007f|00ad|034f|061c|180e|200[b-f]|202[a-e]|206[0-46-9]|feff)' +
   '|\\\\[rn]';
 const IGNORED = new RegExp(IGNORED_SOURCE, 'gi');
 const HAS_IGNORED = new RegExp(IGNORED_SOURCE, 'i');

@@ -110,3 +110,14 @@ describe('texts a key is not in', () => {
     expect(redactor.text(`İ\u200b${KEY}\u200b😀`)).toBe(`İ\u200b${REDACTED}\u200b😀`);
   });
 });
+
+describe('a key split by control characters', () => {
+  it.each([
+    ['a file separator', '\u001c'],
+    ['NUL', '\u0000'],
+    ['a C1 control', '\u0085'],
+    ['a JSON-escaped control', '\\u001c'],
+  ])('split by %s is found', (_, between) => {
+    expect(redactor.text(`x ${KEY.slice(0, 12)}${between}${KEY.slice(12)} y`)).toBe(`x ${REDACTED} y`);
+  });
+});
