@@ -7,13 +7,15 @@
 // there, invisible characters and all.
 
 // ESC [ … final byte, raw or written as an escape; invisible format characters and controls, raw or `\u`-escaped;
-// line breaks, raw or as JSON's `\r` / `\n`.
+// line breaks, raw or as JSON's `\r` / `\n`; escapes escaped again (`\\u200b`); and all but the first of a run of
+// backslashes, so a form escaped again (`\\u0061`) reads as the form.
 const IGNORED_SOURCE =
-  '(?:\\u001b|\\\\u001b|\\\\x1b|\\\\e)\\[[0-?]*[ -/]*[@-~]' +
+  '(?:\\u001b|\\\\+u001b|\\\\+x1b|\\\\+e)\\[[0-?]*[ -/]*[@-~]' +
   '|[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u180e\\u200b-\\u200f' +
   '\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
-  '|\\\\u(?:00[0189][0-9a-f]|007f|00ad|034f|061c|180e|200[b-f]|202[a-e]|206[0-46-9]|feff)' +
-  '|\\\\[rn]';
+  '|\\\\+u(?:00[0189][0-9a-f]|007f|00ad|034f|061c|180e|200[b-f]|202[a-e]|206[0-46-9]|feff)' +
+  '|\\\\+[rn]' +
+  '|(?<=\\\\)\\\\';
 const IGNORED = new RegExp(IGNORED_SOURCE, 'gi');
 const HAS_IGNORED = new RegExp(IGNORED_SOURCE, 'i');
 

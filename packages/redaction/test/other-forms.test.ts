@@ -121,3 +121,13 @@ describe('a key split by control characters', () => {
     expect(redactor.text(`x ${KEY.slice(0, 12)}${between}${KEY.slice(12)} y`)).toBe(`x ${REDACTED} y`);
   });
 });
+
+describe('a key in a form escaped again', () => {
+  const unicode = [...KEY].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  it.each([
+    ['\\u escapes, JSON-escaped', JSON.stringify(unicode).slice(1, -1)],
+    ['\\u escapes, JSON-escaped twice', JSON.stringify(JSON.stringify(unicode).slice(1, -1)).slice(1, -1)],
+  ])('%s', (_, form) => {
+    expect(redactor.text(`msg "${form}"`)).toBe(`msg "${REDACTED}"`);
+  });
+});
