@@ -37,7 +37,7 @@ describe('tallyport.config.json', () => {
     const dir = folderWith({ api: 'marketplace', maxRequests: 200, strict: true });
     const config = parseConfig(['--api', 'analytics', '--max-requests', '50'], {}, dir);
     expect(config.run.apis).toEqual(['analytics']);
-    expect(config.run.limits.maxRequests).toBe(50);
+    expect(config.run.limits?.maxRequests).toBe(50);
     expect(config.run.strict).toBe(true);
   });
 
@@ -67,7 +67,7 @@ describe('tallyport.config.json', () => {
       dir,
     );
     expect(config.run.marketplace?.baseUrl).toBe('https://m.example.com');
-    expect(config.run.limits.concurrency).toBe(8);
+    expect(config.run.limits?.concurrency).toBe(8);
     expect(config.ledgerFile).toBe('/tmp/x/l.jsonl');
   });
 
