@@ -7,10 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { ConfigError } from './error.js';
+import { DEFAULT_CONFIG_FILE } from './file-name.js';
 import { configKey, OPTIONS } from './options.js';
 import { configSchema } from './schema.js';
 
-export const DEFAULT_CONFIG_FILE = 'tallyport.config.json';
+export { DEFAULT_CONFIG_FILE };
 
 /** What the file says, as flag values: `max-requests` → "200", `allow-writes` → true. */
 export type FileOptions = Record<string, string | boolean>;
