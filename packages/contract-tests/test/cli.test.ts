@@ -43,7 +43,7 @@ describe('tallyport-contract signals', () => {
       },
     );
     expect(signalled).toBe(true);
-    expect(run.code).toBe(130);
+    expect(run.code, run.stderr).toBe(130);
     expect(run.stderr).toContain('Interrupted: no new request starts');
     expect(run.stderr).toMatch(/tallyport-contract-\d{8}-[0-9a-f]{6}-defaults\.example\.com/);
     expect(run.stderr).toContain(`tallyport-contract cleanup --ledger ${ledger}`);
