@@ -24,6 +24,7 @@ import { reportSchema } from './reporters/report-schema.js';
 import { stepSummary } from './reporters/step-summary.js';
 import type { RunningMocks } from './mocks.js';
 import { type RunResult, runContract } from './runner.js';
+import { compileResponseSchemas } from './spec/validator.js';
 import type { ApiName } from './specs.js';
 import { cleanupLedger } from './writes/cleanup.js';
 import { Ledger } from './writes/ledger.js';
@@ -112,6 +113,12 @@ export interface EarlyMocks {
 
 /** The early mocks, if they serve every API the run checks against a mock; any others are closed. */
 async function mocksFor(config: CliConfig, early: EarlyMocks | undefined): Promise<RunningMocks | undefined> {
+  if (early && config.command === 'run') {
+    // While the mocks start: the work the run would do between its first requests. The first fetch loads Node's
+    // HTTP client, as building Headers does.
+    compileResponseSchemas();
+    new Headers();
+  }
   const mocks = await early?.mocks;
   if (!mocks) return undefined;
   const wanted = (config.run.apis ?? []).filter((api) => !config.run[api]);

@@ -27,3 +27,14 @@ export function validateAgainst(api: ApiName, schemaPointer: string, value: unkn
     },
   };
 }
+
+/**
+ * Compiles the schema of every declared response now, so a run that waits for something anyway (the embedded
+ * mocks starting) does not compile them between requests later.
+ */
+export function compileResponseSchemas(): void {
+  for (const api of API_NAMES)
+    for (const operation of specModels[api].operations)
+      for (const response of operation.responses)
+        if (response.schemaPointer) engine.compile(api, response.schemaPointer);
+}
