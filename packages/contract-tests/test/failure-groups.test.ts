@@ -128,7 +128,7 @@ describe('failures in the console summary', () => {
 });
 
 describe('JUnit', () => {
-  const exchange = (id: number, title: string, durationMs: number): Exchange => ({
+  const exchange = (id: number, title: string, durationMs: number, startedAt = 0): Exchange => ({
     id,
     template: {
       api: 'analytics',
@@ -141,14 +141,24 @@ describe('JUnit', () => {
       label: title,
     },
     attempts: 1,
-    startedAt: 0,
+    startedAt,
     durationMs,
   });
 
-  it('gives each testcase the time of the requests its cases judged', () => {
-    const result = run([{ status: 'pass', title: 'listWebsites sort=asc' }, misordered(7)]);
+  it('gives each testcase the time during which the requests its cases judged were under way', () => {
+    const result = run([{ status: 'pass', title: 'listWebsites sort=asc' }, misordered(7), misordered(8)]);
     const durations = caseDurations(
-      new Map([['analytics', [exchange(1, 'listWebsites sort=asc', 250), exchange(107, 'other', 1500)]]]),
+      new Map([
+        [
+          'analytics',
+          [
+            exchange(1, 'listWebsites sort=asc', 250, 0),
+            exchange(107, 'other', 1500, 1000),
+            // Overlapping the one before: counted once.
+            exchange(108, 'other', 500, 2000),
+          ],
+        ],
+      ]),
     );
     expect(junitReport(result, durations)).toContain('name="sort_order › listWebsites" time="1.750"');
   });

@@ -1,6 +1,6 @@
 // JUnit XML for CI: one testsuite per API, one testcase per check and
-// operation (a passing run stays small), each with the time of the requests it
-// judged. A failing testcase lists every failed case with the same spec,
+// operation (a passing run stays small), each with the time during which the
+// requests it judged were under way. A failing testcase lists every failed case with the same spec,
 // answer, steps and curls as the console; a testcase whose cases only broke
 // conventions passes, its warnings in system-out. Deployment text is shown
 // inert (terminal-safe) and every character is valid XML 1.0.
@@ -9,7 +9,7 @@ import { terminalSafe } from '../output/terminal-safe.js';
 import type { CheckResult, RunResult } from '../runner.js';
 import { specModels } from '../specs.js';
 import type { ApiName } from '../specs.js';
-import { type CaseDuration, recordedDurations } from './durations.js';
+import { type CaseDurations, groupTime, recordedDurations } from './durations.js';
 import { answerOf, type Verdict } from './groups.js';
 import { xmlAttribute, xmlText } from './xml.js';
 
@@ -51,9 +51,9 @@ function testcase(
   check: CheckResult,
   operation: string | undefined,
   cases: CaseResult[],
-  duration: CaseDuration,
+  durations: CaseDurations,
 ): Testcase {
-  const ms = cases.reduce((sum, entry) => sum + (duration(api, entry) ?? 0), 0);
+  const ms = groupTime(cases.map((entry) => durations.of(api, check.check, entry)));
   const name = operation ? `${check.check} › ${operation}` : check.check;
   const open = `    <testcase classname="${api}.${check.check}" name="${xmlAttribute(name)}" time="${seconds(ms)}"`;
   const failed = cases.filter((entry): entry is Verdict => entry.status === 'fail');
@@ -93,8 +93,8 @@ function testcase(
   };
 }
 
-/** The JUnit XML of a run; `duration` gives each case's time (from the exchanges, when the caller has them). */
-export function junitReport(result: RunResult, duration: CaseDuration = recordedDurations): string {
+/** The JUnit XML of a run; `durations` gives each case's time (from the exchanges, when the caller has them). */
+export function junitReport(result: RunResult, durations: CaseDurations = recordedDurations): string {
   const suites: string[] = [];
   const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
   for (const api of result.apis) {
@@ -116,7 +116,7 @@ export function junitReport(result: RunResult, duration: CaseDuration = recorded
       }
       if (byOperation.size === 0) byOperation.set(undefined, []);
       for (const [operation, entries] of byOperation) {
-        const one = testcase(api.api, check, operation, entries, duration);
+        const one = testcase(api.api, check, operation, entries, durations);
         counts.tests++;
         if (one.failed) counts.failures++;
         if (one.skipped) counts.skipped++;
@@ -131,9 +131,11 @@ export function junitReport(result: RunResult, duration: CaseDuration = recorded
     const out = [...api.observations.map((line) => `observed: ${line}`), ...api.notes.map((line) => `note: ${line}`)];
     const systemOut =
       out.length > 0 ? `\n    <system-out>${xmlText(out.map((line) => safe(line)).join('\n'))}</system-out>` : '';
+    // The suite's time is the API's wall time.
+    const time = seconds(durations.span(api.api) ?? counts.ms);
     suites.push(
       `  <testsuite name="${api.api}" tests="${counts.tests}" failures="${counts.failures}" ` +
-        `errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds(counts.ms)}" ` +
+        `errors="${counts.errors}" skipped="${counts.skipped}" time="${time}" ` +
         `timestamp="${xmlAttribute(result.startedAt)}" hostname="${xmlAttribute(safe(api.target))}">\n` +
         `${cases.join('\n')}${systemOut}\n  </testsuite>`,
     );
