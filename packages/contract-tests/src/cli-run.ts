@@ -1,8 +1,8 @@
-// The command around the engine (cli.ts is its entry): options (config.ts), the run, its lines
-// (results to stdout, diagnostics and progress to stderr), the reports, and in
-// GitHub Actions the annotations and the job summary. Nothing here changes a
-// verdict: a report that cannot be written is said, and the exit code stays
-// the deployment's.
+// The command around the engine (cli.ts is its entry): options (config.ts),
+// the run, its lines (results to stdout, diagnostics and progress to stderr),
+// the reports, and in GitHub Actions the annotations and the job summary.
+// Nothing here changes a verdict: a report that cannot be written is said, and
+// the exit code stays the deployment's.
 import { existsSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { type CliConfig, ConfigError, HELP, listChecksText, parseConfig } from './config.js';

@@ -12,6 +12,12 @@ import type { ApiName } from '../specs.js';
 /** The field the engine is asked to add to every case result. */
 type Timed = CaseResult & { durationMs?: number };
 
+/**
+ * `durationMs` of an exchange counts from `startedAt`, before it waited for a free slot; the engine is asked for
+ * `sentAt`, when its first attempt left, so that the wait is not counted.
+ */
+type Sent = Exchange & { sentAt?: number };
+
 /** When a case's requests were under way ([start, end] in ms since the epoch), or how long it took. */
 export type CaseTime = { intervals: Array<[number, number]> } | { ms: number };
 
@@ -30,7 +36,8 @@ export function caseDurations(exchanges: ReadonlyMap<ApiName, readonly Exchange[
     const ids = new Map<number, [number, number]>();
     const titles = new Map<string, Array<[number, number]>>();
     for (const exchange of list) {
-      const interval: [number, number] = [exchange.startedAt, exchange.startedAt + exchange.durationMs];
+      const end = exchange.startedAt + exchange.durationMs;
+      const interval: [number, number] = [Math.min((exchange as Sent).sentAt ?? exchange.startedAt, end), end];
       ids.set(exchange.id, interval);
       const title = exchange.case?.title ?? exchange.template.label;
       titles.set(title, [...(titles.get(title) ?? []), interval]);
