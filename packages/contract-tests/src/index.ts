@@ -12,3 +12,4 @@ export {
 export type { KeyTransport } from './cases/template.js';
 export { CHECK_NAMES, type CaseResult, type CaseStatus } from './checks/index.js';
 export { reportSchema, REPORT_SCHEMA_ID } from './reporters/report-schema.js';
+export { configSchema, CONFIG_SCHEMA_ID } from './config/schema.js';

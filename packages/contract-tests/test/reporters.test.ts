@@ -65,10 +65,12 @@ const result: RunResult = {
 };
 
 describe('reporters', () => {
-  it('JUnit counts every case and escapes XML', () => {
+  it('JUnit has one testcase per check and operation, and escapes XML', () => {
     const xml = junitReport(result);
-    expect(xml).toContain('<testsuites name="tallyport-contract" tests="3" failures="1" skipped="1"');
-    expect(xml).toContain('name="documented_error_messages › item &lt;7&gt; &amp; &quot;x&quot;"');
+    expect(xml).toContain('<testsuites name="tallyport-contract" tests="3" failures="1" errors="0" skipped="1"');
+    expect(xml).toContain('name="documented_error_messages › getItem"');
+    expect(xml).toContain('<failure message="1 of 1 cases failed (wrong-message)" type="wrong-message">');
+    expect(xml).toContain('item &lt;7&gt; &amp; "x"');
     expect(xml).toContain('<skipped message="static examples"/>');
     expect(xml).toContain('curl: curl -sS');
   });
@@ -84,7 +86,7 @@ describe('reporters', () => {
     expect(text).toContain('spec: msg "未找到任何商品"');
     expect(text).toContain('got:  msg "Item not found"');
     expect(text).toContain("curl: curl -sS 'http://x'");
-    expect(text).toContain('skip  sort_order · static examples');
+    expect(text).toContain('skipped sort_order: static examples');
     expect(text).toContain('violations found (exit 1)');
     expect(checkLine(result.apis[0]!.checks[0]!, { colour: true })).toContain('\u001b[31m');
   });
@@ -97,6 +99,6 @@ describe('reporters', () => {
     expect(check.status).toBe('interrupted');
     expect(checkLine(check, { colour: false })).toContain('1 skip, 1 interrupted');
     const xml = junitReport({ ...result, apis: [{ ...result.apis[0]!, checks: [check] }] });
-    expect(xml).toContain('failures="0" skipped="2"');
+    expect(xml).toContain('failures="0" errors="0" skipped="1"');
   });
 });

@@ -1,11 +1,19 @@
-// Every form in which a secret can come back: as it is, percent-encoded (both
-// hex cases, and form encoding), JSON-escaped (once and twice), HTML-escaped,
-// and base64 (standard and URL-safe, at each of the three byte alignments it
-// can have inside a longer base64 text).
-
-const hexCases = (encoded: string): string[] => [encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())];
+// Every form in which a secret can come back: as it is, percent-encoded
+// (partly, as URLs and forms do, and fully, every byte), hex, `\u`-escaped,
+// JSON-escaped (once and twice), HTML-escaped, and base64 (standard and
+// URL-safe, at each of the three byte alignments it can have inside a longer
+// base64 text). Case is left to the matcher, which ignores it.
 
 const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+// A secret with a lone surrogate has no percent-encoded form (encodeURI throws); its other forms still count.
+const encoded = (encode: (text: string) => string, text: string): string => {
+  try {
+    return encode(text);
+  } catch {
+    return '';
+  }
+};
 
 const htmlEscaped = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -13,8 +21,15 @@ const htmlEscaped = (text: string): string =>
 // btoa and TextEncoder exist in Node, browsers and workers alike (no Buffer).
 const base64 = (bytes: Uint8Array): string => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
 
-function base64Cores(secret: string): string[] {
-  const bytes = new TextEncoder().encode(secret);
+const hex = (bytes: Uint8Array, before = ''): string =>
+  Array.from(bytes, (byte) => `${before}${byte.toString(16).padStart(2, '0')}`).join('');
+
+const unicodeEscaped = (text: string): string =>
+  Array.from({ length: text.length }, (_, index) => `\\u${text.charCodeAt(index).toString(16).padStart(4, '0')}`).join(
+    '',
+  );
+
+function base64Cores(bytes: Uint8Array): string[] {
   const cores: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
     const padded = new Uint8Array(offset + bytes.length);
@@ -31,17 +46,19 @@ function base64Cores(secret: string): string[] {
 
 /** The distinct forms of `secret` worth looking for, longest first. */
 export function formsOf(secret: string): string[] {
-  const forms = new Set<string>([secret]);
-  for (const encoded of [
-    encodeURIComponent(secret),
-    encodeURI(secret),
+  const bytes = new TextEncoder().encode(secret);
+  const forms = new Set<string>([
+    secret,
+    encoded(encodeURIComponent, secret),
+    encoded(encodeURI, secret),
     new URLSearchParams({ s: secret }).toString().slice(2),
-  ]) {
-    for (const variant of hexCases(encoded)) forms.add(variant);
-  }
-  forms.add(jsonEscaped(secret));
-  forms.add(jsonEscaped(jsonEscaped(secret)));
-  forms.add(htmlEscaped(secret));
-  for (const core of base64Cores(secret)) forms.add(core);
+    hex(bytes, '%'),
+    hex(bytes),
+    unicodeEscaped(secret),
+    jsonEscaped(secret),
+    jsonEscaped(jsonEscaped(secret)),
+    htmlEscaped(secret),
+    ...base64Cores(bytes),
+  ]);
   return [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
 }

@@ -1,13 +1,20 @@
 // Replaces secrets in anything that leaves a process: messages, log lines,
-// URLs, headers, form bodies, parsed JSON values and reports. Redaction
-// always happens before a text is cut, so a secret is never half-shown.
+// URLs, headers, form bodies, parsed JSON values and reports. A secret is
+// found in every form `formsOf` lists, ignoring case and the invisible
+// characters `textView` drops, and a piece of one left at a cut edge is
+// masked too, so a text cut before it reached here shows no part of a key.
+import { cutEdges, type PieceForm, pieceForm, piecesAtEdges } from './edges.js';
 import { formsOf } from './forms.js';
 import { isSecretName } from './names.js';
+import { textView, viewOfForm } from './view.js';
 
 export const REDACTED = '[REDACTED]';
 
 /** Secrets shorter than this are only replaced where they stand as a whole token, so short keys do not mangle text. */
 export const WHOLE_TOKEN_BELOW = 8;
+
+/** Pieces of a secret shorter than this, left at a cut edge, are not masked (in characters of the secret). */
+export const SHORTEST_PIECE = 6;
 
 export interface RedactorOptions {
   /** Header, parameter or field names that carry a secret, beyond the shared list. */
@@ -15,15 +22,36 @@ export interface RedactorOptions {
 }
 
 interface Entry {
+  /** The form as the view shows it (lower-cased, invisible characters dropped). */
   form: string;
   placeholder: string;
-  wholeToken: boolean;
+  /** Pieces masked at a cut edge: at least SHORTEST_PIECE characters of the secret, in this form. */
+  piece: PieceForm;
+}
+
+interface ShortEntry {
+  form: string;
+  placeholder: string;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Replaces the spans (sorted, possibly overlapping) of `text` by their placeholders. */
+function replaceSpans(text: string, spans: Array<[number, number, string]>): string {
+  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let out = '';
+  let at = 0;
+  for (const [start, end, placeholder] of spans) {
+    if (end <= at) continue;
+    out += start >= at ? `${text.slice(at, start)}${placeholder}` : '';
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
 export class Redactor {
   private entries: Entry[] = [];
+  private shortEntries: ShortEntry[] = [];
   private readonly names: ReadonlySet<string>;
 
   constructor(options: RedactorOptions = {}) {
@@ -33,9 +61,17 @@ export class Redactor {
   /** Registers a secret; its every form is replaced by `placeholder`. Empty values are ignored. */
   add(secret: string | undefined, placeholder = REDACTED): this {
     if (!secret) return this;
-    const wholeToken = secret.length < WHOLE_TOKEN_BELOW;
-    const forms = wholeToken ? [secret] : formsOf(secret);
-    for (const form of forms) this.entries.push({ form, placeholder, wholeToken });
+    if (secret.length < WHOLE_TOKEN_BELOW) {
+      this.shortEntries.push({ form: secret, placeholder });
+      this.shortEntries.sort((a, b) => b.form.length - a.form.length);
+      return this;
+    }
+    for (const raw of formsOf(secret)) {
+      const form = viewOfForm(raw);
+      if (this.entries.some((entry) => entry.form === form)) continue;
+      const min = Math.max(SHORTEST_PIECE, Math.ceil((SHORTEST_PIECE * form.length) / secret.length));
+      this.entries.push({ form, placeholder, piece: pieceForm(form, min) });
+    }
     this.entries.sort((a, b) => b.form.length - a.form.length);
     return this;
   }
@@ -50,15 +86,29 @@ export class Redactor {
   }
 
   private replace(value: string, shortOnes: boolean): string {
-    let out = value;
-    for (const { form, placeholder, wholeToken } of this.entries) {
-      if (wholeToken && !shortOnes) continue;
+    let out = this.entries.length > 0 && value.length >= SHORTEST_PIECE ? this.replaceLong(value) : value;
+    if (!shortOnes) return out;
+    for (const { form, placeholder } of this.shortEntries) {
       if (!out.includes(form)) continue;
-      out = wholeToken
-        ? out.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(form)}(?![A-Za-z0-9_-])`, 'g'), placeholder)
-        : out.split(form).join(placeholder);
+      out = out.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(form)}(?![A-Za-z0-9_-])`, 'g'), placeholder);
     }
     return out;
+  }
+
+  /** Every whole form, and every piece at a cut edge, of the secrets long enough to match anywhere. */
+  private replaceLong(value: string): string {
+    const { view, start, end } = textView(value);
+    const spans: Array<[number, number, string]> = [];
+    const found = (from: number, to: number, placeholder: string) =>
+      spans.push([start(from), end(to - 1), placeholder]);
+    for (const { form, placeholder } of this.entries) {
+      for (let at = view.indexOf(form); at >= 0; at = view.indexOf(form, at + form.length))
+        found(at, at + form.length, placeholder);
+    }
+    const edges = cutEdges(view);
+    for (const { placeholder, piece } of this.entries)
+      for (const [from, to] of piecesAtEdges(view, edges, piece)) found(from, to, placeholder);
+    return spans.length > 0 ? replaceSpans(value, spans) : value;
   }
 
   /** Redacts, then cuts to at most `max` characters (never inside a surrogate pair), saying how long it was. */

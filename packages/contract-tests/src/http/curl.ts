@@ -1,9 +1,23 @@
 // A reproducible curl for a recorded request. Secrets appear as shell
 // variables ("$ANALYTICS_API_KEY") that the reader sets themselves; every other
-// value is quoted so the command is copy-paste safe.
+// value is quoted so the command is copy-paste safe. A value holding a control,
+// bidi or line-breaking character (a search text taken from a deployment's
+// rows, say) is written with bash's $'…' quoting and visible escapes, so the
+// command still sends it exactly while the printed line stays inert.
+import { needsEscaping, terminalSafe, visibleEscape } from '../output/terminal-safe.js';
+import { encodeComponent, wellFormed } from '../output/well-formed.js';
 import { isSecretRef, type RequestTemplate, type TemplateValue } from './request.js';
 
-const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+// In bash's $'…', \xHH is a byte, so characters above ASCII are written \uHHHH (their UTF-8 is sent).
+const ansiCEscape = (char: string): string =>
+  char.charCodeAt(0) < 0x80 ? visibleEscape(char) : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+function shellQuote(raw: string): string {
+  // Lone surrogates travel as U+FFFD (URL encoding replaces them), so the curl shows what was sent.
+  const text = wellFormed(raw);
+  if (!needsEscaping(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  return `$'${terminalSafe(text.replace(/[\\']/g, '\\$&'), ansiCEscape)}'`;
+}
 
 // Inside double quotes only \ " $ and ` are special.
 const inDoubleQuotes = (text: string): string => text.replace(/([\\"$`])/g, '\\$1');
@@ -32,7 +46,7 @@ export function toCurl(template: RequestTemplate): string {
       const query = template.query
         .map(
           ([name, value]) =>
-            `${encodeURIComponent(name)}=${isSecretRef(value) ? `$${value.secret}` : encodeURIComponent(value)}`,
+            `${encodeComponent(name)}=${isSecretRef(value) ? `$${value.secret}` : encodeComponent(value)}`,
         )
         .join('&');
       parts.push(`"${inDoubleQuotes(url)}?${query.replace(/[\\"`]/g, '\\$&')}"`);

@@ -2,10 +2,10 @@
 // text leaving the process (console, JUnit, JSON, HAR) passes through it, so
 // a key echoed back by a server, in any form, reads as its placeholder
 // ("$ANALYTICS_API_KEY"), which is also what the printed curl lines use.
-import { Redactor } from '@tallyport/redaction';
+import { REDACTED, Redactor } from '@tallyport/redaction';
 import type { SecretName } from './request.js';
 
-export { Redactor };
+export { REDACTED, Redactor };
 
 export function secretRedactor(secrets: Partial<Record<SecretName, string | undefined>>): Redactor {
   const redactor = new Redactor();

@@ -1,15 +1,19 @@
 // Every exchange of a run as a HAR 1.2 file that browser devtools open. Keys
-// appear as their placeholders ("$ANALYTICS_API_KEY"); the caller passes the
-// whole text through the redactor too, for keys a server echoed back.
+// appear as their placeholders ("$ANALYTICS_API_KEY"). Every value passes the
+// redactor before the file is serialised (redacting the serialised text could
+// cut a JSON escape in two), secret-named response headers are masked, and no
+// value can make the writer throw (lone surrogates are encoded as U+FFFD).
+import { REDACTED, type Redactor } from '../http/redactor.js';
 import { isSecretRef, type TemplateValue } from '../http/request.js';
 import type { Exchange } from '../http/transport.js';
+import { encodeComponent } from '../output/well-formed.js';
 
 const show = (value: TemplateValue): string => (isSecretRef(value) ? `${value.prefix ?? ''}$${value.secret}` : value);
 
-function entry(exchange: Exchange) {
+function entry(exchange: Exchange, redactor: Redactor | undefined) {
   const { template, response } = exchange;
   const query = template.query.map(([name, value]) => ({ name, value: show(value) }));
-  const search = query.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+  const search = query.map(({ name, value }) => `${encodeComponent(name)}=${encodeComponent(value)}`).join('&');
   const url = `${template.baseUrl}${template.path}${search ? `?${search}` : ''}`;
   const form = template.form?.map(([name, value]) => ({ name, value: show(value) }));
   return {
@@ -28,7 +32,7 @@ function entry(exchange: Exchange) {
             postData: {
               mimeType: 'application/x-www-form-urlencoded',
               params: form,
-              text: form.map(({ name, value }) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&'),
+              text: form.map(({ name, value }) => `${encodeComponent(name)}=${encodeComponent(value)}`).join('&'),
             },
           }
         : {}),
@@ -40,7 +44,10 @@ function entry(exchange: Exchange) {
       statusText: response ? '' : (exchange.error ?? 'no response'),
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: Object.entries(response?.headers ?? {}).map(([name, value]) => ({ name, value })),
+      headers: Object.entries(response?.headers ?? {}).map(([name, value]) => ({
+        name,
+        value: redactor?.isSecretName(name) ? REDACTED : value,
+      })),
       content: {
         size: response?.text.length ?? 0,
         mimeType: response?.contentType ?? 'x-unknown',
@@ -56,8 +63,9 @@ function entry(exchange: Exchange) {
   };
 }
 
-export function harReport(exchanges: readonly Exchange[], version: string): string {
-  const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt).map(entry);
+/** The HAR file of a run's exchanges, `version` being the tool's; every value redacted before serialising. */
+export function harReport(exchanges: readonly Exchange[], version: string, redactor?: Redactor): string {
+  const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt).map((exchange) => entry(exchange, redactor));
   const log = { version: '1.2', creator: { name: 'tallyport-contract', version }, entries };
-  return `${JSON.stringify({ log }, null, 2)}\n`;
+  return `${JSON.stringify({ log: redactor ? redactor.value(log) : log }, null, 2)}\n`;
 }

@@ -1,8 +1,24 @@
-// The machine-readable report: the whole run result, versioned.
+// The machine-readable report: the whole run result, versioned. Values pass
+// the redactor before serialising (redacting the serialised text could cut a
+// JSON escape in two and leave invalid JSON); JSON.stringify writes any string,
+// lone surrogates included, as valid JSON.
+import type { Redactor } from '../http/redactor.js';
 import type { RunResult } from '../runner.js';
 
 export const JSON_REPORT_VERSION = 1;
 
-export function jsonReport(result: RunResult): string {
-  return `${JSON.stringify({ reportVersion: JSON_REPORT_VERSION, tool: 'tallyport-contract', ...result }, null, 2)}\n`;
+export interface JsonReportOptions {
+  /** The version of tallyport-contract that wrote the report. */
+  toolVersion?: string;
+  redactor?: Redactor;
+}
+
+export function jsonReport(result: RunResult, options: JsonReportOptions = {}): string {
+  const report = {
+    reportVersion: JSON_REPORT_VERSION,
+    tool: 'tallyport-contract',
+    ...(options.toolVersion ? { toolVersion: options.toolVersion } : {}),
+    ...(options.redactor ? options.redactor.value(result) : result),
+  };
+  return `${JSON.stringify(report, null, 2)}\n`;
 }

@@ -48,6 +48,7 @@ export const reportSchema = {
     {
       reportVersion: { const: JSON_REPORT_VERSION, description: 'Raised when a field changes meaning or goes away.' },
       tool: { const: 'tallyport-contract' },
+      toolVersion: { ...text, description: 'The version of tallyport-contract that wrote the report.' },
       runId: { ...text, description: 'Part of every record the run created (their label), and of the ledger.' },
       seed: { type: 'integer', description: 'Pass it to --seed to draw the same examples again.' },
       startedAt: { ...text, format: 'date-time' },

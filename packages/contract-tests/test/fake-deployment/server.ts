@@ -5,7 +5,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { FakeAnalytics } from './analytics.js';
 import type { FaultName } from './faults.js';
-import { echoKey, type HostileName, sendGzipBomb, sendHugeBody, stormReply } from './hostile.js';
+import { type HostileName, hostileReply, sendGzipBomb, sendHugeBody, stormReply } from './hostile.js';
 import { type FakeRequest, type Reply, readRequest, writeReply } from './http.js';
 import { FakeMarketplace } from './marketplace.js';
 import { type VariantName, variantNamed } from './variants.js';
@@ -101,9 +101,8 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     } catch (error) {
       reply = { status: 500, body: { message: `Server Error: ${String(error)}` } };
     }
-    if (hostile.has('key-echo'))
-      reply = echoKey(reply, api === 'analytics' ? bearerOf(request) : marketplace.keyOf(request));
-    writeReply(response, reply);
+    const key = api === 'analytics' ? bearerOf(request) : marketplace.keyOf(request);
+    writeReply(response, hostileReply(hostile, reply, { key, isList }));
   }
 
   const serverFor = (api: 'analytics' | 'marketplace') => {

@@ -1,0 +1,107 @@
+// Progress of a run, on stderr, so a run against a real deployment is not
+// silent for a quarter of a minute: on a terminal one live line (redrawn in
+// place, cleared before any other line is printed), elsewhere (CI) a plain
+// line every few seconds. Only counts and API names are shown, never
+// deployment text.
+import type { RunProgress } from '../runner.js';
+import type { ApiName } from '../specs.js';
+
+export type ProgressStyle = 'live' | 'lines' | 'off';
+
+export interface ProgressStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface ProgressOptions {
+  style: ProgressStyle;
+  stream: ProgressStream;
+  /** Between two plain lines, in ms. */
+  intervalMs?: number;
+  /** Shortest time between two redraws of the live line, in ms. */
+  redrawMs?: number;
+  now?: () => number;
+  setInterval?: (run: () => void, ms: number) => { unref?: () => unknown };
+  clearInterval?: (timer: unknown) => void;
+}
+
+export const PROGRESS_INTERVAL_MS = 5000;
+const CLEAR_LINE = '\r\u001b[2K';
+
+/** `live` on a terminal, `lines` elsewhere, for `--progress auto`. */
+export const progressStyle = (mode: 'auto' | ProgressStyle, stream: ProgressStream): ProgressStyle =>
+  mode === 'auto' ? (stream.isTTY ? 'live' : 'lines') : mode;
+
+export class Progress {
+  private readonly apis = new Map<ApiName, { sent: number; planned: number; done: boolean }>();
+  private readonly started: number;
+  private shown = false;
+  private lastDraw = 0;
+  private timer: unknown;
+
+  constructor(private options: ProgressOptions) {
+    this.started = this.now();
+    if (options.style === 'lines') {
+      const every = options.setInterval ?? ((run, ms) => setInterval(run, ms));
+      const timer = every(() => this.line(), options.intervalMs ?? PROGRESS_INTERVAL_MS);
+      timer.unref?.();
+      this.timer = timer;
+    }
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** The counts, e.g. "analytics 45/120 requests · marketplace waiting". */
+  text(): string {
+    const parts = [...this.apis].map(([api, { sent, planned, done }]) =>
+      done ? `${api} ${sent} requests, done` : `${api} ${sent}/${Math.max(sent, planned)} requests`,
+    );
+    return `${parts.join(' · ') || 'starting'} · ${Math.round((this.now() - this.started) / 1000)} s`;
+  }
+
+  apiStarted(api: ApiName): void {
+    for (const entry of this.apis.values()) entry.done = true;
+    this.apis.set(api, { sent: 0, planned: 0, done: false });
+    this.draw(true);
+  }
+
+  update(progress: RunProgress): void {
+    this.apis.set(progress.api, { sent: progress.sent, planned: progress.planned, done: false });
+    this.draw(false);
+  }
+
+  private draw(force: boolean): void {
+    if (this.options.style !== 'live') return;
+    const now = this.now();
+    if (!force && now - this.lastDraw < (this.options.redrawMs ?? 100)) return;
+    this.lastDraw = now;
+    this.options.stream.write(`${CLEAR_LINE}tallyport-contract: ${this.text()}`);
+    this.shown = true;
+  }
+
+  private line(): void {
+    this.options.stream.write(`progress: ${this.text()}\n`);
+  }
+
+  /** Around a line printed on the same terminal: the live line is cleared first and drawn again after. */
+  around(print: () => void): void {
+    if (!this.shown) {
+      print();
+      return;
+    }
+    this.options.stream.write(CLEAR_LINE);
+    this.shown = false;
+    print();
+    this.draw(true);
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) (this.options.clearInterval ?? clearInterval)(this.timer as NodeJS.Timeout);
+    this.timer = undefined;
+    if (this.shown) this.options.stream.write(CLEAR_LINE);
+    this.shown = false;
+    this.options = { ...this.options, style: 'off' };
+  }
+}
