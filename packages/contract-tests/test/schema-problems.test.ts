@@ -1,6 +1,5 @@
-import { operationById, responseFor } from '@tallyport/spec-model/query';
+import { operationById, responseFor, valueAt } from '@tallyport/spec-model/query';
 import { describe, expect, it } from 'vitest';
-import { specValue } from '../src/spec/operations.js';
 import { validateAgainst } from '../src/spec/validator.js';
 import { specModels } from '../src/specs.js';
 
@@ -9,10 +8,9 @@ const pointerOf = (operationId: string, status: number) =>
 
 const regularItem = () =>
   structuredClone(
-    specValue<{ item: Record<string, unknown> & { price: Record<string, unknown> } }>(
-      'marketplace',
-      '/components/examples/RegularItemDetails/value',
-    ),
+    valueAt(specModels.marketplace.document, '/components/examples/RegularItemDetails/value') as {
+      item: Record<string, unknown> & { price: Record<string, unknown> };
+    },
   );
 
 describe('a body that matches none of the shapes a answer may have', () => {
