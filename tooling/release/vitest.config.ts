@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Hermetic tests: the guard on fixture pairs, the CLI on scratch repositories,
 // the changesets flow. The packaging suite (which installs the tarballs from
 // the npm registry and starts Prism) has its own config: vitest.packaging.config.ts.
-export const packagingTests = ['test/packaging.test.ts', 'test/package-manifests.test.ts'];
+export const packagingTests = ['test/packaging.test.ts', 'test/package-manifests.test.ts', 'test/rehearsal.test.ts'];
 
 export default defineConfig({
   test: {
