@@ -154,7 +154,8 @@ export function runConsumer(consumer: Consumer, format: 'esm' | 'cjs'): string {
 
 /** The installed command, as its users start it (`npx` or `pnpm exec`), against its embedded mocks. */
 export function runContractCommand(consumer: Consumer): string {
-  const [command, ...prefix] = consumer.manager === 'npm' ? ['npx', '--no'] : ['pnpm', 'exec'];
+  // --no: never download it, the installed command must run; `--` so that npx passes --json on to it.
+  const [command, ...prefix] = consumer.manager === 'npm' ? ['npx', '--no', '--'] : ['pnpm', 'exec'];
   const args = [...prefix, 'tallyport-contract', '--json', 'contract-report.json'];
   run(command!, args, { cwd: consumer.dir, env: consumer.env, log: consumer.log });
   const report = JSON.parse(readFileSync(join(consumer.dir, 'contract-report.json'), 'utf8')) as {
