@@ -229,6 +229,7 @@ export const guardStep: Step<Rehearsal> = {
       cwd: rehearsal.clone,
       env: rehearsal.env,
       encoding: 'utf8',
+      timeout: 5 * 60_000,
     });
     let report: { source?: string; ok?: boolean; problems?: string[] };
     try {
