@@ -70,7 +70,7 @@ export function rehearsalEnv(
   files: RehearsalNpmFiles,
   localRegistry: string,
   registry: string,
-) {
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(base)) {
     if (dropped.some((pattern) => pattern.test(name)) || deploymentVariable.test(name)) continue;
