@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Hermetic tests: the guard on fixture pairs, the CLI on scratch repositories,
 // the changesets flow. The packaging suite (which installs the tarballs from
-// the npm registry and starts Prism) has its own config: vitest.packaging.config.ts.
-export const packagingTests = ['test/packaging.test.ts', 'test/package-manifests.test.ts'];
+// the npm registry and starts Prism) and the rehearsal's faults (built packages
+// published to a local Verdaccio) have their own config: vitest.packaging.config.ts.
+export const packagingTests = ['test/packaging.test.ts', 'test/package-manifests.test.ts', 'test/rehearsal.test.ts'];
 
 export default defineConfig({
   test: {

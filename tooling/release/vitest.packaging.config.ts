@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { packagingTests } from './vitest.config.js';
 
 // `pnpm test:packaging`: pack the three public packages, install the tarballs
-// into a fresh project with npm, use them; and the package.json checklist.
+// into a fresh project with npm, use them; the package.json checklist; and the
+// release rehearsal's steps against faults published to a local registry.
 export default defineConfig({
   test: {
     include: packagingTests,
