@@ -4,11 +4,18 @@ import { defineConfig } from 'tsup';
 // private to the repository: they ship inside the bundle (ajv stays a dependency).
 const noExternal = ['@tallyport/spec-model', '@tallyport/redaction', '@tallyport/http-policy'];
 
+// Their types are written into the declarations too: a published declaration may import only what the package
+// depends on (the release rehearsal checks it).
+const dts = {
+  resolve: [/^@tallyport\/(spec-model|redaction|http-policy)(\/|$)/],
+  compilerOptions: { paths: { '@tallyport/spec-model/query': ['../../tooling/spec-model/dist/query.d.ts'] } },
+};
+
 export default defineConfig([
   {
     entry: { index: 'src/index.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    dts,
     clean: true,
     // Copies assets/prism-host.cjs (the mock host process) next to the bundles.
     publicDir: 'assets',

@@ -3,7 +3,12 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
+  // The spec model's types are written into the declarations: a published declaration may import only what the
+  // package depends on.
+  dts: {
+    resolve: [/^@tallyport\/spec-model(\/|$)/],
+    compilerOptions: { paths: { '@tallyport/spec-model/query': ['../../tooling/spec-model/dist/query.d.ts'] } },
+  },
   clean: true,
   sourcemap: false,
   target: 'node20',

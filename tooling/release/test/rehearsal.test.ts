@@ -123,7 +123,11 @@ describe('a fault forced into a published package', () => {
   it('a bin whose file is not in the tarball stops the rehearsal at the published step, registry stopped', async () => {
     const { code, lines, work } = await rehearseWith([
       startRegistryStep,
-      publishCopy('packages/contract-tests', 'pnpm', (copy) => rmSync(join(copy, 'bin', 'tallyport-contract.js'))),
+      publishCopy('packages/contract-tests', 'pnpm', (copy, manifest) => {
+        rmSync(join(copy, 'bin', 'tallyport-contract.js'));
+        // The copy stands outside the workspace: its sibling's workspace range is left out, the bin is the fault.
+        delete manifest.dependencies?.['@tallyport/mock'];
+      }),
       publishedStep,
     ]);
     expect(code).toBe(1);
