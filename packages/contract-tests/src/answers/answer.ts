@@ -23,7 +23,7 @@ import {
 import type { RequestCase } from '../cases/types.js';
 import type { Exchange } from '../http/transport.js';
 import type { ApiName } from '../specs.js';
-import { shapeOf } from './json-values.js';
+import { detach, shapeOf } from './json-values.js';
 import { messageOf, type Outcome, outcomeOf } from './outcome.js';
 import { pageOf, type PageReading } from './page.js';
 import { type FoundRecords, findRecords, type Row } from './records.js';
@@ -96,7 +96,9 @@ function bodyOf(exchange: Exchange, redact: (text: string) => string): BodyReadi
   return {
     length: text.length,
     digest: createHash('sha256').update(text).digest('hex'),
-    excerpt: redact(text).slice(0, EXCERPT_CHARS),
+    // Redacted before it is cut; only the head is read, with room for a key that starts inside the excerpt (in any
+    // of its longer forms) to be whole when the redactor sees it.
+    excerpt: detach(redact(text.slice(0, EXCERPT_CHARS + 2048)).slice(0, EXCERPT_CHARS)),
     json: response?.json !== undefined,
     ...(response?.jsonError ? { jsonError: response.jsonError } : {}),
   };

@@ -15,7 +15,7 @@ import {
   recordsIn,
   type SpecModel,
 } from '@tallyport/spec-model/query';
-import { isObject, type JsonObject } from './json-values.js';
+import { detach, isObject, type JsonObject } from './json-values.js';
 
 export type Row = Record<string, unknown>;
 
@@ -44,8 +44,8 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
 export function compactValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string')
     return value.length > MAX_TEXT
-      ? `${value.slice(0, 64)}…[${value.length} characters, sha256 ${digest(value)}]`
-      : value;
+      ? `${detach(value.slice(0, 64))}…[${value.length} characters, sha256 ${digest(value)}]`
+      : detach(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) {
     const text = JSON.stringify(value);

@@ -38,6 +38,14 @@ export const HOSTILE = [
       'invisible characters and a colour code, in wrapped base64, and across the 400-character excerpt; listed ' +
       'domains hold it across the 40-character title cut',
   },
+  {
+    name: 'near-cap-bodies',
+    description: 'every JSON answer carries a padding field that brings it to about 7.9 MB, under the 8 MiB cap',
+  },
+  {
+    name: 'deep-nesting',
+    description: 'every listed website carries a field nested 20,000 objects deep',
+  },
 ] as const;
 
 export type HostileName = (typeof HOSTILE)[number]['name'];
@@ -207,6 +215,12 @@ export function hostileReply(hostile: Hostile, reply: Reply, context: HostileCon
   if (hostile.has('report-breakers')) {
     out = withMessage(out, (message) => `${message} ${REPORT_BREAKERS}${key ? ` \u001c${key}` : ''}`);
     out = { ...out, headers: { ...out.headers, 'X-Echo': 'c1 \u0085 \u009b end' } };
+  }
+  if (hostile.has('near-cap-bodies') && out.body !== undefined && !Array.isArray(out.body))
+    out = { ...out, body: { ...(out.body as Record<string, unknown>), padding: 'x'.repeat(7_900_000) } };
+  if (hostile.has('deep-nesting') && isList) {
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    out = { ...out, text: JSON.stringify(out.body).replace(/"domain":/g, `"nested":${deep},"domain":`) };
   }
   if (hostile.has('key-forms') && key) {
     const field = (body: Record<string, unknown>) =>
