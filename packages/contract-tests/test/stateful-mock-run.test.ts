@@ -31,16 +31,30 @@ describe('tallyport-contract --allow-writes against the stateful mock', () => {
     await mocks?.close();
   });
 
-  it('exits 0: every check passes or is skipped with a reason, none fails', () => {
+  it('exits 0: every check passes or is skipped with a reason, none fails and none warns', () => {
     expect(run.stdout).not.toMatch(/✗/);
     expect(run.stdout).toContain('conforms (exit 0)');
+    expect(run.stdout).toMatch(/ 0 failed, 0 warned/);
     expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
   });
 
   it('judged the writes and the effects a static mock cannot show', () => {
-    for (const check of ['write_round_trip', 'default_equivalence', 'sort_order', 'filter_effect', 'date_range_effect'])
+    for (const check of [
+      'write_round_trip',
+      'default_equivalence',
+      'sort_order',
+      'filter_effect',
+      'date_range_effect',
+      'resource_availability',
+    ])
       expect(run.stdout).toMatch(new RegExp(`✓ pass +analytics +${check}`));
-    for (const check of ['documented_error_messages', 'read_matches_list', 'echoed_fields'])
+    for (const check of [
+      'documented_error_messages',
+      'read_matches_list',
+      'echoed_fields',
+      'linked_records_agree',
+      'key_scope',
+    ])
       expect(run.stdout).toMatch(new RegExp(`✓ pass +marketplace +${check}`));
   });
 });

@@ -1,65 +1,54 @@
-// linked_records_agree: a request a spec link leads to finds the record the
-// first answer named. A read it leads to (a purchase's item) is accepted
-// (specified: item details return the item with the supplied id); a search
-// of a list it leads to (a website read, then looked for by its domain)
-// lists that record whenever the search answer is complete (specified: a
-// whole domain searched for finds its website whatever the search
-// semantics). The fields the link says agree (`x-tallyport-agree`: the
-// item's name and preview image) are compared too, as a convention: a
-// purchase may keep the item as it was when it was bought.
-import { singleKind } from '@tallyport/spec-model/query';
+// linked_records_agree: a request a spec link leads to from an answer that
+// names one record finds that record. A read it leads to (a purchase's item)
+// is accepted (specified: item details return the item with the supplied
+// id); a search of a list it leads to (a website read, then looked for by its
+// domain) lists that record whenever the search answer is complete
+// (specified: a whole domain searched for finds its website whatever the
+// search semantics). The fields the link says agree (`x-tallyport-agree`:
+// the item's name and preview image) are compared too, as a convention: a
+// purchase may keep the item as it was when it was bought. Links from a list
+// to each row's read are read_matches_list's to judge.
+import { listedKind, singleKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { followLink, valueAtPath } from '../cases/links.js';
+import { followLink, type LinkTarget, valueAtPath } from '../cases/links.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { mockSkip } from './related.js';
+import { acceptedConforming, mockSkip } from './related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'linked_records_agree';
 
-function judge(run: RecordedRun, target: Answer): CaseResult | undefined {
-  const { link: name, exchangeId } = target.case!.linkedFrom!;
-  const source = run.answers.find((answer) => answer.exchange.id === exchangeId);
-  const link = source?.operation.links.find((candidate) => candidate.name === name);
-  if (!source || !link) return undefined;
-  const title = `${titleOf(target)}: ${link.name} finds what #${exchangeId} named`;
-  if (!target.answered) return skip(title, target.exchange.error ?? 'no answer');
-  if (target.verdict === 'inconclusive') return skip(title, `HTTP ${target.status} says nothing`);
-  const followed = followLink(link, source).find(
-    (candidate) => JSON.stringify(candidate.values) === JSON.stringify(pick(target, Object.keys(candidate.values))),
-  );
-  if (target.verdict === 'refused')
-    return fail(
-      'reference-unresolved',
-      target,
-      `${target.operation.id} finds what ${source.operation.id} answered`,
-      'refused',
-      {
-        basis: 'specified',
-        title,
-        related: [source],
-      },
+/** The answer to the request a link leads to: the last answer of the target operation that sent those values. */
+function answerTo(run: RecordedRun, operationId: string, values: Record<string, unknown>): Answer | undefined {
+  return [...run.answers]
+    .reverse()
+    .find(
+      (answer) =>
+        answer.operation.id === operationId &&
+        answer.case?.auth === 'valid' &&
+        answer.case.family !== 'write' &&
+        Object.entries(values).every(
+          ([name, value]) => JSON.stringify(answer.case!.values[name]) === JSON.stringify(value),
+        ),
     );
-  const kind = target.records ? run.model.records[target.records.kind] : undefined;
-  if (target.records?.many) {
-    // A list the link leads to (a search by a label): the record the first answer showed is among its rows.
-    const identifier = kind?.identifier;
-    const named = identifier ? source.records?.rows[0]?.[identifier] : undefined;
-    if (!identifier || named === undefined || singleKind(source.operation) === undefined) return undefined;
-    if (target.records.rows.some((row) => sameValue(row[identifier], named))) return pass(title);
-    if (!target.page?.complete) return skip(title, 'a full page without it: it may be on another');
-    return fail(
-      'reference-unresolved',
-      target,
-      `the list searched by ${link.name} shows ${identifier} ${JSON.stringify(named)}`,
-      'it is not listed',
-      {
-        basis: 'specified',
-        title,
-        related: [source],
-      },
-    );
-  }
+}
+
+/** A list the link leads to (a search by a label): the record the first answer showed is among its rows. */
+function judgeList(run: RecordedRun, source: Answer, target: Answer, title: string): CaseResult | undefined {
+  const identifier = target.records ? run.model.records[target.records.kind]?.identifier : undefined;
+  const named = identifier ? source.records?.rows[0]?.[identifier] : undefined;
+  if (!identifier || named === undefined) return undefined;
+  if (target.records!.rows.some((row) => sameValue(row[identifier], named))) return pass(title);
+  if (!target.page?.complete) return skip(title, 'a full page without it: it may be on another');
+  return fail('reference-unresolved', target, `the list shows ${identifier} ${JSON.stringify(named)}`, 'not listed', {
+    basis: 'specified',
+    title,
+    related: [source],
+  });
+}
+
+/** A read the link leads to: the fields the link says agree are as the first answer showed them. */
+function judgeRead(followed: LinkTarget, source: Answer, target: Answer, title: string): CaseResult {
   const record = target.records?.rows[0];
   if (!record)
     return fail('reference-unresolved', target, 'the record the link reads', 'no record in the answer', {
@@ -67,18 +56,18 @@ function judge(run: RecordedRun, target: Answer): CaseResult | undefined {
       title,
       related: [source],
     });
-  const differing = link.agree.filter((field) => {
-    const [a, b] = [valueAtPath(followed?.source, field), valueAtPath(record, field)];
-    return a !== undefined && b !== undefined && !sameValue(a, b);
+  const differing = followed.link.agree.filter((field) => {
+    const [before, now] = [valueAtPath(followed.source, field), valueAtPath(record, field)];
+    return before !== undefined && now !== undefined && !sameValue(before, now);
   });
   if (differing.length === 0) return pass(title);
   return fail(
     'reference-differs',
     target,
-    `${differing.join(', ')} as ${source.operation.id} showed (${link.name})`,
+    `${differing.join(', ')} as ${source.operation.id} showed (${followed.link.name})`,
     differing
       .map((field) => {
-        const [now, before] = [valueAtPath(record, field), valueAtPath(followed?.source, field)];
+        const [before, now] = [valueAtPath(followed.source, field), valueAtPath(record, field)];
         return `${field} ${JSON.stringify(now)} (${JSON.stringify(before)} in the first answer)`;
       })
       .join('; '),
@@ -86,9 +75,25 @@ function judge(run: RecordedRun, target: Answer): CaseResult | undefined {
   );
 }
 
-/** The values a target request sent for the given parameters (secrets stay references). */
-function pick(answer: Answer, names: string[]) {
-  return Object.fromEntries(names.map((name) => [name, answer.case!.values[name]]));
+function judge(run: RecordedRun, source: Answer, followed: LinkTarget): CaseResult | undefined {
+  const target = answerTo(run, followed.link.operationId, followed.values);
+  if (!target) return undefined;
+  const title = `${titleOf(target)}: ${followed.link.name} finds what ${source.operation.id} named`;
+  if (!target.answered) return skip(title, target.exchange.error ?? 'no answer');
+  if (target.verdict === 'inconclusive') return skip(title, `HTTP ${target.status} says nothing`);
+  if (target.verdict === 'refused')
+    return fail(
+      'reference-unresolved',
+      target,
+      `${target.operation.id} finds what ${source.operation.id} named`,
+      'refused',
+      {
+        basis: 'specified',
+        title,
+        related: [source],
+      },
+    );
+  return target.records?.many ? judgeList(run, source, target, title) : judgeRead(followed, source, target, title);
 }
 
 export const linkedRecordsAgree: CheckDefinition = {
@@ -98,9 +103,24 @@ export const linkedRecordsAgree: CheckDefinition = {
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;
-    const results = run.answers
-      .filter((answer) => answer.case?.linkedFrom && answer.case.step === 'follow-link')
-      .flatMap((answer) => judge(run, answer) ?? []);
+    const results: CaseResult[] = [];
+    const judged = new Set<string>();
+    for (const source of run.answers) {
+      // From answers that name one record, outside the writes (the write checks judge those).
+      if (!acceptedConforming(source) || source.case?.family === 'write') continue;
+      if (listedKind(source.operation) !== undefined || singleKind(source.operation) === undefined) continue;
+      for (const link of source.operation.links) {
+        const target = run.model.operations.find((operation) => operation.id === link.operationId);
+        if (target?.effect !== 'read') continue;
+        for (const followed of followLink(link, source)) {
+          const key = `${link.name} ${JSON.stringify(followed.values)}`;
+          if (judged.has(key)) continue;
+          judged.add(key);
+          const verdict = judge(run, source, followed);
+          if (verdict) results.push(verdict);
+        }
+      }
+    }
     return results.length > 0 ? results : [skip(NAME, 'no link was followed from an answer that named a record')];
   },
 };
