@@ -3,6 +3,7 @@
 // requests ask for `Accept: application/json`), so this is a convention:
 // a departure is a warning. A structured `+json` type counts as JSON.
 import { responseFor } from '@tallyport/spec-model/query';
+import { saysNothing } from '../answers/status.js';
 import { fail, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
@@ -19,7 +20,7 @@ export const contentTypeConformance: CheckDefinition = {
       if (waiting) return waiting;
       const response = answer.exchange.response!;
       const declared = responseFor(answer.operation, response.status);
-      if (!declared || answer.body.length === 0 || response.status >= 500) return pass(titleOf(answer));
+      if (!declared || answer.body.length === 0 || saysNothing(response.status)) return pass(titleOf(answer));
       const actual = mediaType(response.contentType);
       // A structured +json type (RFC 6839: application/problem+json) is JSON as declared.
       const json = actual && /^application\/[\w.-]+\+json$/.test(actual) ? 'application/json' : actual;

@@ -4,6 +4,7 @@
 // statistic row's count and value), and a convention where the spec marks
 // the shape as one (`x-tallyport-convention`: the analytics envelopes, the
 // types of a website's returned fields); see answers/schema.ts.
+import { saysNothing } from '../answers/status.js';
 import { fail, pass, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
@@ -19,7 +20,8 @@ export const responseSchemaConformance: CheckDefinition = {
       if (waiting) return waiting;
       const status = answer.status!;
       const reading = answer.schema;
-      if (reading.valid || status >= 500 || status === 429) return pass(titleOf(answer));
+      // A status that says nothing (429, 5XX, a redirect) comes with whatever body its sender had at hand.
+      if (reading.valid || saysNothing(status)) return pass(titleOf(answer));
       // An empty body where an error or "no content" came says nothing the source shows.
       if (answer.body.length === 0 && (status === 204 || !/^2/.test(reading.key ?? ''))) return pass(titleOf(answer));
       const notJson = !answer.body.json
