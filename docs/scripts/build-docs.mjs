@@ -1,6 +1,7 @@
 // Builds the offline documentation site: one Redoc page per spec (with the
-// Redoc bundle inlined, so nothing is fetched from a CDN) and an index page
-// with the guide. Every API fact comes from the specs folder at build time.
+// Redoc bundle inlined, so nothing is fetched from a CDN, and each response's
+// links written into its description) and an index page with the guide.
+// Every API fact comes from the specs folder at build time.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { pageSources } from './cjk-text.mjs';
 import { CODE_SAMPLE_LANGUAGES, documentWithCodeSamples } from './code-samples.mjs';
 import { withCodeWrap } from './code-wrap.mjs';
 import { withFontStack } from './fonts.mjs';
+import { documentWithLinkNotes } from './link-notes.mjs';
 import { rewriteForOffline } from './offline-rewrites.mjs';
 import { findRemoteAssets } from './remote-assets.mjs';
 import { extractQuirksAndUnknowns } from './readme-sections.mjs';
@@ -61,7 +63,7 @@ function renderSpecPage(spec, outDir, withSamplesDir, fontFace, log) {
   const file = join(outDir, `${spec.api}.html`);
   const input = join(withSamplesDir, `${spec.api}.json`);
   const config = join(withSamplesDir, 'redocly.yaml');
-  writeFileSync(input, JSON.stringify(documentWithCodeSamples(spec.model)));
+  writeFileSync(input, JSON.stringify(documentWithLinkNotes(documentWithCodeSamples(spec.model), spec.model)));
   execFileSync(
     redoclyBin,
     [
