@@ -15,8 +15,8 @@ export class WebsiteHistory {
   private readonly deletedById = new Map<number, { website: FakeWebsite; at: number }>();
   private readonly readCache = new Map<number, { website: FakeWebsite; until: number }>();
 
-  constructor(seeded: readonly FakeWebsite[]) {
-    for (const website of seeded) this.listRows.set(website.id, copy(website));
+  constructor(initial: readonly FakeWebsite[]) {
+    for (const website of initial) this.listRows.set(website.id, copy(website));
   }
 
   created(website: FakeWebsite): void {
