@@ -11,6 +11,8 @@ const LEAVES_RECORDS = new Set<string>([
   'analytics-read-redirects',
   'analytics-read-neighbour',
   'analytics-read-above-100-missing',
+  'analytics-created-unreadable',
+  'analytics-deleted-readable-for-10s',
 ]);
 
 let fake: FakeDeployment | undefined;

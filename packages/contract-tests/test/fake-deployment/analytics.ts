@@ -4,6 +4,7 @@
 import { holdsLeapDay, isMonthEnd, parseYmd, parseYmdLoosely, today } from './calendar.js';
 import { type FakeWebsite, SEEDED_WEBSITES, seedWebsites } from './data.js';
 import type { Faults } from './faults.js';
+import { WebsiteHistory } from './history.js';
 import { createdIdShown, type Hostile } from './hostile.js';
 import { HTML_TYPE, lastValue, type FakeRequest, type Reply } from './http.js';
 import { compareText, isDateStat, isHourStat, statisticsPage, type StatQuery } from './statistics.js';
@@ -32,6 +33,12 @@ export const PER_PAGE = ['10', '25', '50', '100'];
 /** What create applies to a setting it is not sent (section 4.1 of the source documentation). */
 export const CREATE_DEFAULTS = { privacy: 1, email: 0, exclude_bots: 1 } as const;
 const SORT = ['desc', 'asc'];
+/** How long the caches of the cache faults keep a website. */
+const CACHE_MS = 10_000;
+/** The settings an update may send, which its answer shows. */
+const SETTINGS = ['privacy', 'password', 'email', 'exclude_bots', 'exclude_params', 'exclude_ips'] as const;
+/** Every setting of a website just created without any. */
+const NEW_WEBSITE = { ...CREATE_DEFAULTS, password: null, exclude_params: null, exclude_ips: null } as const;
 
 type Operation = 'listWebsites' | 'createWebsite' | 'getWebsite' | 'updateWebsite' | 'deleteWebsite' | 'getStats';
 
@@ -61,6 +68,7 @@ export interface AnalyticsOptions {
 
 export class FakeAnalytics {
   private readonly store = new Map<number, FakeWebsite>(seedWebsites().map((website) => [website.id, website]));
+  private readonly history = new WebsiteHistory(seedWebsites());
   private nextId = SEEDED_WEBSITES + 1;
   private readonly faults: Faults;
   private readonly variant: Variant;
@@ -149,7 +157,16 @@ export class FakeAnalytics {
     if (operation === 'listWebsites') return this.list(request);
     if (operation === 'createWebsite') return this.create(request);
     const website = this.find(id ?? '');
-    if (!website) return this.variant.notFound();
+    if (!website) {
+      // A read cache that a delete does not reach: a deleted website reads as it was for a while.
+      const lingering =
+        operation === 'getWebsite' &&
+        this.faults.has('analytics-deleted-readable-for-10s') &&
+        /^\d{1,15}$/.test(id ?? '')
+          ? this.history.deletedWithin(Number(id), CACHE_MS)
+          : undefined;
+      return lingering ? this.variant.one(this.render(lingering, 'read')) : this.variant.notFound();
+    }
     if (operation === 'getWebsite') return this.read(website);
     if (operation === 'updateWebsite') return this.update(website, request);
     if (operation === 'deleteWebsite') return this.remove(website);
@@ -226,7 +243,12 @@ export class FakeAnalytics {
     let key = sortBy ?? (f.has('analytics-list-default-sort-by-domain') ? 'domain' : 'id');
     if (f.has('analytics-list-sort-by-domain-ignored')) key = 'id';
 
-    const rows = [...this.store.values()].filter((website) => this.searchKeeps(website.domain, q));
+    // A soft delete the list does not filter keeps deleted websites listed.
+    const kept =
+      f.has('analytics-deleted-still-listed') || f.has('analytics-list-500-after-delete')
+        ? [...this.store.values(), ...this.history.deletedWebsites()]
+        : [...this.store.values()];
+    const rows = kept.map((website) => this.asListed(website)).filter((website) => this.searchKeeps(website, q));
     rows.sort((a, b) => (key === 'domain' ? compareText(a.domain, b.domain) : a.id - b.id));
     if (direction === 'desc') rows.reverse();
 
@@ -237,6 +259,9 @@ export class FakeAnalytics {
     if (size === 100 && f.has('analytics-list-per-page-100-capped-50')) shown = 50;
     const slice = rows.slice((page - 1) * size, (page - 1) * size + shown);
     if (f.has('analytics-list-page-short-by-one') && rows.length > page * size) slice.pop();
+    // The delete leaves the website's row in the list table, and rendering its missing owner throws.
+    if (f.has('analytics-list-500-after-delete') && slice.some((website) => this.history.wasDeleted(website.id)))
+      return { status: 500, body: { message: 'Server Error' } };
     const reply = this.variant.list({
       rows: slice.map((website) => this.render(website, 'list')),
       total: rows.length,
@@ -252,10 +277,51 @@ export class FakeAnalytics {
     return f.has('analytics-list-keyed-by-id') ? keyedById(reply) : reply;
   }
 
-  private searchKeeps(domain: string, query: URLSearchParams): boolean {
+  /**
+   * The website as the list reads it, from a denormalised table of its own that create and update write: the
+   * same as the website, unless a fault lets that table drift.
+   */
+  private asListed(website: FakeWebsite): FakeWebsite {
+    const row = this.history.listRow(website.id) ?? website;
+    // The list joins exclusion lists from a settings table that a nightly job fills: new websites have none yet.
+    if (this.faults.has('analytics-created-listed-without-exclusions') && this.history.wasCreatedHere(website.id))
+      return { ...row, exclude_params: null, exclude_ips: null };
+    return row;
+  }
+
+  /** The row an update writes to the list's table: the website as it now is, unless a fault writes another. */
+  private listRowAfterUpdate(website: FakeWebsite, sent: Partial<FakeWebsite>): FakeWebsite | undefined {
+    const f = this.faults;
+    // The list table is written by create and never by update.
+    if (f.has('analytics-list-stale-after-update')) return undefined;
+    // The update writes every setting to the list table but privacy (a column left out of its UPDATE).
+    if (f.has('analytics-list-privacy-stale'))
+      return { ...website, privacy: this.history.listRow(website.id)?.privacy ?? website.privacy };
+    // The list table is written from the form, where a switch not sent (an unchecked box) is 0.
+    if (f.has('analytics-list-sync-clobbers-switches'))
+      return { ...website, email: sent.email ?? 0, exclude_bots: sent.exclude_bots ?? 0 };
+    return website;
+  }
+
+  /** Whether the search index holds a website: every one, unless a fault keeps some out. */
+  private indexed(website: FakeWebsite): boolean {
+    const f = this.faults;
+    // The index was built once, at 100 websites, and never extended.
+    if (f.has('analytics-search-index-partial') && website.id > 100) return false;
+    // New websites are indexed by a queue worker that is not running.
+    if (f.has('analytics-created-not-searchable') && this.history.wasCreatedHere(website.id)) return false;
+    // An update takes the website out of the index to re-index it, and the re-index job fails.
+    if (f.has('analytics-search-misses-updated') && this.history.wasUpdated(website.id)) return false;
+    return true;
+  }
+
+  private searchKeeps(website: FakeWebsite, query: URLSearchParams): boolean {
     const search = lastValue(query, 'search');
     if (search === null || search === '' || this.faults.has('analytics-list-search-ignored')) return true;
-    const haystack = domain.toLowerCase();
+    if (!this.indexed(website)) return false;
+    // The text is escaped for a regular expression (`.` as `\.`) but matched with LIKE: a dot matches nothing.
+    if (this.faults.has('analytics-search-dot-escaped') && search.includes('.')) return false;
+    const haystack = website.domain.toLowerCase();
     const needle = search.toLowerCase();
     if (this.faults.has('analytics-list-search-drops-exact')) {
       const at = haystack.indexOf(needle);
@@ -268,16 +334,23 @@ export class FakeAnalytics {
     const f = this.faults;
     if (f.has('analytics-read-redirects')) return { status: 302, headers: { Location: '/login' } };
     if (f.has('analytics-read-above-100-missing') && website.id > 100) return this.variant.notFound();
-    let shown = website;
+    // Reads come from a nightly snapshot of the websites: those created since never read back.
+    if (f.has('analytics-created-unreadable') && this.history.wasCreatedHere(website.id))
+      return this.variant.notFound();
+    // A read cache that an update does not clear (a delete does).
+    let shown = f.has('analytics-read-cache-10s') ? this.history.cachedRead(website, CACHE_MS) : website;
     // The oldest sites were migrated from a system that kept no exclusion lists; reads show them empty.
     if (f.has('analytics-read-oldest-without-exclusions') && website.id <= 20)
       shown = { ...website, exclude_params: '', exclude_ips: '' };
-    if (f.has('analytics-read-neighbour')) {
-      const ids = [...this.store.keys()].sort((a, b) => a - b);
-      const next = ids.find((id) => id > website.id) ?? ids.filter((id) => id < website.id).pop();
-      shown = (next === undefined ? undefined : this.store.get(next)) ?? website;
-    }
+    if (f.has('analytics-read-neighbour')) shown = this.neighbour(website);
     return this.variant.one(this.render(shown, 'read'));
+  }
+
+  /** The website with the next id, or the one before for the newest. */
+  private neighbour(website: FakeWebsite): FakeWebsite {
+    const ids = [...this.store.keys()].sort((a, b) => a - b);
+    const next = ids.find((id) => id > website.id) ?? ids.filter((id) => id < website.id).pop();
+    return (next === undefined ? undefined : this.store.get(next)) ?? website;
   }
 
   /** The settings of a create or update body; refuses a value outside its documented set. */
@@ -342,6 +415,7 @@ export class FakeAnalytics {
       ...settings,
     };
     this.store.set(website.id, website);
+    this.history.created(website);
     if (f.has('analytics-create-redirects'))
       return { status: 303, headers: { Location: `/websites/${website.id}/edit` } };
     const record = this.render(website, 'write');
@@ -366,14 +440,38 @@ export class FakeAnalytics {
     // The checkbox fault: an HTML form's unchecked boxes arrive as "not sent" and are saved as 0.
     const clobbered = f.has('analytics-update-clobbers') ? { email: 0, exclude_bots: 0 } : {};
     const cleared = f.has('analytics-update-clears-exclude-lists') ? { exclude_params: null, exclude_ips: null } : {};
+    const before = { ...website };
     Object.assign(website, clobbered, cleared, settings, { updated_at: timestamp() });
+    this.history.updated(website, this.listRowAfterUpdate(website, settings));
     if (f.has('analytics-update-redirects')) return { status: 302, headers: { Location: '/websites' } };
-    return this.variant.one(this.render(website, 'write'));
+    return this.variant.one(this.render(this.updateAnswer(website, before, settings), 'write'));
+  }
+
+  /** What an update answers: the website as it now is, unless a fault answers another picture of it. */
+  private updateAnswer(website: FakeWebsite, before: FakeWebsite, sent: Partial<FakeWebsite>): FakeWebsite {
+    const f = this.faults;
+    const notSent = SETTINGS.filter((field) => !(field in sent));
+    // The answer is the model as it was loaded, before the save.
+    if (f.has('analytics-update-answers-stale')) return before;
+    // The answer is made from the validated input alone: what was not sent is null.
+    if (f.has('analytics-update-answer-nulls-others'))
+      return { ...website, ...Object.fromEntries(notSent.map((field) => [field, null])) } as unknown as FakeWebsite;
+    // The answer is a new model filled with the input: create's defaults for the rest.
+    if (f.has('analytics-update-answer-defaults-others'))
+      return { ...website, ...Object.fromEntries(notSent.map((field) => [field, NEW_WEBSITE[field]])) };
+    // The answer reloads the website by position, one off.
+    if (f.has('analytics-update-answers-other-website')) return this.neighbour(website);
+    return website;
   }
 
   private remove(website: FakeWebsite): Reply {
     if (this.options.hostile.has('delete-500')) return { status: 500, body: { message: 'Server Error' } };
-    if (!this.faults.has('analytics-delete-keeps')) this.store.delete(website.id);
+    if (!this.faults.has('analytics-delete-keeps')) {
+      this.history.deleted(website);
+      this.store.delete(website.id);
+    }
+    // The answer loads the website again to render it, after it was deleted.
+    if (this.faults.has('analytics-delete-answers-not-found')) return this.variant.notFound();
     if (this.faults.has('analytics-delete-redirects')) return { status: 302, headers: { Location: '/websites' } };
     return this.variant.deleted();
   }
@@ -424,6 +522,13 @@ export class FakeAnalytics {
     if (f.has('analytics-stats-leap-day-500') && holdsLeapDay(from, to)) return serverError;
     if (f.has('analytics-stats-month-end-500') && (isMonthEnd(from) || isMonthEnd(to))) return serverError;
     if (perPage === '50' && f.has('analytics-stats-per-page-50-500')) return serverError;
+    // A website created since the nightly job has no statistics table yet: not found, or a query that throws.
+    if (this.history.wasCreatedHere(website.id)) {
+      if (f.has('analytics-stats-of-new-website-404')) return this.variant.notFound();
+      if (f.has('analytics-stats-of-new-website-500')) return serverError;
+    }
+    // Ranges over 90 days read an archive table whose query times out.
+    if (f.has('analytics-stats-wide-range-500') && to - from + 1 > 90) return serverError;
     perPage ??= f.has('analytics-stats-default-per-page-25') ? '25' : '10';
 
     if (f.has('analytics-stats-range-ignored')) [from, to] = [today() - 29, today()];
@@ -458,6 +563,9 @@ export class FakeAnalytics {
     const page = this.page(request);
     let shown = size;
     if (size === 100 && f.has('analytics-stats-per-page-100-capped-50')) shown = 50;
+    // A chart mode for ranges longer than 100 days (up to a year) gives every day at once.
+    const days = to - from + 1;
+    if (isDateStat(nameText) && f.has('analytics-stats-long-range-unpaged') && days > 100 && days <= 366) shown = days;
     if (isDateStat(nameText) && f.has('analytics-stats-daily-per-page-ignored')) shown = 31;
     if (f.has('analytics-stats-page-one-extra')) shown += 1;
     if (nameText === 'landing_page' && f.has('analytics-stats-landing-page-per-page-ignored')) shown = 10;

@@ -163,6 +163,9 @@ function readBroken(exchanges: Exchange[]): Exchange[] {
   const listed = new Map<string, Row>();
   const broken: Exchange[] = [];
   for (const exchange of exchanges) {
+    // A row listed before a write of its website says nothing of a read after it.
+    if (exchange.operationId === 'updateWebsite' || exchange.operationId === 'deleteWebsite')
+      listed.delete(`w${exchange.path.split('/').pop()}`);
     if (exchange.operationId === 'listWebsites')
       for (const row of rowsOf(exchange) ?? []) listed.set(`w${row.id}`, row);
     if (exchange.operationId === 'listItems' && succeeded(exchange))
@@ -185,10 +188,14 @@ function readBroken(exchanges: Exchange[]): Exchange[] {
   return broken;
 }
 
+const FULL_DOMAIN = 'probe-full.example.com';
+const fullCreate = (exchanges: Exchange[]) =>
+  exchanges.find((exchange) => exchange.operationId === 'createWebsite' && exchange.form.domain === FULL_DOMAIN);
+
 /** Follows the probe's round trip on its full website: create, read, one-field updates, delete, read. */
 function roundTripBroken(exchanges: Exchange[]): Exchange[] {
   const broken: Exchange[] = [];
-  const create = exchanges.find((e) => e.operationId === 'createWebsite' && e.form.domain === 'probe-full.example.com');
+  const create = fullCreate(exchanges);
   if (!create) return broken;
   const asStored = (form: Record<string, string>) =>
     Object.fromEntries(
@@ -207,6 +214,9 @@ function roundTripBroken(exchanges: Exchange[]): Exchange[] {
       Object.assign(expected, asStored(taken));
     }
     if (exchange.operationId === 'deleteWebsite' && succeeded(exchange)) deleted = true;
+    // The delete of a website that reads is accepted.
+    if (exchange.operationId === 'deleteWebsite' && exchange.intent === 'valid' && !succeeded(exchange))
+      broken.push(exchange);
     if (exchange.operationId !== 'getWebsite') continue;
     const read = recordOf(exchange);
     if (deleted ? succeeded(exchange) : !read) broken.push(exchange);
@@ -236,6 +246,102 @@ async function schemaBroken(exchanges: Exchange[]): Promise<Exchange[]> {
     if ((await schemaProblems(exchange.api, exchange.operationId, answer)).length > 0) broken.push(exchange);
   }
   return broken;
+}
+
+/** The website fields the source documentation names; the password is left out, as how it is shown is open. */
+const WEBSITE_FIELDS = ['id', 'domain', 'privacy', 'email', 'exclude_bots', 'exclude_params', 'exclude_ips'];
+const differ = (a: Row, b: Row) =>
+  WEBSITE_FIELDS.some((field) => field in a && field in b && JSON.stringify(a[field]) !== JSON.stringify(b[field]));
+
+/**
+ * Follows the probe's full website through its create's links: it reads back by its id, is found by its domain,
+ * its statistics answer; each update answers what the read after it shows; the list shows it as the last read
+ * does after the updates; and once deleted it is no longer listed.
+ */
+function availabilityBroken(exchanges: Exchange[]): Exchange[] {
+  const create = fullCreate(exchanges);
+  if (!create) return [];
+  const later = exchanges.slice(exchanges.indexOf(create) + 1);
+  const path = later.find((exchange) => exchange.operationId === 'getWebsite')?.path;
+  const statsPath = `/api/v1/stats/${path?.split('/').pop()}`;
+  const broken: Exchange[] = [];
+  let stage: 'created' | 'updated' | 'deleted' = 'created';
+  let reads = 0;
+  let lastRead: Row | undefined;
+  later.forEach((exchange, index) => {
+    const own = exchange.path === path;
+    if (exchange.operationId === 'getWebsite' && own) {
+      if (reads++ === 0 && !succeeded(exchange)) broken.push(exchange);
+      if (succeeded(exchange)) lastRead = recordOf(exchange);
+    }
+    if (exchange.operationId === 'getStats' && exchange.path === statsPath && !succeeded(exchange))
+      broken.push(exchange);
+    if (exchange.operationId === 'updateWebsite' && own && exchange.intent === 'valid' && succeeded(exchange)) {
+      stage = 'updated';
+      const next = later.slice(index + 1).find((other) => other.operationId === 'getWebsite' && other.path === path);
+      const [answered, read] = [recordOf(exchange), next && succeeded(next) ? recordOf(next) : undefined];
+      if (answered && read && differ(answered, read)) broken.push(exchange);
+    }
+    if (exchange.operationId === 'deleteWebsite' && own && succeeded(exchange)) stage = 'deleted';
+    const rows = exchange.operationId === 'listWebsites' && exchange.query.search === FULL_DOMAIN && rowsOf(exchange);
+    if (!rows) return;
+    const row = rows.find((candidate) => candidate.domain === FULL_DOMAIN);
+    if ((stage === 'deleted') === (row !== undefined)) broken.push(exchange);
+    else if (stage === 'updated' && row && lastRead && differ(row, lastRead)) broken.push(exchange);
+  });
+  return broken;
+}
+
+/**
+ * The requests the specs' links lead to from a read (a website read, then searched for by its domain) and from a
+ * purchase (its item read by the id it names) find the record named: a complete search answer lists the website,
+ * the item reads, with the name and preview image the purchase shows.
+ */
+function linksBroken(exchanges: Exchange[]): Exchange[] {
+  return exchanges.flatMap((source, index) => {
+    const target = exchanges[index + 1];
+    if (!target || source.intent !== 'valid' || !succeeded(source)) return [];
+    if (source.operationId === 'getWebsite' && target.operationId === 'listWebsites') {
+      const [read, rows] = [recordOf(source), rowsOf(target)];
+      if (!read || !rows || target.query.search !== read.domain) return [];
+      const complete = rows.length < Number(target.query.per_page ?? DEFAULTS.listWebsites!.per_page);
+      return complete && !rows.some((row) => String(row.id) === String(read.id)) ? [target] : [];
+    }
+    if (source.operationId === 'validatePurchase' && target.operationId === 'getItem') {
+      const named = ((bodyOf(source).data as Row | undefined)?.purchase as Row | undefined)?.item as Row | undefined;
+      if (!named || target.query.item_id !== String(named.id)) return [];
+      const item = bodyOf(target).item as Row | undefined;
+      if (!succeeded(target) || !item) return [target];
+      const preview = (row: Row) => (row.media as Row | undefined)?.preview_image;
+      const previews = [preview(named), preview(item)];
+      const previewsDiffer = previews.every((value) => value !== undefined) && previews[0] !== previews[1];
+      return item.name !== named.name || previewsDiffer ? [target] : [];
+    }
+    return [];
+  });
+}
+
+/**
+ * What a key selects, compared across the two valid keys: the key without items lists none of the main key's
+ * items, and gets an account of its own.
+ */
+function keyScopeBroken(exchanges: Exchange[]): Exchange[] {
+  const mainAnswer = (operationId: string) =>
+    exchanges.find(
+      (exchange) => exchange.operationId === operationId && exchange.key === 'main' && succeeded(exchange),
+    );
+  return exchanges.filter((exchange) => {
+    const main = mainAnswer(exchange.operationId);
+    if (exchange.key !== 'without-records' || !succeeded(exchange) || !main) return false;
+    if (exchange.operationId === 'listItems') {
+      const mine = new Set(((bodyOf(main).items ?? []) as Row[]).map((item) => String(item.id)));
+      return ((bodyOf(exchange).items ?? []) as Row[]).some((item) => mine.has(String(item.id)));
+    }
+    return (
+      exchange.operationId === 'getAccountDetails' &&
+      JSON.stringify(bodyOf(exchange).data) === JSON.stringify(bodyOf(main).data)
+    );
+  });
 }
 
 const PAYLOAD: Record<string, (body: Row) => unknown> = {
@@ -290,4 +396,7 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
       ((bodyOf(exchange).data as Row)?.purchase as Row)?.purchase_code !== exchange.form.purchase_code,
   ),
   write_round_trip: roundTripBroken,
+  resource_availability: availabilityBroken,
+  linked_records_agree: linksBroken,
+  key_scope: keyScopeBroken,
 };

@@ -1,7 +1,11 @@
 // A broad, fixed probe of both APIs, run in process against the handlers:
 // every operation, the documented parameter values, bad values, missing and
-// wrong keys, the documented error conditions and a write round trip. Each
-// exchange says what the request meant, so a fault's effect can be judged.
+// wrong keys, the documented error conditions, a write round trip, and the
+// requests the specs' links lead to (a website read then searched for, a
+// created website read, searched for and its statistics read, each update
+// followed by a read, the list after the updates and after the delete, a
+// purchase's item read, what the key without items selects). Each exchange
+// says what the request meant, so a fault's effect can be judged.
 import { FakeAnalytics, STAT_NAMES } from './analytics.js';
 import { seedWebsites } from './data.js';
 import type { FaultName } from './faults.js';
@@ -22,10 +26,14 @@ const INNER_RANGE = { from: '2024-02-28', to: '2024-03-01' };
 /** What the request was: conforming, breaking one rule, unauthorised, a documented error condition, or else. */
 export type Intent = 'valid' | 'invalid' | 'unauthorised' | 'other' | { msg: string };
 
+/** The key a request carried: the API's own, the marketplace's other valid key (without items), or none valid. */
+export type SentKey = 'main' | 'without-records' | 'wrong' | 'missing';
+
 export interface Exchange {
   api: 'analytics' | 'marketplace';
   operationId: string;
   intent: Intent;
+  key: SentKey;
   path: string;
   query: Record<string, string>;
   form: Record<string, string>;
@@ -66,6 +74,8 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     key?: string | null,
   ) => {
     const sentKey = key === undefined ? (api === 'analytics' ? PROBE_KEYS.analytics : PROBE_KEYS.key) : key;
+    const keyKind: SentKey =
+      key === undefined ? 'main' : key === null ? 'missing' : key === PROBE_KEYS.emptyKey ? 'without-records' : 'wrong';
     const q = new URLSearchParams(query);
     const f = new URLSearchParams(form);
     const headers: FakeRequest['headers'] = { host: 'fake' };
@@ -76,7 +86,25 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     const text = (reply.text ?? JSON.stringify(reply.body) ?? '').replace(/"(created|updated)_at":"[^"]*"/g, '');
     const extra = JSON.stringify(reply.headers ?? {});
     const line = `${method} ${path}?${q} ${f} -> ${reply.status} ${reply.contentType ?? ''} ${extra} ${text}`;
-    exchanges.push({ api, operationId: operationOf(method, path), intent, path, query, form, reply, line });
+    exchanges.push({
+      api,
+      operationId: operationOf(method, path),
+      intent,
+      key: keyKind,
+      path,
+      query,
+      form,
+      reply,
+      line,
+    });
+  };
+  /** A field of the record the last answer showed (under `data` or bare), as text; `fallback` when it shows none. */
+  const lastShown = (field: string, fallback: string): string => {
+    const reply = exchanges.at(-1)?.reply;
+    const body = (reply?.body ?? {}) as { data?: Record<string, unknown> } & Record<string, unknown>;
+    const record = (typeof body.data === 'object' && body.data !== null ? body.data : body) as Record<string, unknown>;
+    const value = record[field];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
   };
   const get = (intent: Intent, path: string, query: Record<string, string> = {}) =>
     send('analytics', intent, 'GET', path, query);
@@ -96,7 +124,11 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     { search_by: 'url' },
   ];
   for (const bad of badList) get('invalid', list, bad);
-  for (const id of ['1', '5', '101', '140']) get('valid', `${list}/${id}`);
+  // Each website read, then found in the list by the domain the read showed (the spec's FindReadWebsite link).
+  for (const id of ['1', '5', '101', '140']) {
+    get('valid', `${list}/${id}`);
+    get('valid', list, { search: lastShown('domain', seedWebsites()[Number(id) - 1]!.domain) });
+  }
   get('other', `${list}/999`);
 
   const stats = '/api/v1/stats/3';
@@ -146,7 +178,11 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   send('analytics', 'valid', 'POST', list, {}, full);
   const id = analytics.websites().find((website) => website.domain === full.domain)?.id;
   const path = `${list}/${id}`;
+  const searchFull = { search: full.domain, per_page: '100' };
+  // The created website reads back, is found by its domain, and its statistics answer (the create's links).
   get('valid', path);
+  get('valid', list, searchFull);
+  get('valid', `/api/v1/stats/${id}`, { name: 'city', ...RANGE });
   const changes: Array<Record<string, string>> = [
     { privacy: '0' },
     { email: '0' },
@@ -161,8 +197,11 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     send('analytics', 'invalid', 'PUT', path, {}, bad);
     get('valid', path);
   }
+  // Listed as the reads show it after the updates; gone from the list once deleted.
+  get('valid', list, searchFull);
   send('analytics', 'valid', 'DELETE', path);
   get('other', path);
+  get('valid', list, searchFull);
   send('analytics', 'valid', 'POST', list, {}, { domain: 'probe-min.example.com' });
   send('analytics', 'invalid', 'POST', list, {}, { domain: 'p9.example.com', privacy: '9' });
   send('analytics', 'invalid', 'POST', list, {}, { domain: 'e5.example.com', email: '5' });
@@ -177,6 +216,10 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   market({ msg: MESSAGES.noItem }, 'GET', '/api/items/item', { item_id: '999999' });
   for (const bad of [{ item_id: 'abc' }, {}, { item_id: '7005x' }]) market('invalid', 'GET', '/api/items/item', bad);
   market('valid', 'POST', '/api/purchases/validation', {}, { purchase_code: PROBE_KEYS.purchaseCode });
+  // The purchase's item, read by the id the purchase names (the spec's ReadPurchasedItem link).
+  const purchased = (exchanges.at(-1)?.reply.body as { data?: { purchase?: { item?: { id?: unknown } } } } | undefined)
+    ?.data?.purchase?.item?.id;
+  market('valid', 'GET', '/api/items/item', { item_id: purchased === undefined ? '7001' : String(purchased) });
   market({ msg: MESSAGES.invalidCode }, 'POST', '/api/purchases/validation', {}, { purchase_code: 'not-a-code' });
   market('invalid', 'POST', '/api/purchases/validation');
   market('valid', 'GET', '/api/account/details', {}, {}, PROBE_KEYS.emptyKey);

@@ -29,8 +29,17 @@ function inBeijing(utc: string): string {
   return `${shifted}+08:00`;
 }
 
+/** The storefront's featured items, which a fault lists for a key without items of its own. */
+const FEATURED = [7001, 7004];
+/** Items with ids above this one were added after item details' table stopped being synced. */
+const LAST_SYNCED_ITEM = 7003;
+/** An id from the catalogue before the item ids were renumbered: no item has it now. */
+const LEGACY_ITEM_ID = 1001;
+
 export class FakeMarketplace {
   private readonly items: Item[] = seedItems();
+  /** The last item list answered, which a response cache keyed by the path alone serves to every key (a fault). */
+  private listCachedWithoutKey: Reply | undefined;
 
   constructor(
     private readonly keys: MarketplaceKeys,
@@ -97,7 +106,9 @@ export class FakeMarketplace {
 
   private accountDetails(account: 'full' | 'empty'): Reply {
     const f = this.faults;
-    const data = account === 'full' ? seedAccount('linwu_audio', true) : seedAccount('linwu_new', false);
+    // The account is looked up by the workspace the key belongs to, and every key here is the main workspace's.
+    const owner = f.has('marketplace-any-key-same-account') ? 'full' : account;
+    const data = owner === 'full' ? seedAccount('linwu_audio', true) : seedAccount('linwu_new', false);
     if (f.has('marketplace-registered-at-local'))
       data.registered_at = inBeijing(String(data.registered_at)).replace('T', ' ').slice(0, 19);
     const contentType = f.has('marketplace-account-text-plain') ? 'text/plain; charset=UTF-8' : undefined;
@@ -121,12 +132,21 @@ export class FakeMarketplace {
   }
 
   private list(account: 'full' | 'empty'): Reply {
+    const f = this.faults;
+    if (f.has('marketplace-empty-key-gets-items') && this.listCachedWithoutKey) return this.listCachedWithoutKey;
     if (account === 'empty') {
-      if (this.faults.has('marketplace-no-items-empty-success')) return this.success({ items: [] });
-      const msg = this.faults.has('marketplace-no-items-message') ? '暂无商品' : MESSAGES.noItems;
+      // A storefront default: a key without items of its own is shown the featured items.
+      if (f.has('marketplace-empty-key-lists-featured'))
+        return this.success({
+          items: this.items.filter((item) => FEATURED.includes(item.id)).map((item) => this.render(item)),
+        });
+      if (f.has('marketplace-no-items-empty-success')) return this.success({ items: [] });
+      const msg = f.has('marketplace-no-items-message') ? '暂无商品' : MESSAGES.noItems;
       return this.error('no-items', msg);
     }
-    return this.success({ items: this.items.map((item) => this.render(item)) });
+    const reply = this.success({ items: this.items.map((item) => this.render(item)) });
+    this.listCachedWithoutKey = reply;
+    return reply;
   }
 
   private item(account: 'full' | 'empty', request: FakeRequest): Reply {
@@ -148,6 +168,7 @@ export class FakeMarketplace {
       const index = items.findIndex((candidate) => String(candidate.id) === raw);
       item = index < 0 ? undefined : items[f.has('marketplace-item-neighbour') ? index + 1 : index];
     }
+    if (item && item.id > LAST_SYNCED_ITEM && f.has('marketplace-listed-item-unreadable-above-7003')) item = undefined;
     if (!item) {
       if (f.has('marketplace-item-not-found-success-null')) return this.success({ item: null });
       if (f.has('marketplace-item-not-found-message')) return this.error('not-found', 'Item not found');
@@ -186,7 +207,14 @@ export class FakeMarketplace {
     const purchase = purchaseFor(echoed);
     if (f.has('marketplace-purchase-date-offset')) purchase.date = inBeijing(String(purchase.date));
     if (f.has('marketplace-supported-until-null')) purchase.supported_until = null;
+    purchase.item = this.purchasedItem(purchase.item as Record<string, unknown>);
     const status = f.has('marketplace-purchase-success-422') ? 422 : 200;
     return this.success({ data: { purchase } }, status, f.has('marketplace-purchase-html') ? HTML_TYPE : undefined);
+  }
+
+  /** The item a purchase names, as the purchase shows it: the item as it is, unless a fault shows another. */
+  private purchasedItem(item: Record<string, unknown>): Record<string, unknown> {
+    // Purchases were not migrated when item ids were renumbered.
+    return this.faults.has('marketplace-purchase-item-unknown') ? { ...item, id: LEGACY_ITEM_ID } : item;
   }
 }
