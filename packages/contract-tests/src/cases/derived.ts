@@ -265,6 +265,19 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
       cases.push(derived(operation, widened, 'page-size-wide', 'a range longer than the largest page', extra));
       for (const value of validValues(pageSize))
         cases.push(derived(operation, { ...widened, [pageSize.name]: value }, 'page-size-wide', 'a long range', extra));
+      // The largest page in each direction: together they show more rows than one page holds, so a page cut
+      // short shows even where no total is stated.
+      if (direction)
+        for (const way of validValues(direction))
+          cases.push(
+            derived(
+              operation,
+              { ...widened, [pageSize.name]: String(largest), [direction.name]: way },
+              'page-size-wide',
+              'a long range, one way',
+              extra,
+            ),
+          );
     }
   }
   return cases;

@@ -18,19 +18,26 @@ import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'linked_records_agree';
 
-/** The answer to the request a link leads to: the last answer of the target operation that sent those values. */
+/**
+ * The answer to the request a link leads to: of the conforming requests of the target that sent those values (and
+ * whose acceptance the source decides), the one that sent the fewest others, the closest to the link's own.
+ */
 function answerTo(run: RecordedRun, operationId: string, values: Record<string, unknown>): Answer | undefined {
-  return [...run.answers]
-    .reverse()
-    .find(
+  const sent = (answer: Answer) =>
+    Object.entries(values).every(
+      ([name, value]) => JSON.stringify(answer.case!.values[name]) === JSON.stringify(value),
+    );
+  return run.answers
+    .filter(
       (answer) =>
         answer.operation.id === operationId &&
         answer.case?.auth === 'valid' &&
+        answer.case.expect === 'success' &&
+        (answer.case.basis ?? 'specified') === 'specified' &&
         answer.case.family !== 'write' &&
-        Object.entries(values).every(
-          ([name, value]) => JSON.stringify(answer.case!.values[name]) === JSON.stringify(value),
-        ),
-    );
+        sent(answer),
+    )
+    .sort((a, b) => Object.keys(a.case!.values).length - Object.keys(b.case!.values).length)[0];
 }
 
 /** A list the link leads to (a search by a label): the record the first answer showed is among its rows. */

@@ -563,6 +563,7 @@ export class FakeAnalytics {
     const page = this.page(request);
     let shown = size;
     if (size === 100 && f.has('analytics-stats-per-page-100-capped-50')) shown = 50;
+    if (size === 100 && isDateStat(nameText) && f.has('analytics-stats-daily-per-page-100-capped-60')) shown = 60;
     // A chart mode for ranges longer than 100 days (up to a year) gives every day at once.
     const days = to - from + 1;
     if (isDateStat(nameText) && f.has('analytics-stats-long-range-unpaged') && days > 100 && days <= 366) shown = days;

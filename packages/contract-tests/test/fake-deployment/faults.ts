@@ -453,6 +453,26 @@ const LIST = [
     "the list answers 500 when it would show a deleted website (the row left in the list's table has no owner)",
   ],
   [
+    'analytics-stats-daily-per-page-100-capped-60',
+    'page_size_honoured',
+    'daily statistics give at most 60 rows for per_page=100 (a chart limit applied to the list)',
+  ],
+  [
+    'marketplace-purchase-item-id-off-by-one',
+    'linked_records_agree',
+    "the purchase names the next item's id (a join on the purchase's row number)",
+  ],
+  [
+    'marketplace-purchase-item-name-stale',
+    'linked_records_agree',
+    'the purchase shows the name the item had when it was bought',
+  ],
+  [
+    'marketplace-purchase-preview-differs',
+    'linked_records_agree',
+    "the purchase shows the preview image of the item's first version",
+  ],
+  [
     'analytics-stats-long-range-unpaged',
     'page_size_honoured',
     'daily statistics over 101 to 366 days come unpaged, every day at once (a chart mode)',
@@ -501,6 +521,9 @@ export type FaultName = (typeof LIST)[number][0];
  * (and fails the run only with --strict). Every other fault fails its check.
  */
 const CONVENTION_FAULTS: ReadonlySet<FaultName> = new Set<FaultName>([
+  'marketplace-purchase-item-id-off-by-one',
+  'marketplace-purchase-item-name-stale',
+  'marketplace-purchase-preview-differs',
   'marketplace-invalid-code-500',
   'analytics-read-redirects',
   'analytics-create-redirects',

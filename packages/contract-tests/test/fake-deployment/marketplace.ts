@@ -214,7 +214,16 @@ export class FakeMarketplace {
 
   /** The item a purchase names, as the purchase shows it: the item as it is, unless a fault shows another. */
   private purchasedItem(item: Record<string, unknown>): Record<string, unknown> {
+    const f = this.faults;
     // Purchases were not migrated when item ids were renumbered.
-    return this.faults.has('marketplace-purchase-item-unknown') ? { ...item, id: LEGACY_ITEM_ID } : item;
+    if (f.has('marketplace-purchase-item-unknown')) return { ...item, id: LEGACY_ITEM_ID };
+    // A join on the purchase's own row number instead of its item id.
+    if (f.has('marketplace-purchase-item-id-off-by-one')) return { ...item, id: Number(item.id) + 1 };
+    // The name kept when the item was bought, since renamed.
+    if (f.has('marketplace-purchase-item-name-stale')) return { ...item, name: `${String(item.name)} (v1)` };
+    // The preview of the item's first version.
+    if (f.has('marketplace-purchase-preview-differs'))
+      return { ...item, media: { preview_image: 'https://cdn.example.com/previews/first-version.jpg' } };
+    return item;
   }
 }
