@@ -86,7 +86,7 @@ export const defaultEquivalence: CheckDefinition = {
   name: NAME,
   description:
     'Leaving out a parameter with a documented default answers as sending the default; creates store defaults.',
-  needs: ['baseline', 'coverage', 'write'],
+  needs: ['baseline', 'coverage', 'derived', 'write'],
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;

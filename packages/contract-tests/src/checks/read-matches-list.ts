@@ -74,7 +74,7 @@ function judge(run: RecordedRun, read: Answer): CaseResult | undefined {
 export const readMatchesList: CheckDefinition = {
   name: NAME,
   description: 'Every listed record can be read by its id, and the read equals the listed record.',
-  needs: ['baseline', 'derived'],
+  needs: ['baseline', 'coverage', 'derived'],
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;

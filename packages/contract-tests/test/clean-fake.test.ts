@@ -1,0 +1,37 @@
+// The engine against the clean fake deployment, in each honest variant: it
+// departs from nothing, and every check judges something. The faults, each
+// caught by its check, are in faults-in-single-answers.test.ts and
+// faults-across-answers.test.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHECK_NAMES } from '../src/checks/index.js';
+import { runContract } from '../src/runner.js';
+import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
+import { VARIANTS } from './fake-deployment/variants.js';
+
+let fake: FakeDeployment | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+describe('the clean fake deployment', () => {
+  it.each(VARIANTS)('departs from nothing and judges every check, in the %s variant', async (variant) => {
+    fake = await startFakeDeployment({ variant });
+    const result = await runContract(runOptionsFor(fake));
+    // The fake follows the conventions too: not even a warning.
+    const departures = result.apis.flatMap((api) =>
+      api.checks
+        .filter((check) => check.status === 'fail' || check.status === 'warn')
+        .map((check) => `${api.api}/${check.check}: ${check.reason ?? ''}`),
+    );
+    expect(departures).toEqual([]);
+    // Every check judged something on at least one API: none passes by skipping.
+    const judged = new Set(
+      result.apis.flatMap((api) => api.checks.filter((c) => c.status === 'pass').map((c) => c.check)),
+    );
+    expect(CHECK_NAMES.filter((name) => !judged.has(name))).toEqual([]);
+    expect(result.apis.map((api) => api.configError)).toEqual([undefined, undefined]);
+    expect(result.apis.flatMap((api) => api.leftovers)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
+});

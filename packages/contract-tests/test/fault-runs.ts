@@ -1,0 +1,59 @@
+// The fault-injection harness: the engine run against the fake deployment
+// with one fault on, judged by the check the fault names. The faults are
+// split over two files (single answers, relations between answers) so the
+// test runner runs them side by side.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runContract, type RunResult } from '../src/runner.js';
+import { FAULTS, type FaultSpec } from './fake-deployment/faults.js';
+import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
+
+// Faults in reads or deletes: the run cannot prove a record is its own, so it deletes nothing and lists what it left.
+const LEAVES_RECORDS = new Set<string>([
+  'analytics-delete-keeps',
+  'analytics-read-redirects',
+  'analytics-read-neighbour',
+  'analytics-read-above-100-missing',
+  'analytics-created-unreadable',
+  'analytics-deleted-readable-for-10s',
+]);
+
+/** The checks that judge one answer on its own; the others judge answers against each other. */
+export const SINGLE_ANSWER_CHECKS: ReadonlySet<string> = new Set([
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'negative_data_rejection',
+  'ignored_auth',
+  'documented_error_messages',
+  'echoed_fields',
+]);
+
+const statusOf = (result: RunResult, check: string) =>
+  result.apis.flatMap((api) => api.checks).find((entry) => entry.check === check)?.status;
+
+/** Runs every fault whose check `belongs` names, each against a fresh fake deployment. */
+export function describeFaults(title: string, belongs: (check: FaultSpec['expectedCheck']) => boolean): void {
+  let fake: FakeDeployment | undefined;
+  afterEach(async () => {
+    await fake?.close();
+    fake = undefined;
+  });
+  const chosen = FAULTS.filter((fault) => belongs(fault.expectedCheck));
+  describe(title, () => {
+    it.each(chosen.map((fault) => [fault.name, fault] as const))('%s is caught', async (_, fault) => {
+      fake = await startFakeDeployment({ faults: [fault.name] });
+      // Only the requests the named check needs (--only): the run that catches the fault, and no more.
+      const result = await runContract({ ...runOptionsFor(fake), apis: [fault.api], only: [fault.expectedCheck] });
+      expect(result.apis[0]?.configError).toBeUndefined();
+      // A fault the source documentation decides fails its check; one that breaks a convention warns.
+      expect(
+        statusOf(result, fault.expectedCheck),
+        `${fault.description} should ${fault.expected} ${fault.expectedCheck}`,
+      ).toBe(fault.expected);
+      if (fault.expected === 'fail') expect(result.exitCode).toBe(1);
+      // Even a faulty deployment is left as found, unless its reads or deletes are what is broken.
+      if (!LEAVES_RECORDS.has(fault.name)) expect(result.apis[0]?.leftovers).toEqual([]);
+    });
+  });
+}
