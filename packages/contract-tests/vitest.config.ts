@@ -5,8 +5,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Prism children and fake servers are cheap, but two cores are shared
-    // with other packages' suites.
-    maxWorkers: 2,
+    // The suites mostly wait (on servers in the same process, on the pauses a
+    // throttled or slow deployment asks for), so three files run at once on
+    // two cores.
+    maxWorkers: 3,
   },
 });

@@ -1,7 +1,7 @@
 // The fault-injection harness: the engine run against the fake deployment
 // with one fault on, judged by the check the fault names. The faults are
-// split over two files (single answers, relations between answers) so the
-// test runner runs them side by side.
+// split over three files (single answers, effects across answers, relations
+// between operations) so the test runner runs them side by side.
 import { afterEach, describe, expect, it } from 'vitest';
 import { runContract, type RunResult } from '../src/runner.js';
 import { FAULTS, type FaultSpec } from './fake-deployment/faults.js';
@@ -27,6 +27,15 @@ export const SINGLE_ANSWER_CHECKS: ReadonlySet<string> = new Set([
   'ignored_auth',
   'documented_error_messages',
   'echoed_fields',
+]);
+
+/** The checks that judge what a run writes and the links between operations. */
+export const RELATION_CHECKS: ReadonlySet<string> = new Set([
+  'read_matches_list',
+  'write_round_trip',
+  'resource_availability',
+  'linked_records_agree',
+  'key_scope',
 ]);
 
 const statusOf = (result: RunResult, check: string) =>

@@ -1,64 +1,8 @@
-// The contract tester against every honest deployment, writes allowed: an honest deployment conforms to the
-// source documentation, so the tester must exit 0 with no failed check. A failure here is either a false alarm of
-// the tester or a real violation of the variant; JUDGEMENT.md records which, failure by failure.
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { type RunResult, runContract } from '../../src/index.js';
-import { type HonestDeployment, runOptionsFor, startHonestDeployment } from './server.js';
+// Every honest deployment that does not throttle: the tester exits 0 on each (see honest-runs.ts).
+import { describeHonestRuns } from './honest-runs.js';
 import { VARIANT_NAMES, VARIANTS } from './variants.js';
 
-/** What a failed run says, keys replaced (the result should carry none; this makes sure nothing prints one). */
-function failureReport(result: RunResult, deployment: HonestDeployment): string {
-  const lines: string[] = [`exit code ${result.exitCode}`];
-  for (const reason of result.incomplete) lines.push(`incomplete: ${reason}`);
-  for (const api of result.apis) {
-    if (api.configError) lines.push(`[${api.api}] configuration: ${api.configError}`);
-    for (const leftover of api.leftovers) lines.push(`[${api.api}] left over: ${leftover}`);
-    for (const check of api.checks) {
-      if (check.status !== 'fail') continue;
-      lines.push(`[${api.api}] ${check.check}: ${check.reason ?? ''}`);
-      for (const failed of check.cases.filter((entry) => entry.status === 'fail').slice(0, 5)) {
-        lines.push(`    ${JSON.stringify(failed).slice(0, 1500)}`);
-      }
-    }
-  }
-  let text = lines.join('\n');
-  const secrets = [deployment.analyticsKey, deployment.marketplaceKey, deployment.emptyMarketplaceKey];
-  for (const secret of secrets) text = text.split(secret).join('<redacted key>');
-  return text;
-}
-
-describe('the contract tester on honest deployments (writes allowed)', () => {
-  for (const name of VARIANT_NAMES) {
-    // A throttled deployment runs at the tester's default pace, which its limit slows down.
-    const timeout = VARIANTS[name].rateLimitPerSecond > 0 ? 1_200_000 : 400_000;
-    it(
-      `finds no violation in the honest variant ${name}`,
-      async () => {
-        const deployment = await startHonestDeployment(name);
-        const options = runOptionsFor(deployment);
-        try {
-          const result = await runContract({ ...options, log: () => {} });
-          const directory = process.env.HONEST_DEPLOYMENTS_REPORT_DIR;
-          if (directory) {
-            const text = JSON.stringify(result, null, 2);
-            const secrets = [deployment.analyticsKey, deployment.marketplaceKey, deployment.emptyMarketplaceKey];
-            const safe = secrets.reduce((all, secret) => all.split(secret).join('<redacted key>'), text);
-            writeFileSync(join(directory, `${name}.json`), safe);
-          }
-          const report = failureReport(result, deployment);
-          const failedChecks = result.apis.flatMap((api) =>
-            api.checks.filter((check) => check.status === 'fail').map((check) => `${api.api}:${check.check}`),
-          );
-          expect(failedChecks, report).toEqual([]);
-          expect(result.exitCode, report).toBe(0);
-        } finally {
-          await deployment.close();
-          if (options.ledgerFile) rmSync(options.ledgerFile, { force: true });
-        }
-      },
-      timeout,
-    );
-  }
-});
+describeHonestRuns(
+  'the contract tester on honest deployments (writes allowed)',
+  VARIANT_NAMES.filter((name) => VARIANTS[name].rateLimitPerSecond === 0),
+);

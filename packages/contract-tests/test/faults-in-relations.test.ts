@@ -1,0 +1,5 @@
+// Faults that show only across operations (reads and lists, writes and reads, links, keys), each caught by the
+// check it names.
+import { describeFaults, RELATION_CHECKS } from './fault-runs.js';
+
+describeFaults('a fake deployment with one fault between its operations', (check) => RELATION_CHECKS.has(check));
