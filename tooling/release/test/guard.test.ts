@@ -10,11 +10,13 @@ const all = (level: BumpLevel) => ({
   '@tallyport/types': level,
   '@tallyport/client': level,
   '@tallyport/contract-tests': level,
+  '@tallyport/mock': level,
 });
 const versions = (version: string) => ({
   '@tallyport/types': version,
   '@tallyport/client': version,
   '@tallyport/contract-tests': version,
+  '@tallyport/mock': version,
 });
 
 function input(
@@ -44,10 +46,12 @@ describe('runGuard', () => {
       ['@tallyport/types', 'major', 'patch', false],
       ['@tallyport/client', 'major', 'patch', false],
       ['@tallyport/contract-tests', 'major', 'patch', false],
+      ['@tallyport/mock', 'major', 'patch', false],
     ]);
     expect(report.problems).toHaveLength(1);
     expect(report.problems[0]).toContain(
-      'the spec changes need a major release of @tallyport/types, @tallyport/client, @tallyport/contract-tests',
+      'the spec changes need a major release of @tallyport/types, @tallyport/client, @tallyport/contract-tests, ' +
+        '@tallyport/mock',
     );
     expect(report.problems[0]).toContain('@tallyport/types: the pending changesets give it only patch');
     expect(report.problems[0]).toContain('api.yaml: GET /things › query per_page: enum value 100 removed');
@@ -64,9 +68,10 @@ describe('runGuard', () => {
     expect(report.packages.filter((p) => !p.ok).map((p) => p.name)).toEqual([
       '@tallyport/client',
       '@tallyport/contract-tests',
+      '@tallyport/mock',
     ]);
     expect(report.problems.join('\n')).toContain(
-      'the spec changes need a major release of @tallyport/client, @tallyport/contract-tests',
+      'the spec changes need a major release of @tallyport/client, @tallyport/contract-tests, @tallyport/mock',
     );
     expect(report.problems.join('\n')).toContain('@tallyport/client: no pending changeset names it');
   });
