@@ -1,8 +1,9 @@
-// Every form in which a secret can come back: as it is, percent-encoded
-// (partly, as URLs and forms do, and fully, every byte), hex, `\u`-escaped,
-// JSON-escaped (once and twice), HTML-escaped, and base64 (standard and
-// URL-safe, at each of the three byte alignments it can have inside a longer
-// base64 text). Case is left to the matcher, which ignores it.
+// Every form in which a secret can come back: as it is, percent-encoded (as
+// URLs and forms do, both hex cases), JSON-escaped (once and twice),
+// HTML-escaped, and base64 (standard and URL-safe, at each of the three byte
+// alignments it can have inside a longer base64 text). The forms only a
+// hostile server makes (every byte percent-encoded, hex, `\u`-escaped) are
+// `hostileFormsOf`, for the thorough redactor.
 
 const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
 
@@ -50,15 +51,19 @@ export function formsOf(secret: string): string[] {
   const forms = new Set<string>([
     secret,
     encoded(encodeURIComponent, secret),
+    encoded(encodeURIComponent, secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
     encoded(encodeURI, secret),
     new URLSearchParams({ s: secret }).toString().slice(2),
-    hex(bytes, '%'),
-    hex(bytes),
-    unicodeEscaped(secret),
     jsonEscaped(secret),
     jsonEscaped(jsonEscaped(secret)),
     htmlEscaped(secret),
     ...base64Cores(bytes),
   ]);
   return [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
+}
+
+/** The forms only a hostile server makes: every byte percent-encoded, hex, `\u`-escaped. */
+export function hostileFormsOf(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  return [hex(bytes, '%'), hex(bytes), unicodeEscaped(secret)];
 }

@@ -1,57 +1,37 @@
 // Replaces secrets in anything that leaves a process: messages, log lines,
 // URLs, headers, form bodies, parsed JSON values and reports. A secret is
-// found in every form `formsOf` lists, ignoring case and the invisible
-// characters `textView` drops, and a piece of one left at a cut edge is
-// masked too, so a text cut before it reached here shows no part of a key.
-import { cutEdges, type PieceForm, pieceForm, piecesAtEdges } from './edges.js';
+// found in every form `formsOf` lists, as it stands. `ThoroughRedactor`
+// (thorough.ts) also finds it in any case, with invisible characters slipped
+// in, and in pieces at a cut edge: what a process that prints text from
+// hostile servers needs (the contract tester); a client that redacts its own
+// errors before cutting them does not carry that weight.
 import { formsOf } from './forms.js';
 import { isSecretName } from './names.js';
-import { textView, viewOfForm } from './view.js';
 
 export const REDACTED = '[REDACTED]';
 
 /** Secrets shorter than this are only replaced where they stand as a whole token, so short keys do not mangle text. */
 export const WHOLE_TOKEN_BELOW = 8;
 
-/** Pieces of a secret shorter than this, left at a cut edge, are not masked (in characters of the secret). */
-export const SHORTEST_PIECE = 6;
-
 export interface RedactorOptions {
   /** Header, parameter or field names that carry a secret, beyond the shared list. */
   secretNames?: readonly string[];
 }
 
-interface Entry {
-  /** The form as the view shows it (lower-cased, invisible characters dropped). */
+export interface Entry {
+  /** The form as the matcher looks for it. */
   form: string;
   placeholder: string;
-  /** Pieces masked at a cut edge: at least SHORTEST_PIECE characters of the secret, in this form. */
-  piece: PieceForm;
-}
-
-interface ShortEntry {
-  form: string;
-  placeholder: string;
+  /** A short secret, replaced only where it stands as a whole token. */
+  wholeToken: boolean;
+  /** The secret's length, for matchers that measure pieces of it. */
+  secretLength: number;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Replaces the spans (sorted, possibly overlapping) of `text` by their placeholders. */
-function replaceSpans(text: string, spans: Array<[number, number, string]>): string {
-  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  let out = '';
-  let at = 0;
-  for (const [start, end, placeholder] of spans) {
-    if (end <= at) continue;
-    out += start >= at ? `${text.slice(at, start)}${placeholder}` : '';
-    at = end;
-  }
-  return out + text.slice(at);
-}
-
 export class Redactor {
-  private entries: Entry[] = [];
-  private shortEntries: ShortEntry[] = [];
+  protected entries: Entry[] = [];
   private readonly names: ReadonlySet<string>;
 
   constructor(options: RedactorOptions = {}) {
@@ -61,19 +41,16 @@ export class Redactor {
   /** Registers a secret; its every form is replaced by `placeholder`. Empty values are ignored. */
   add(secret: string | undefined, placeholder = REDACTED): this {
     if (!secret) return this;
-    if (secret.length < WHOLE_TOKEN_BELOW) {
-      this.shortEntries.push({ form: secret, placeholder });
-      this.shortEntries.sort((a, b) => b.form.length - a.form.length);
-      return this;
-    }
-    for (const raw of formsOf(secret)) {
-      const form = viewOfForm(raw);
-      if (this.entries.some((entry) => entry.form === form)) continue;
-      const min = Math.max(SHORTEST_PIECE, Math.ceil((SHORTEST_PIECE * form.length) / secret.length));
-      this.entries.push({ form, placeholder, piece: pieceForm(form, min) });
-    }
+    const wholeToken = secret.length < WHOLE_TOKEN_BELOW;
+    for (const form of wholeToken ? [secret] : this.formsFor(secret))
+      this.entries.push({ form, placeholder, wholeToken, secretLength: secret.length });
     this.entries.sort((a, b) => b.form.length - a.form.length);
     return this;
+  }
+
+  /** The forms of a secret this redactor looks for, as it looks for them. */
+  protected formsFor(secret: string): string[] {
+    return formsOf(secret);
   }
 
   isSecretName(name: string): boolean {
@@ -86,29 +63,20 @@ export class Redactor {
   }
 
   private replace(value: string, shortOnes: boolean): string {
-    let out = this.entries.length > 0 && value.length >= SHORTEST_PIECE ? this.replaceLong(value) : value;
-    if (!shortOnes) return out;
-    for (const { form, placeholder } of this.shortEntries) {
-      if (!out.includes(form)) continue;
+    let out = this.replaceLong(value);
+    for (const { form, placeholder, wholeToken } of this.entries) {
+      if (!wholeToken || !shortOnes || !out.includes(form)) continue;
       out = out.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(form)}(?![A-Za-z0-9_-])`, 'g'), placeholder);
     }
     return out;
   }
 
-  /** Every whole form, and every piece at a cut edge, of the secrets long enough to match anywhere. */
-  private replaceLong(value: string): string {
-    const { view, start, end } = textView(value);
-    const spans: Array<[number, number, string]> = [];
-    const found = (from: number, to: number, placeholder: string) =>
-      spans.push([start(from), end(to - 1), placeholder]);
-    for (const { form, placeholder } of this.entries) {
-      for (let at = view.indexOf(form); at >= 0; at = view.indexOf(form, at + form.length))
-        found(at, at + form.length, placeholder);
-    }
-    const edges = cutEdges(view);
-    for (const { placeholder, piece } of this.entries)
-      for (const [from, to] of piecesAtEdges(view, edges, piece)) found(from, to, placeholder);
-    return spans.length > 0 ? replaceSpans(value, spans) : value;
+  /** Every whole form of the secrets long enough to match anywhere (longest first, so none is half-replaced). */
+  protected replaceLong(value: string): string {
+    let out = value;
+    for (const { form, placeholder, wholeToken } of this.entries)
+      if (!wholeToken && out.includes(form)) out = out.split(form).join(placeholder);
+    return out;
   }
 
   /** Redacts, then cuts to at most `max` characters (never inside a surrogate pair), saying how long it was. */

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor } from '../src/index.js';
+import { REDACTED, Redactor, ThoroughRedactor } from '../src/index.js';
 
 const KEY = 'tk_Live-9fQ2xW7mZp4R8sLb3VnY6c';
-const redactor = new Redactor().add(KEY);
+const redactor = new ThoroughRedactor().add(KEY);
 
 const bytes = (text: string) => [...new TextEncoder().encode(text)];
 const hex = (text: string) => bytes(text).map((byte) => byte.toString(16).padStart(2, '0'));

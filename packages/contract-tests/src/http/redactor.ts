@@ -1,14 +1,17 @@
 // The run's secrets, named, in the repository's one redaction module: every
 // text leaving the process (console, JUnit, JSON, HAR) passes through it, so
 // a key echoed back by a server, in any form, reads as its placeholder
-// ("$ANALYTICS_API_KEY"), which is also what the printed curl lines use.
-import { REDACTED, Redactor } from '@tallyport/redaction';
+// ("$ANALYTICS_API_KEY"), which is also what the printed curl lines use. The
+// thorough redactor: answers come from servers the run does not trust, so a
+// key is also found in any case, with invisible characters in it, and in
+// pieces at a cut edge.
+import { REDACTED, Redactor, ThoroughRedactor } from '@tallyport/redaction';
 import type { SecretName } from './request.js';
 
 export { REDACTED, Redactor };
 
 export function secretRedactor(secrets: Partial<Record<SecretName, string | undefined>>): Redactor {
-  const redactor = new Redactor();
+  const redactor = new ThoroughRedactor();
   for (const [name, value] of Object.entries(secrets)) redactor.add(value, `$${name}`);
   return redactor;
 }
