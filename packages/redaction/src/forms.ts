@@ -51,7 +51,7 @@ export function formsOf(secret: string): string[] {
   const forms = new Set<string>([
     secret,
     encoded(encodeURIComponent, secret),
-    encoded(encodeURIComponent, secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+    encoded(encodeURIComponent, secret).replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase()),
     encoded(encodeURI, secret),
     new URLSearchParams({ s: secret }).toString().slice(2),
     jsonEscaped(secret),

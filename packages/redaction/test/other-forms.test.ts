@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor, ThoroughRedactor } from '../src/index.js';
+import { REDACTED, ThoroughRedactor } from '../src/index.js';
 
 const KEY = 'tk_Live-9fQ2xW7mZp4R8sLb3VnY6c';
 const redactor = new ThoroughRedactor().add(KEY);
