@@ -27,6 +27,13 @@ it('measures the contract suite on the honest deployments', async () => {
       requests: result.requestCount,
       warned: count('warn'),
       failed: count('fail'),
+      warnedChecks: [
+        ...new Set(
+          result.apis.flatMap((api) =>
+            api.checks.filter((check) => check.status === 'warn').map((check) => check.check),
+          ),
+        ),
+      ],
       pace: Object.fromEntries(result.apis.map((api) => [api.api, api.pace])),
     });
     expect(result.exitCode, name).toBe(0);
@@ -39,7 +46,7 @@ it('measures the contract suite on the honest deployments', async () => {
         .map(([api, pace]) => `${api} ${pace.throttled}×429, settled at ${pace.settledPerSecond} req/s`);
       return (
         `  ${String(run.variant).padEnd(24)} exit ${run.exitCode}, ${run.wallMs} ms, ${run.requests} requests, ` +
-        `${run.warned} checks warned${paces.length > 0 ? `; ${paces.join('; ')}` : ''}`
+        `${run.warned} checks warned${(run.warnedChecks as string[]).length > 0 ? ` (${(run.warnedChecks as string[]).join(', ')})` : ''}${paces.length > 0 ? `; ${paces.join('; ')}` : ''}`
       );
     }),
   ];

@@ -14,6 +14,7 @@ import {
   type SpecModel,
   writableKind,
 } from '@tallyport/spec-model/query';
+import { comparable, sameValue } from '../checks/compare.js';
 import type { Answer } from '../answers/answer.js';
 import type { AuthMode, Expectation, RequestCase } from '../cases/types.js';
 import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../cases/types.js';
@@ -296,7 +297,8 @@ export class WriteSession {
     const patient = !this.options.mock && typeof sent === 'string';
     for (let attempt = 1; attempt < PATIENCE && patient && after.record; attempt++) {
       const shown = after.record[changed!];
-      if (shown === undefined || String(shown) === sent || this.options.stopped()) break;
+      // Only a value in the sent one's representation can be seen to lag (`false` for 0 is the change, shown).
+      if (!comparable(sent, shown) || sameValue(shown, sent) || this.options.stopped()) break;
       await patiently(attempt);
       after = await this.read(id, label, 'read-after-update');
     }
