@@ -44,9 +44,11 @@ it('measures the contract suite on the honest deployments', async () => {
       const paces = Object.entries(run.pace as Record<string, { throttled: number; settledPerSecond?: number }>)
         .filter(([, pace]) => pace.throttled > 0)
         .map(([api, pace]) => `${api} ${pace.throttled}×429, settled at ${pace.settledPerSecond} req/s`);
+      const warnedChecks = run.warnedChecks as string[];
+      const which = warnedChecks.length > 0 ? ` (${warnedChecks.join(', ')})` : '';
       return (
         `  ${String(run.variant).padEnd(24)} exit ${run.exitCode}, ${run.wallMs} ms, ${run.requests} requests, ` +
-        `${run.warned} checks warned${(run.warnedChecks as string[]).length > 0 ? ` (${(run.warnedChecks as string[]).join(', ')})` : ''}${paces.length > 0 ? `; ${paces.join('; ')}` : ''}`
+        `${run.warned} checks warned${which}${paces.length > 0 ? `; ${paces.join('; ')}` : ''}`
       );
     }),
   ];
