@@ -26,53 +26,50 @@ export class CommandError extends Error {
 
 /** Runs a command, its output appended to the log; returns that output, throws CommandError on failure. */
 export function run(command: string, args: string[], options: CommandOptions): string {
-  const commandLine = [command, ...args].join(' ');
-  const before = logSize(options.log);
-  const fd = openSync(options.log, 'a');
-  let result: ReturnType<typeof spawnSync>;
-  try {
-    result = spawnSync(command, args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ['ignore', fd, fd],
-      timeout: options.timeoutMs ?? 10 * 60_000,
-      killSignal: 'SIGKILL',
-    });
-  } finally {
-    closeSync(fd);
-  }
-  const output = logSince(options.log, before);
-  if (result.error) throw new CommandError(commandLine, null, `${output}\n${result.error.message}`);
-  if (result.status !== 0) throw new CommandError(commandLine, result.status, output);
+  const { result, logged } = spawnLogged(command, args, options, 'log', 10 * 60_000);
+  const output = logged();
+  if (result.error) throw new CommandError([command, ...args].join(' '), null, `${output}\n${result.error.message}`);
+  if (result.status !== 0) throw new CommandError([command, ...args].join(' '), result.status, output);
   return output;
 }
 
 /** Runs a command whose standard output the rehearsal reads (JSON, a version); stderr goes to the log. */
 export function capture(command: string, args: string[], options: CommandOptions): string {
-  const before = logSize(options.log);
-  const fd = openSync(options.log, 'a');
-  let result: ReturnType<typeof spawnSync>;
-  try {
-    result = spawnSync(command, args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ['ignore', 'pipe', fd],
-      encoding: 'utf8',
-      timeout: options.timeoutMs ?? 5 * 60_000,
-      maxBuffer: 64 * 1024 * 1024,
-      killSignal: 'SIGKILL',
-    });
-  } finally {
-    closeSync(fd);
-  }
+  const { result, logged } = spawnLogged(command, args, options, 'pipe', 5 * 60_000);
   const stdout = String(result.stdout ?? '');
   if (result.error || result.status !== 0)
     throw new CommandError(
       [command, ...args].join(' '),
       result.status,
-      `${stdout}\n${logSince(options.log, before)}\n${result.error?.message ?? ''}`,
+      `${stdout}\n${logged()}\n${result.error?.message ?? ''}`,
     );
   return stdout;
+}
+
+/** Runs a command with stderr (and stdout, unless piped) appended to the log; `logged()` is what it appended. */
+function spawnLogged(
+  command: string,
+  args: string[],
+  options: CommandOptions,
+  stdout: 'log' | 'pipe',
+  defaultTimeoutMs: number,
+) {
+  const before = logSize(options.log);
+  const fd = openSync(options.log, 'a');
+  try {
+    const result = spawnSync(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', stdout === 'log' ? fd : 'pipe', fd],
+      encoding: 'utf8',
+      timeout: options.timeoutMs ?? defaultTimeoutMs,
+      maxBuffer: 64 * 1024 * 1024,
+      killSignal: 'SIGKILL',
+    });
+    return { result, logged: () => logSince(options.log, before) };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const logSince = (file: string, offset: number): string => readFileSync(file).subarray(offset).toString('utf8');
