@@ -25,7 +25,10 @@ export function formatReport(report: GuardReport): string {
       pkg.releasedVersion && pkg.currentVersion && pkg.releasedVersion !== pkg.currentVersion
         ? `${pkg.releasedVersion} → ${pkg.currentVersion}`
         : (pkg.currentVersion ?? '?');
-    const verdict = `needs ${pkg.required}, pending changesets ${pkg.pending}, already applied ${pkg.applied}`;
+    const verdict =
+      pkg.releasedVersion === undefined
+        ? `first release (never released, so no spec change can break a user), pending changesets ${pkg.pending}`
+        : `needs ${pkg.required}, pending changesets ${pkg.pending}, already applied ${pkg.applied}`;
     lines.push(`  ${mark(pkg.ok).padEnd(4)}  ${pkg.name} ${versions}: ${verdict}`);
   }
   if (report.problems.length > 0) {

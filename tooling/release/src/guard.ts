@@ -69,7 +69,8 @@ export async function runGuard({ released, current, pending }: GuardInput): Prom
       problems.push(`${name}: version ${currentVersion} or released ${releasedVersion} is not semver`);
     const pendingLevel = pending[name] ?? 'none';
     const granted = maxLevel<BumpLevel | 'none'>(pendingLevel, applied);
-    const ok = covers(granted, required);
+    // A package never released has no user a spec change could break: its first release takes any version.
+    const ok = releasedVersion === undefined || covers(granted, required);
     return { name, required, pending: pendingLevel, applied, releasedVersion, currentVersion, ok };
   });
 

@@ -76,6 +76,15 @@ describe('runGuard', () => {
     expect(report.problems.join('\n')).toContain('@tallyport/client: no pending changeset names it');
   });
 
+  it('lets a package never released out at any version: a spec change has no user of it to break', async () => {
+    const never = input('enum-value-removed', {}, '1.0.0');
+    never.released.packageVersions['@tallyport/mock'] = undefined;
+    never.current.packageVersions['@tallyport/mock'] = '0.1.0';
+    const report = await runGuard(never);
+    expect(report.packages.find((p) => p.name === '@tallyport/mock')?.ok).toBe(true);
+    expect(report.ok).toBe(true);
+  });
+
   it('counts a version already raised by `changeset version` once the changesets are consumed', async () => {
     expect((await runGuard(input('enum-value-removed', {}, '1.0.0'))).ok).toBe(true);
     const tooSmall = await runGuard(input('enum-value-removed', {}, '0.2.0'));
