@@ -25,6 +25,35 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+const withoutQuery = (value: string): string | undefined => {
+  if (!/^https?:\/\//i.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    return url.search ? `${url.origin}${url.pathname}` : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Equal but for the query of the URLs they hold (`sameValue` otherwise), deep: two links to the same file that a
+ * deployment signs or stamps for each answer (a presigned URL, a cache buster) name one resource, and the source
+ * documentation does not say a link is the same string in every answer.
+ */
+export function sameButUrlQueries(a: unknown, b: unknown): boolean {
+  if (sameValue(a, b)) return true;
+  if (typeof a === 'string' && typeof b === 'string') {
+    const [x, y] = [withoutQuery(a), withoutQuery(b)];
+    return x !== undefined && x === y;
+  }
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameButUrlQueries(item, b[index]));
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) || Array.isArray(b)) return false;
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((key) => key in y && sameButUrlQueries(x[key], y[key]));
+}
+
 /**
  * Whether a value shown by a deployment is in a representation the sent value can be compared with: a number
  * (or numeric string, or boolean for 0 and 1) for a number sent, text or null for text sent. A word shown for a

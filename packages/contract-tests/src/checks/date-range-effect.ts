@@ -11,10 +11,13 @@ import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { fail, pass, titleOf } from './evidence.js';
 import { acceptedConforming, effectiveValue, judgeAccepted, mockSkip, valuesWithout } from './related.js';
+import { rowKeyOf } from './rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'date_range_effect';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+// A day, alone or as the midnight that starts it (`2026-10-01T00:00:00Z`, `2026-10-01 00:00:00`): how a row shows
+// its day is not shown by the source documentation.
+const DAY = /^(\d{4}-\d{2}-\d{2})(?:[T ]00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** Days this close to now may still be counting on a live deployment: two answers may differ on them. */
 const SETTLING_DAYS = 2;
 
@@ -23,16 +26,17 @@ function rangeOf(run: RecordedRun, answer: Answer) {
   const end = parameterWithRole(answer.operation, 'range-end');
   if (!start || !end) return undefined;
   const [from, to] = [effectiveValue(run, answer, start), effectiveValue(run, answer, end)];
-  if (!from || !to || !DAY.test(from) || !DAY.test(to)) return undefined;
+  if (!from || !to || DAY.exec(from)?.[1] !== from || DAY.exec(to)?.[1] !== to) return undefined;
   return { from, to, names: [start.name, end.name] };
 }
 
-/** The day a row stands for: a documented field of its record holding a Y-m-d date. */
+/** The day a row stands for: a documented field of its record holding a day (`DAY`). */
 function dayOf(run: RecordedRun, answer: Answer, row: Row): [string, string] | undefined {
   const fields = run.model.records[answer.records?.kind ?? '']?.fields ?? [];
   for (const field of fields) {
     const value = row[field];
-    if (typeof value === 'string' && DAY.test(value)) return [field, value];
+    const day = typeof value === 'string' ? DAY.exec(value)?.[1] : undefined;
+    if (day) return [field, day];
   }
   return undefined;
 }
@@ -61,9 +65,10 @@ function outside(run: RecordedRun, answer: Answer): CaseResult | undefined {
 /** Rows by their day, for the days from..to that have settled. */
 function byDay(run: RecordedRun, answer: Answer, from: string, to: string, settled: string): Map<string, string> {
   const days = new Map<string, string>();
+  const rowKey = rowKeyOf(run, answer);
   for (const row of answer.records!.rows) {
     const day = dayOf(run, answer, row)?.[1];
-    if (day !== undefined && day >= from && day <= to && day < settled) days.set(day, JSON.stringify(row));
+    if (day !== undefined && day >= from && day <= to && day < settled) days.set(day, rowKey(row));
   }
   return days;
 }

@@ -9,7 +9,7 @@ import type { Answer } from '../answers/answer.js';
 import { comparable, sameValue } from './compare.js';
 import { fail, pass, skip } from './evidence.js';
 import { acceptedConforming, mockSkip, sameRequestExcept } from './related.js';
-import { sameRows, sortFieldOf } from './rows.js';
+import { rowKeyOf, sameRows, sortFieldOf } from './rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'default_equivalence';
@@ -28,7 +28,9 @@ function leftOut(run: RecordedRun, explicit: Answer): CaseResult | undefined {
   const [a, b] = [omitted.records, explicit.records];
   const full = !(omitted.page?.complete ?? true);
   const same =
-    a && b ? sameRows(a.rows, b.rows, sortFieldOf(run, explicit), full) : omitted.body.digest === explicit.body.digest;
+    a && b
+      ? sameRows(a.rows, b.rows, sortFieldOf(run, explicit), full, rowKeyOf(run, explicit))
+      : omitted.body.digest === explicit.body.digest;
   if (same) return pass(title);
   return fail(
     'default-differs',

@@ -13,6 +13,7 @@ import { searchField } from '../cases/derived.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { effectiveValue, judgeAccepted, sameRequestExcept } from './related.js';
+import { rowKeyOf, sameRows } from './rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'filter_effect';
@@ -105,7 +106,7 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
     (other) =>
       other.records!.count === rows.length &&
       (pageSize ? effectiveValue(run, other, pageSize) === effectiveValue(run, answer, pageSize) : true) &&
-      JSON.stringify(other.records!.rows) === JSON.stringify(rows),
+      sameRows(other.records!.rows, rows, undefined, false, rowKeyOf(run, answer)),
   );
   const unrelated = rows.find((row) => !relatedTo(row[field], text));
   if (samePage && unrelated)

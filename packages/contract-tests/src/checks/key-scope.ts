@@ -8,6 +8,7 @@
 import type { Answer } from '../answers/answer.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
+import { rowKeyOf, sameRows } from './rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'key_scope';
@@ -37,7 +38,7 @@ function judge(run: RecordedRun, other: Answer): CaseResult | undefined {
         )
       : pass(title);
   }
-  const same = JSON.stringify(other.records.rows) === JSON.stringify(main.records.rows);
+  const same = sameRows(other.records.rows, main.records.rows, undefined, false, rowKeyOf(run, main));
   return same
     ? fail('same-account', other, 'two keys select two accounts', 'both keys answer the same account', {
         basis: 'convention',

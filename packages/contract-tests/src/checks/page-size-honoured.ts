@@ -6,13 +6,15 @@ import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { judgeAccepted, sameRequestExcept } from './related.js';
+import { rowKeyOf } from './rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'page_size_honoured';
 
 /**
  * The different rows the same query (other values equal; any page size, sort key or direction) shows across its
- * answers: more than a page holds means the page is short. A row is told apart by its identifier, or whole.
+ * answers: more than a page holds means the page is short. A row is told apart by its identifier, or by what the
+ * source documents of it.
  */
 function distinctRows(run: RecordedRun, page: Answer, pageSize: string) {
   const ignore = [
@@ -23,10 +25,11 @@ function distinctRows(run: RecordedRun, page: Answer, pageSize: string) {
     }),
   ];
   const identifier = page.records ? run.model.records[page.records.kind]?.identifier : undefined;
+  const rowKey = rowKeyOf(run, page);
   const answers = [page, ...sameRequestExcept(run, page, ignore)].filter((other) => other.records?.many);
   const seen = new Set<string>();
   for (const other of answers)
-    for (const row of other.records!.rows) seen.add(JSON.stringify(identifier ? row[identifier] : row));
+    for (const row of other.records!.rows) seen.add(identifier ? JSON.stringify(row[identifier]) : rowKey(row));
   return { count: seen.size, answers: answers.filter((other) => other !== page) };
 }
 

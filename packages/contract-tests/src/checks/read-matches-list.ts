@@ -3,10 +3,11 @@
 // (specified: a setting does not change between two calls, and whatever
 // format a deployment gives a field, it gives it in both). Fields the spec
 // marks as shown by convention (a password, which may be masked in a list)
-// differing is a warning; fields the spec does not document (live counters,
+// differing, or links differing in their query only (signed for each
+// answer), is a warning; fields the spec does not document (live counters,
 // timestamps) are not compared.
 import type { Answer } from '../answers/answer.js';
-import { sameValue } from './compare.js';
+import { sameButUrlQueries, sameValue } from './compare.js';
 import { fail, interrupted, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
@@ -59,7 +60,10 @@ function judge(run: RecordedRun, read: Answer): CaseResult | undefined {
     (field) => field in shown && field in listed!.row && !sameValue(shown[field], listed!.row[field]),
   );
   if (differing.length === 0) return pass(title);
-  const decided = differing.filter((field) => !record.conventionFields.includes(field));
+  // A link signed or stamped for each answer differs in its query only: that it is the same string is a convention.
+  const decided = differing.filter(
+    (field) => !record.conventionFields.includes(field) && !sameButUrlQueries(shown[field], listed!.row[field]),
+  );
   const shownFields = (decided.length > 0 ? decided : differing)
     .slice(0, 4)
     .map((field) => `${field} ${JSON.stringify(shown[field])} (listed ${JSON.stringify(listed!.row[field])})`)

@@ -5,11 +5,24 @@
 // with a 2XX, and a request is answered rather than redirected.
 import { declaredResponseKeys, isSuccessStatus, responseFor } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { fail, pass, titleOf, unanswered } from './evidence.js';
+import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
 import { refusalBasis } from './related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
+
+/**
+ * A write-session read followed by the same read of the same step (the session reads a record it just wrote a few
+ * times, since the source does not say how soon a write shows: a replica, a cache).
+ */
+const madeAgain = (run: RecordedRun, answer: Answer): boolean =>
+  answer.case?.family === 'write' &&
+  run.answers.some(
+    (later) =>
+      later.exchange.id > answer.exchange.id &&
+      later.case?.key === answer.case!.key &&
+      later.case.step === answer.case!.step,
+  );
 
 function judge(run: RecordedRun, answer: Answer): CaseResult {
   const waiting = unanswered(answer);
@@ -38,6 +51,12 @@ function judge(run: RecordedRun, answer: Answer): CaseResult {
       { basis: 'convention' },
     );
   if (answer.verdict !== 'refused') return pass(titleOf(answer));
+  if (madeAgain(run, answer))
+    return skip(
+      titleOf(answer),
+      'a read of a record just written, made again as the write may not show at once: resource_availability ' +
+        'judges the reads together',
+    );
   const how =
     answer.outcome === 'error'
       ? 'the body states an error'
