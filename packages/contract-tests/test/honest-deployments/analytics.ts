@@ -1,13 +1,15 @@
 // The Analytics API of an honest deployment: websites CRUD under /api/v1/websites and the 17 statistics under
 // /api/v1/stats/{id}, behind the Bearer key. What the source documentation decides is fixed here; every silence
 // is read from the variant's Choices.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Choices } from './choices.js';
-import type { WebsiteRecord } from './data.js';
+import { mix, type WebsiteRecord } from './data.js';
 import {
   choosePage,
   encodeCursor,
   listBody,
+  type Hyperlinks,
   type PageOf,
   pageHeaders,
   pageParamName,
@@ -27,11 +29,13 @@ import {
 import {
   type Answer,
   acceptsJson,
+  corsPreflight,
   jsonAnswer,
   type ParamSource,
   parseBody,
   readParam,
   send,
+  sendFinished,
   sourceOf,
   wantsJson,
 } from './http-kit.js';
@@ -88,7 +92,7 @@ interface Exchange {
 export function analyticsHandler(state: AnalyticsState): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     handle(state, request)
-      .then(({ answer, headers }) => send(response, answer, headers))
+      .then(({ answer, headers }) => sendFinished(request, response, answer, headers, state.choices))
       .catch(() => send(response, jsonAnswer(500, { message: 'Server Error' }, 'application/json')));
   };
 }
@@ -110,6 +114,8 @@ async function handle(
     return errorAnswer(simpleError('not-found', 404, `The route ${path} could not be found.`), c, context);
   };
 
+  const preflight = corsPreflight(request, c.cors);
+  if (preflight) return { answer: preflight, headers: {} };
   let path = url.pathname;
   if (c.mountPath) {
     if (path !== c.mountPath && !path.startsWith(`${c.mountPath}/`)) return { answer: noRoute(), headers: {} };
@@ -169,7 +175,13 @@ function fail(exchange: Exchange, error: ApiError): Answer {
 }
 
 function ok(exchange: Exchange, status: number, value: unknown, headers: Record<string, string> = {}): Answer {
-  return jsonAnswer(status, value, exchange.state.choices.jsonContentType, headers);
+  const c = exchange.state.choices;
+  // Plaid-style: every object body carries the request's id, for support (choice 98).
+  const body =
+    c.requestIdInBody && value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? { ...value, request_id: randomUUID().replace(/-/g, '').slice(0, 15) }
+      : value;
+  return jsonAnswer(status, body, c.jsonContentType, headers);
 }
 
 // ---- Authentication ----
@@ -180,6 +192,8 @@ function bearerToken(request: IncomingMessage, choices: Choices): string | undef
   const match = /^(\S+)[ \t]+(\S+)\s*$/.exec(header);
   if (!match) return undefined;
   const scheme = match[1]!;
+  // DRF's TokenAuthentication beside a Bearer scheme: `Token <key>` is read too (choice 88).
+  if (choices.authSchemes === 'bearer-or-token' && scheme === 'Token') return match[2];
   if (choices.bearerAnyCase ? scheme.toLowerCase() !== 'bearer' : scheme !== 'Bearer') return undefined;
   return match[2];
 }
@@ -198,6 +212,9 @@ const AUTH_MESSAGES: Record<Choices['errorStyle'], [missing: string, wrong: stri
     'Invalid API Key provided.',
   ],
   envelope: ['Missing API key.', 'Invalid API key.'],
+  jsonapi: ['Authentication token missing', 'Authentication token invalid'],
+  hydra: ['JWT Token not found', 'Invalid credentials.'],
+  odata: ['Unauthorized', 'Unauthorized'],
 };
 
 function authenticate(exchange: Exchange): ApiError | undefined {
@@ -307,9 +324,25 @@ function paged<T>(exchange: Exchange, query: Query, rows: T[], perPage: number):
   };
 }
 
+/** Where the hypermedia envelopes point (JSON:API, Hydra, HAL, OData). */
+function hyperlinks(exchange: Exchange): Hyperlinks {
+  const c = exchange.state.choices;
+  const host = exchange.context.origin.slice(0, exchange.context.origin.length - c.mountPath.length);
+  return {
+    collection: `${c.mountPath}/api/v1/websites`,
+    website: (id) => `${c.mountPath}/api/v1/websites/${id}`,
+    origin: host,
+  };
+}
+
 function pageAnswer<T>(exchange: Exchange, root: 'websites' | 'stats', page: PageOf<T>): Answer {
   const c = exchange.state.choices;
-  return ok(exchange, 200, listBody(c, root, page), c.paginationHeaders ? pageHeaders(page) : {});
+  const body = listBody(c, root, page, hyperlinks(exchange));
+  return ok(exchange, 200, body, c.paginationHeaders ? pageHeaders(page) : {});
+}
+
+function recordAnswer(exchange: Exchange, status: number, record: unknown, headers: Record<string, string> = {}) {
+  return ok(exchange, status, recordBody(exchange.state.choices, record, hyperlinks(exchange)), headers);
 }
 
 function knownQuery(choices: Choices, names: readonly string[]): string[] {
@@ -322,6 +355,8 @@ function knownQuery(choices: Choices, names: readonly string[]): string[] {
 function lookupError(exchange: Exchange, lookup: Lookup, id: string): ApiError | undefined {
   const c = exchange.state.choices;
   if ('found' in lookup) return undefined;
+  // A soft-deleted website (paranoia, SoftDeletes with a custom binding) answers 410 Gone (choice 87).
+  if ('gone' in lookup) return simpleError('gone', 410, 'This website has been deleted.');
   if ('foreign' in lookup && c.foreignWebsite === 403) {
     const message =
       c.errorStyle === 'drf' ? 'You do not have permission to perform this action.' : 'This action is unauthorized.';
@@ -367,7 +402,7 @@ function listWebsites(exchange: Exchange): Answer {
   const perPage = query.perPage();
   if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
 
-  let rows = store.owned();
+  let rows = store.replicaOwned();
   if (search !== undefined && search !== '') {
     const matches = searchMatcher(c.search, search);
     const now = Date.now();
@@ -379,12 +414,18 @@ function listWebsites(exchange: Exchange): Answer {
       ? (a: WebsiteRecord, b: WebsiteRecord) => a.seq - b.seq
       : (a: WebsiteRecord, b: WebsiteRecord) => collate(a.domain, b.domain);
   const descending = sort === 'desc';
+  // Without a tie-breaker MySQL may order equal rows differently for different LIMITs (its manual, "LIMIT Query
+  // Optimization"): the order of ties then depends on per_page.
   const tie = (a: WebsiteRecord, b: WebsiteRecord) =>
-    c.tieBreak === 'id-same-direction' && descending ? b.seq - a.seq : a.seq - b.seq;
+    c.tieBreak === 'limit-dependent'
+      ? mix(a.seq, perPage) - mix(b.seq, perPage)
+      : c.tieBreak === 'id-same-direction' && descending
+        ? b.seq - a.seq
+        : a.seq - b.seq;
   const sorted = sortRows(rows, primary, descending, tie);
   const page = paged(exchange, query, sorted, perPage);
   if ('kind' in page) return fail(exchange, page);
-  return pageAnswer(exchange, 'websites', { ...page, rows: page.rows.map((record) => store.view(record)) });
+  return pageAnswer(exchange, 'websites', { ...page, rows: page.rows.map((record) => store.view(record, 'list')) });
 }
 
 function readWebsite(exchange: Exchange, id: string): Answer {
@@ -392,10 +433,10 @@ function readWebsite(exchange: Exchange, id: string): Answer {
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);
   if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
-  const lookup = store.lookup(id);
+  const lookup = store.replicaLookup(id);
   const error = lookupError(exchange, lookup, id);
   if (error || !('found' in lookup)) return fail(exchange, error!);
-  return ok(exchange, 200, recordBody(c, store.view(lookup.found)));
+  return recordAnswer(exchange, 200, store.view(lookup.found));
 }
 
 async function readBodyOf(exchange: Exchange): Promise<ParamSource | ApiError> {
@@ -424,10 +465,12 @@ async function createWebsite(exchange: Exchange): Promise<Answer> {
   if ('errors' in validated) return fail(exchange, validationError(c, validated.errors));
   const { changes } = validated;
   // "Default 1 (on create)", "0 (on create)", "1 (on create)".
+  const privacy = changes.privacy ?? 1;
   const record = store.add({
     domain: changes.domain!,
-    privacy: changes.privacy ?? 1,
-    password: changes.password ?? null,
+    privacy,
+    // "password: Used when privacy is 2": some deployments keep it only then (choice 95).
+    password: c.passwordKept === 'privacy-2-only' && privacy !== 2 ? null : (changes.password ?? null),
     email: changes.email ?? 0,
     excludeBots: changes.excludeBots ?? 1,
     excludeParams: changes.excludeParams ?? null,
@@ -435,7 +478,7 @@ async function createWebsite(exchange: Exchange): Promise<Answer> {
   });
   const headers: Record<string, string> = {};
   if (c.createLocation) headers.Location = `${exchange.context.origin}/api/v1/websites/${store.idText(record)}`;
-  return ok(exchange, c.createStatus, recordBody(c, store.view(record)), headers);
+  return recordAnswer(exchange, c.createStatus, store.view(record, 'write'), headers);
 }
 
 async function updateWebsite(exchange: Exchange, id: string): Promise<Answer> {
@@ -454,13 +497,17 @@ async function updateWebsite(exchange: Exchange, id: string): Promise<Answer> {
   const { changes } = validated;
   // Only what was sent changes; `domain` never does (it is not an update parameter).
   if (changes.privacy !== undefined) record.privacy = changes.privacy;
-  if (changes.password !== undefined) record.password = changes.password;
+  // A password sent while the website's privacy (after this update) is not 2 is not used, so not kept (choice 95);
+  // a stored one is never cleared by an update that does not send it.
+  const ignorePassword = c.passwordKept === 'privacy-2-only' && (changes.privacy ?? record.privacy) !== 2;
+  if (changes.password !== undefined && !ignorePassword) record.password = changes.password;
   if (changes.email !== undefined) record.email = changes.email;
   if (changes.excludeBots !== undefined) record.excludeBots = changes.excludeBots;
   if (changes.excludeParams !== undefined) record.excludeParams = changes.excludeParams;
   if (changes.excludeIps !== undefined) record.excludeIps = changes.excludeIps;
   if (Object.keys(changes).length > 0) record.updatedAt = new Date();
-  return ok(exchange, 200, recordBody(c, store.view(record)));
+  store.touch(record);
+  return recordAnswer(exchange, 200, store.view(record, 'write'));
 }
 
 function deleteWebsite(exchange: Exchange, id: string): Answer {
@@ -477,10 +524,16 @@ function deleteWebsite(exchange: Exchange, id: string): Answer {
   switch (c.deleteAnswer) {
     case 'no-content':
       return { status: 204 };
+    case 'accepted':
+      // A queued deletion (NestJS CQRS command): 202 with nothing to show; the website is gone when it is read.
+      return { status: 202 };
     case 'empty-200':
       return { status: 200 };
     case 'record':
-      return ok(exchange, 200, recordBody(c, view));
+      return recordAnswer(exchange, 200, view);
+    case 'deleted-flag':
+      // Stripe's deleted object: the id, the object's type and `deleted: true`.
+      return ok(exchange, 200, { id: view.id, object: 'website', deleted: true });
     case 'message':
       return ok(
         exchange,
@@ -496,7 +549,7 @@ function deleteWebsite(exchange: Exchange, id: string): Answer {
 
 function statistics(exchange: Exchange, id: string): Answer {
   const { choices: c, store } = exchange.state;
-  const lookup = store.lookup(id);
+  const lookup = store.replicaLookup(id);
   const notFound = lookupError(exchange, lookup, id);
   if (notFound && c.statsCheckOrder === 'not-found-first') return fail(exchange, notFound);
 
@@ -569,6 +622,8 @@ function statistics(exchange: Exchange, id: string): Answer {
   const record = lookup.found;
   const traffic = { seed: record.traffic, firstDay: Math.floor(record.createdAt.getTime() / 86_400_000) };
   let rows = empty ? [] : statisticRows(traffic, name!, from!, to!, c);
+  // Share of the range's total, in percent with two decimals (choice 96).
+  const rangeTotal = rows.reduce((sum, row) => sum + row.count, 0);
   if (search !== undefined && search !== '') {
     const matches = searchMatcher(c.search, search);
     rows = rows.filter((row) => matches(String(row.value)));
@@ -578,6 +633,7 @@ function statistics(exchange: Exchange, id: string): Answer {
   const byValue = (a: StatisticRow, b: StatisticRow) => compare(a.sortKey, b.sortKey);
   const tie = (a: StatisticRow, b: StatisticRow) => {
     if (sortBy === 'value' || c.statsTieOrder === 'storage') return a.storage - b.storage;
+    if (c.statsTieOrder === 'limit-dependent') return mix(a.storage, perPage) - mix(b.storage, perPage);
     return c.statsTieOrder === 'value-asc' ? byValue(a, b) : byValue(b, a);
   };
   const primary = sortBy === 'count' ? (a: StatisticRow, b: StatisticRow) => a.count - b.count : byValue;
@@ -587,6 +643,7 @@ function statistics(exchange: Exchange, id: string): Answer {
   const shown = page.rows.map((row) => ({
     value: row.value,
     count: c.countsAs === 'string' ? String(row.count) : row.count,
+    ...(c.statsShare ? { percentage: rangeTotal ? Math.round((row.count / rangeTotal) * 10_000) / 100 : 0 } : {}),
   }));
   return pageAnswer(exchange, 'stats', { ...page, rows: shown });
 }

@@ -12,7 +12,10 @@ export type ErrorStyle =
   | 'nest'
   | 'go-text'
   | 'stripe'
-  | 'envelope';
+  | 'envelope'
+  | 'jsonapi'
+  | 'hydra'
+  | 'odata';
 
 export type ListEnvelope =
   | 'bare'
@@ -24,10 +27,17 @@ export type ListEnvelope =
   | 'fastapi-page'
   | 'cursor-list'
   | 'status-envelope'
-  | 'nest-meta';
+  | 'nest-meta'
+  | 'jsonapi'
+  | 'hydra'
+  | 'hal'
+  | 'odata';
 
-export type RecordEnvelope = 'bare' | 'data' | 'root-key' | 'status-envelope';
-export type TimestampStyle = 'micro-z' | 'z' | 'offset' | 'millis-z';
+export type RecordEnvelope = 'bare' | 'data' | 'root-key' | 'status-envelope' | 'jsonapi' | 'hydra' | 'hal' | 'odata';
+/** ISO 8601 UTC spellings; `trimmed-z` is Go's RFC3339Nano and .NET's round-trip writers (no trailing zeros). */
+export type TimestampStyle = 'micro-z' | 'z' | 'offset' | 'millis-z' | 'trimmed-z';
+/** 38: the analytics record's timestamps are not documented at all, so not even ISO 8601 is given there. */
+export type RecordTimestampStyle = TimestampStyle | 'epoch' | 'sql-naive';
 
 export interface MarketChoices {
   /** 63: where `api_key` is read. `request` is the query string, or the form body of the POST. */
@@ -62,6 +72,17 @@ export interface MarketChoices {
   handedCode: 'supported' | 'unsupported' | 'audio';
   /** 79: `digits` reads `01` as 1; `exact` finds only the id's own spelling. */
   itemIdSyntax: 'digits' | 'exact';
+  /**
+   * 89: `same` is the analytics side's JSON media type; `application/json` plain; `php-html` PHP's default
+   * `text/html; charset=UTF-8` for a script that echoes json_encode() without a header() call.
+   */
+  contentType: 'same' | 'application/json' | 'php-html';
+  /** 64: HTTP status of a missing or wrong key when errors use 4xx statuses. */
+  keyStatus: 401 | 403;
+  /** 71: the fields beyond the tables are shown by item details only (a detail serializer), not in items/all. */
+  extrasOnDetailsOnly: boolean;
+  /** 104: media URLs are S3 presigned URLs signed at the answer's second, valid for an hour. */
+  signedMediaUrls: boolean;
 }
 
 export interface Choices {
@@ -117,11 +138,11 @@ export interface Choices {
   /** 18 */
   malformedIdStatus: 400 | 404 | 422;
   /** 19 */
-  createStatus: 200 | 201;
+  createStatus: 200 | 201 | 202;
   /** 19 */
   createLocation: boolean;
   /** 20 */
-  deleteAnswer: 'no-content' | 'message' | 'record' | 'empty-200';
+  deleteAnswer: 'no-content' | 'message' | 'record' | 'empty-200' | 'deleted-flag' | 'accepted';
   /** 21 */
   deleteMissing: 'not-found' | 'success';
   /** 22: every answer HTTP 200 (errors then use the `envelope` style). */
@@ -133,7 +154,13 @@ export interface Choices {
   /** 24, 25 */
   errorStyle: ErrorStyle;
   /** 26 */
-  jsonContentType: 'application/json' | 'application/json; charset=utf-8';
+  jsonContentType:
+    | 'application/json'
+    | 'application/json; charset=utf-8'
+    | 'application/vnd.api+json'
+    | 'application/ld+json; charset=utf-8'
+    | 'application/hal+json'
+    | 'application/json; odata.metadata=minimal; odata.streaming=true';
   /** 27, 52 */
   listEnvelope: ListEnvelope;
   /** 28 */
@@ -149,19 +176,19 @@ export interface Choices {
   /** 31 */
   timestamps: boolean;
   /** 32 */
-  idFormat: 'integer' | 'numeric-string' | 'uuid' | 'prefixed';
+  idFormat: 'integer' | 'numeric-string' | 'uuid' | 'prefixed' | 'snowflake' | 'uuid4';
   /** 33 */
   privacyAs: 'integer' | 'string' | 'label';
   /** 34 */
-  switchesAs: 'integer' | 'boolean' | 'string';
-  /** 35 */
-  passwordShown: 'never' | 'plain';
+  switchesAs: 'integer' | 'boolean' | 'string' | 'label';
+  /** 35: `masked` shows `********` when a password is set, null otherwise. */
+  passwordShown: 'never' | 'plain' | 'masked';
   /** 36 */
   excludeListsAs: 'as-sent' | 'normalised' | 'array';
   /** 37 */
-  unsetListAs: 'null' | 'empty';
+  unsetListAs: 'null' | 'empty' | 'omit';
   /** 38 */
-  timestampStyle: TimestampStyle;
+  timestampStyle: RecordTimestampStyle;
   /** 39 */
   ipListValidation: 'none' | 'addresses';
 
@@ -177,17 +204,30 @@ export interface Choices {
   /** 45 */
   emptyUpdate: 'unchanged' | 'reject';
   /** 46, 61 */
-  search: 'substring-ci' | 'substring-cs' | 'prefix-ci' | 'word-start';
+  search: 'substring-ci' | 'substring-cs' | 'prefix-ci' | 'word-start' | 'substring-ci-ai' | 'typo-tolerant';
   /** 47, 62 */
-  collation: 'byte' | 'fold-case' | 'locale';
+  collation: 'byte' | 'fold-case' | 'locale' | 'fold-accents' | 'natural';
   /** 48 */
-  tieBreak: 'id-asc' | 'id-same-direction';
+  tieBreak: 'id-asc' | 'id-same-direction' | 'limit-dependent';
   /** 49: 0 for immediate. */
   searchDelayMs: number;
   /** 50 */
   emptyAccount: boolean;
   /** 51: requests per second per key on both APIs, or 0 for none. */
   rateLimitPerSecond: number;
+  /** 99: requests per minute per key on both APIs (Laravel's stock `api` limiter: 60), or 0 for none. */
+  rateLimitPerMinute: number;
+  /** 100: today's counts grow while the day's traffic arrives (live data), or every day is settled. */
+  liveToday: boolean;
+  /** 101: rules for a login password: none, or at least 8 characters with upper and lower case and a digit. */
+  passwordRule: 'none' | 'strong';
+  /**
+   * 103: the record carries `current_visitors`, the visitors online right now (it changes from one read to the
+   * next).
+   */
+  liveVisitorsField: boolean;
+  /** 102: `exclude_params` is one parameter name per line, each `[A-Za-z0-9_.-[]]+`, or free text. */
+  paramListValidation: 'none' | 'one-per-line';
 
   // G. Statistics
   /** 53 */
@@ -197,13 +237,52 @@ export interface Choices {
   /** 55 */
   hourValue: 'integer' | 'two-digit' | 'clock';
   /** 56 */
-  statsTieOrder: 'value-asc' | 'value-desc' | 'storage';
+  statsTieOrder: 'value-asc' | 'value-desc' | 'storage' | 'limit-dependent';
   /** 57 */
   statsSearchByUrl: 'alias' | 'reject';
   /** 58 */
   reversedRange: 'reject' | 'empty' | 'swap';
   /** 59: longest range in days (both ends counted), or 0 for none. */
   maxRangeDays: number;
+
+  // I. HTTP behaviour around the documented operations
+  /** 82: ETag on GET answers and 304 for a matching If-None-Match. */
+  conditionalGet: 'none' | 'etag';
+  /** 83: bodies of 1 kB and more compressed when Accept-Encoding allows it (nginx gzip, ASP.NET Brotli). */
+  compression: 'none' | 'gzip' | 'br';
+  /** 84: JSON text as written: compact, with a trailing newline (Go json.Encoder), or indented. */
+  jsonLayout: 'compact' | 'newline' | 'pretty';
+  /** 85: chunked transfer coding instead of Content-Length. */
+  chunked: boolean;
+  /**
+   * 86: CORS middleware with `Access-Control-Allow-Origin: *` on answers; `preflight` answers OPTIONS that carry
+   * Access-Control-Request-Method (rack-cors, ASP.NET, Nelmio), `any-options` every OPTIONS (Express `cors()`).
+   */
+  cors: 'none' | 'preflight' | 'any-options';
+  /** 87: a deleted (soft-deleted) website answers 404 or 410 Gone afterwards. */
+  deletedWebsite: 'not-found' | 'gone';
+  /** 88: other Authorization schemes accepted besides Bearer (DRF TokenAuthentication's `Token`). */
+  authSchemes: 'bearer' | 'bearer-or-token';
+  /** 90: reads served by a replica this many ms behind the primary (0: read-your-writes). */
+  replicaLagMs: number;
+  /** 91: rate-limit headers: Laravel's `X-RateLimit-*`, or the IETF draft's `RateLimit-*` and `RateLimit-Policy`. */
+  rateLimitHeaders: 'x-ratelimit' | 'ietf-draft';
+  /** 91: Retry-After as delay-seconds or as an HTTP-date (RFC 9110 allows both). */
+  retryAfter: 'seconds' | 'http-date';
+  /** 92: names of the record's fields: as the parameters (`exclude_bots`) or camelCase (`excludeBots`). */
+  recordKeys: 'snake' | 'camel';
+  /** 93: list rows are the whole record, or a summary (id, domain, privacy, created_at) beside a full read. */
+  listFields: 'full' | 'summary';
+  /** 94: timestamps a write answers come from the app's clock (milliseconds); reads from a seconds column. */
+  storedTimestampPrecision: 'as-written' | 'seconds';
+  /** 95: a password is kept whatever the privacy, or only while privacy is 2 (cleared otherwise). */
+  passwordKept: 'always' | 'privacy-2-only';
+  /** 96: statistic rows carry `percentage`, their share of the asked range's total. */
+  statsShare: boolean;
+  /** 97: the `value` of a day of `pageviews` / `visitors`: `Y-m-d`, midnight as ISO 8601, or SQL DATETIME text. */
+  seriesDayValue: 'date' | 'midnight-iso' | 'sql-datetime';
+  /** 98: a `request_id` in every JSON object body (Plaid-style), different on every answer. */
+  requestIdInBody: boolean;
 
   // H. Marketplace
   market: MarketChoices;

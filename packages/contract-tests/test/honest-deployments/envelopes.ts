@@ -73,8 +73,54 @@ function pageNumber(offset: number, perPage: number, fromZero: boolean): number 
   return Math.floor(offset / perPage) + (fromZero ? 0 : 1);
 }
 
+/** Where hypermedia envelopes point: the collection's path and each website's own path (absolute paths). */
+export interface Hyperlinks {
+  /** The collection's path, e.g. `/api/v1/websites` (the IRI a Hydra collection carries). */
+  collection: string;
+  /** A website's path from its id text. */
+  website: (id: string) => string;
+  /** Scheme and host, for the absolute URLs HAL and OData write. */
+  origin: string;
+}
+
+type Row = Record<string, unknown>;
+
+/** One JSON:API resource object: `id` as text at the top, the other fields under `attributes`. */
+function jsonApiResource(root: 'websites' | 'stats', row: Row, links: Hyperlinks | undefined): Row {
+  if (root === 'stats') return { type: 'stats', id: String(row.value), attributes: row };
+  const { id, ...attributes } = row;
+  return {
+    type: 'websites',
+    id: String(id),
+    attributes,
+    ...(links ? { links: { self: `${links.origin}${links.website(String(id))}` } } : {}),
+  };
+}
+
+let genid = 0;
+
+/** A Hydra member: the resource's IRI and type first (API Platform gives rows without an IRI a `genid`). */
+function hydraMember(root: 'websites' | 'stats', row: Row, links: Hyperlinks | undefined): Row {
+  if (root === 'stats') {
+    genid += 1;
+    return { '@id': `/.well-known/genid/${genid.toString(16).padStart(20, '0')}`, '@type': 'StatisticRow', ...row };
+  }
+  return { '@id': links?.website(String(row.id)) ?? null, '@type': 'Website', ...row };
+}
+
+function halMember(root: 'websites' | 'stats', row: Row, links: Hyperlinks | undefined): Row {
+  if (root === 'stats' || !links) return row;
+  const href = `${links.origin}${links.website(String(row.id))}`;
+  return { ...row, _links: { self: { href }, website: { href } } };
+}
+
 /** The list body in the variant's envelope; `root` names the collection for a root-key envelope. */
-export function listBody<T>(choices: Choices, root: 'websites' | 'stats', page: PageOf<T>): unknown {
+export function listBody<T>(
+  choices: Choices,
+  root: 'websites' | 'stats',
+  page: PageOf<T>,
+  links?: Hyperlinks,
+): unknown {
   const { rows, total, perPage, offset } = page;
   const pages = Math.max(1, Math.ceil(total / perPage));
   const current = pageNumber(offset, perPage, false);
@@ -151,6 +197,56 @@ export function listBody<T>(choices: Choices, root: 'websites' | 'stats', page: 
       return { status: 'success', data: rows, pagination: { page: current, per_page: perPage, total, pages } };
     case 'nest-meta':
       return { data: rows, meta: { total, page: current, limit: perPage, totalPages: pages } };
+    case 'jsonapi':
+      // jsonapi-serializer in a Rails controller, with paging links and a meta total.
+      return {
+        data: (rows as Row[]).map((row) => jsonApiResource(root, row, links)),
+        meta: { total, pages },
+        links: { self: page.urlAt(offset), first, prev, next, last },
+      };
+    case 'hydra': {
+      // API Platform 3: a hydra:Collection with a PartialCollectionView.
+      const relative = (url: string | null) => (url === null ? undefined : url.replace(/^[a-z]+:\/\/[^/]+/, ''));
+      const view: Row = {
+        '@id': relative(page.urlAt(offset)),
+        '@type': 'hydra:PartialCollectionView',
+        'hydra:first': relative(first),
+        'hydra:last': relative(last),
+      };
+      if (prev) view['hydra:previous'] = relative(prev);
+      if (next) view['hydra:next'] = relative(next);
+      return {
+        '@context': root === 'stats' ? '/api/v1/contexts/StatisticRow' : '/api/v1/contexts/Website',
+        '@id': links?.collection ?? null,
+        '@type': 'hydra:Collection',
+        'hydra:totalItems': total,
+        'hydra:member': (rows as Row[]).map((row) => hydraMember(root, row, links)),
+        'hydra:view': view,
+      };
+    }
+    case 'hal': {
+      // Spring Data REST: embedded members, links, and a zero-based page block.
+      const href = (url: string | null) => (url === null ? undefined : { href: url });
+      const halLinks: Row = { self: href(page.urlAt(offset)), first: href(first), last: href(last) };
+      if (prev) halLinks.prev = href(prev);
+      if (next) halLinks.next = href(next);
+      return {
+        _embedded: { [root]: (rows as Row[]).map((row) => halMember(root, row, links)) },
+        _links: halLinks,
+        page: { size: perPage, totalElements: total, totalPages: Math.ceil(total / perPage), number: current - 1 },
+      };
+    }
+    case 'odata': {
+      // ASP.NET Core OData: the rows under `value`, a count, and a next link while there are more.
+      const set = root === 'stats' ? 'Collection(Analytics.StatisticRow)' : 'Websites';
+      const context = `${links?.origin ?? ''}/api/v1/$metadata#${set}`;
+      return {
+        '@odata.context': context,
+        '@odata.count': total,
+        value: rows,
+        ...(next ? { '@odata.nextLink': next } : {}),
+      };
+    }
   }
 }
 
@@ -170,8 +266,17 @@ export function pageHeaders<T>(page: PageOf<T>): Record<string, string> {
   return { 'X-Total-Count': String(total), ...(links.length ? { Link: links.join(', ') } : {}) };
 }
 
-export function recordBody(choices: Choices, record: unknown): unknown {
+export function recordBody(choices: Choices, record: unknown, links?: Hyperlinks): unknown {
+  const row = record as Row;
   switch (choices.recordEnvelope) {
+    case 'jsonapi':
+      return { data: jsonApiResource('websites', row, links) };
+    case 'hydra':
+      return { '@context': '/api/v1/contexts/Website', ...hydraMember('websites', row, links) };
+    case 'hal':
+      return halMember('websites', row, links);
+    case 'odata':
+      return { '@odata.context': `${links?.origin ?? ''}/api/v1/$metadata#Websites/$entity`, ...row };
     case 'bare':
       return record;
     case 'data':

@@ -15,7 +15,8 @@ export type ErrorKind =
   | 'payload-too-large'
   | 'too-many-requests'
   | 'bad-request'
-  | 'not-acceptable';
+  | 'not-acceptable'
+  | 'gone';
 
 export interface FieldError {
   field: string;
@@ -134,6 +135,56 @@ function body(error: ApiError, choices: Choices, context: ErrorContext): { value
             type: error.kind === 'unauthenticated' ? 'authentication_error' : 'invalid_request_error',
             message: error.message,
             ...(fields[0] ? { param: fields[0].field } : {}),
+          },
+        },
+        type: json,
+      };
+    case 'jsonapi':
+      // JSON:API error objects: status as text, a source pointer or parameter.
+      return {
+        value: {
+          errors: (fields.length ? fields : [undefined]).map((f) => ({
+            status: String(error.status),
+            title: reason(error.status),
+            detail: f?.message ?? error.message,
+            ...(f
+              ? {
+                  source: f.location === 'body' ? { pointer: `/data/attributes/${f.field}` } : { parameter: f.field },
+                }
+              : {}),
+          })),
+        },
+        type: json,
+      };
+    case 'hydra':
+      // API Platform 3: a ConstraintViolationList for validation, a hydra:Error otherwise.
+      return {
+        value: fields.length
+          ? {
+              '@context': '/api/v1/contexts/ConstraintViolationList',
+              '@type': 'ConstraintViolationList',
+              'hydra:title': 'An error occurred',
+              'hydra:description': fields.map((f) => `${f.field}: ${f.message}`).join('\n'),
+              violations: fields.map((f) => ({ propertyPath: f.field, message: f.message })),
+            }
+          : {
+              '@context': '/api/v1/contexts/Error',
+              '@type': 'hydra:Error',
+              'hydra:title': 'An error occurred',
+              'hydra:description': error.message,
+            },
+        type: 'application/ld+json; charset=utf-8',
+      };
+    case 'odata':
+      // ASP.NET Core OData's ODataError.
+      return {
+        value: {
+          error: {
+            code: error.kind,
+            message: error.message,
+            ...(fields.length
+              ? { details: fields.map((f) => ({ code: 'validation', target: f.field, message: f.message })) }
+              : {}),
           },
         },
         type: json,

@@ -1,7 +1,9 @@
 // The small HTTP layer both APIs share: reading a body under a size limit, reading parameters the way the
 // variant's framework does (repeats, empty values, whitespace), and writing JSON, text or nothing. node:http only,
 // so that every byte a variant answers is one the variant chose.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Choices } from './choices.js';
 
 export type ParamSource = Map<string, string[]>;
@@ -152,4 +154,115 @@ export function acceptsJson(request: IncomingMessage): boolean {
     .some(
       (type) => type === '*/*' || type === 'application/*' || type === 'application/json' || type.endsWith('+json'),
     );
+}
+
+/** What the HTTP layer in front of a handler does to an answer (SILENCES.md 82-86, 89). */
+export interface Finishing {
+  conditionalGet: 'none' | 'etag';
+  compression: 'none' | 'gzip' | 'br';
+  jsonLayout: 'compact' | 'newline' | 'pretty';
+  chunked: boolean;
+  cors: 'none' | 'preflight' | 'any-options';
+  escaping?: JsonEscaping;
+}
+
+function isJsonText(type: string): boolean {
+  return /json/i.test(type) || /^text\/html/i.test(type);
+}
+
+/** Rewrites a JSON text in the variant's layout, keeping its escaping. */
+function laidOut(text: string, layout: Finishing['jsonLayout'], escaping: JsonEscaping): string {
+  if (layout === 'compact') return text;
+  if (layout === 'newline') return `${text}\n`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const pretty = JSON.stringify(value, null, escaping === 'php' ? 4 : 2);
+  if (escaping === 'none') return pretty;
+  const escaped = pretty.replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return escaping === 'php' ? escaped.replace(/\//g, '\\/') : escaped;
+}
+
+/**
+ * Sends an answer through the variant's HTTP layer: JSON layout, a weak ETag and 304 on conditional GETs,
+ * compression when the client accepts it and the body is 1 kB or more, chunked framing, CORS headers.
+ */
+export function sendFinished(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: Answer,
+  extraHeaders: Record<string, string>,
+  finishing: Finishing,
+): void {
+  const headers: Record<string, string> = { ...extraHeaders, ...(answer.headers ?? {}) };
+  if (finishing.cors !== 'none') {
+    headers['Access-Control-Allow-Origin'] = '*';
+    headers['Access-Control-Expose-Headers'] = 'Location, Link, ETag, Retry-After';
+  }
+  const method = (request.method ?? 'GET').toUpperCase();
+  if (!answer.body) {
+    send(response, { ...answer, headers }, {});
+    return;
+  }
+  let text = answer.body.text;
+  if (isJsonText(answer.body.type)) text = laidOut(text, finishing.jsonLayout, finishing.escaping ?? 'none');
+  if (finishing.conditionalGet === 'etag' && (method === 'GET' || method === 'HEAD') && answer.status === 200) {
+    const tag = `W/"${createHash('sha1').update(text).digest('hex').slice(0, 32)}"`;
+    headers.ETag = tag;
+    const asked = request.headers['if-none-match'];
+    if (asked?.split(',').some((entry) => entry.trim() === tag || entry.trim() === '*')) {
+      delete headers['Content-Type'];
+      response.writeHead(304, headers);
+      response.end();
+      return;
+    }
+  }
+  let bytes: Buffer = Buffer.from(text, 'utf8');
+  if (finishing.compression !== 'none' && bytes.length >= 1024) {
+    const accepted = String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.split(';')[0]!.trim().toLowerCase());
+    const coding =
+      finishing.compression === 'br' && accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
+    headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
+    if (coding) {
+      bytes = coding === 'br' ? brotliCompressSync(bytes) : gzipSync(bytes);
+      headers['Content-Encoding'] = coding;
+    }
+  }
+  headers['Content-Type'] = answer.body.type;
+  if (!finishing.chunked) headers['Content-Length'] = String(bytes.length);
+  response.writeHead(answer.status, headers);
+  if (finishing.chunked && bytes.length > 1) {
+    // Written in two pieces, as a streaming encoder flushes: node frames them as chunks.
+    const half = Math.floor(bytes.length / 2);
+    response.write(bytes.subarray(0, half));
+    response.end(bytes.subarray(half));
+    return;
+  }
+  response.end(bytes);
+}
+
+/** The CORS middleware's own answer to an OPTIONS request, or undefined when the router should answer it. */
+export function corsPreflight(request: IncomingMessage, cors: Finishing['cors']): Answer | undefined {
+  if (cors === 'none' || (request.method ?? '').toUpperCase() !== 'OPTIONS') return undefined;
+  if (cors === 'preflight' && request.headers['access-control-request-method'] === undefined) return undefined;
+  return {
+    status: 204,
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET,HEAD,PUT,PATCH,POST,DELETE',
+      'Access-Control-Allow-Headers': String(
+        request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Accept',
+      ),
+      'Access-Control-Max-Age': '86400',
+      Vary: 'Access-Control-Request-Headers',
+    },
+  };
 }

@@ -1,12 +1,22 @@
 // The Marketplace API of an honest deployment: account details, all items of the key, one item, and purchase-code
 // validation under /api, with the exact `status` strings (成功 / 错误) and the four `msg` strings of the source
 // documentation. Where the key travels, which statuses errors use and the rest are the variant's choices.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Choices, MarketChoices } from './choices.js';
 import { ACCOUNTS, type Account, type Item, PURCHASES, type Purchase, startingItems } from './data.js';
-import { type Answer, jsonAnswer, type ParamSource, parseBody, readParam, send, sourceOf } from './http-kit.js';
+import {
+  type Answer,
+  jsonAnswer,
+  type ParamSource,
+  parseBody,
+  readParam,
+  send,
+  sendFinished,
+  sourceOf,
+} from './http-kit.js';
 import type { Throttle } from './throttle.js';
-import { formatTimestamp } from './timestamps.js';
+import { formatIso } from './timestamps.js';
 
 /** "On success, `status` is the string `成功`." and the error body's "`status` is the string `错误`". */
 export const SUCCESS = '成功';
@@ -55,20 +65,36 @@ export function marketplaceHandler(
   state: MarketplaceState,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
+    const c = state.choices;
+    // The marketplace is served behind the same front (layout, compression, framing, ETags); CORS is not set up.
+    const finishing = { ...c, cors: 'none' as const, escaping: c.market.escapeJson };
     handle(state, request)
-      .then(({ answer, headers }) => send(response, answer, headers))
+      .then(({ answer, headers }) => sendFinished(request, response, answer, headers, finishing))
       .catch(() => send(response, failure(state.choices, 500, '服务器错误')));
   };
 }
 
+/** The media type of marketplace answers (choice 89). */
+function marketType(choices: Choices): string {
+  switch (choices.market.contentType) {
+    case 'same':
+      return choices.jsonContentType;
+    case 'application/json':
+      return 'application/json';
+    case 'php-html':
+      return 'text/html; charset=UTF-8';
+  }
+}
+
 function success(choices: Choices, body: Record<string, unknown>): Answer {
-  return jsonAnswer(200, { status: SUCCESS, ...body }, choices.jsonContentType, {}, choices.market.escapeJson);
+  return jsonAnswer(200, { status: SUCCESS, ...body }, marketType(choices), {}, choices.market.escapeJson);
 }
 
 /** The error body `{status, msg}`; its HTTP status is the variant's (always 200, or the given 4xx). */
 function failure(choices: Choices, status: number, msg: string, headers: Record<string, string> = {}): Answer {
-  const code = choices.market.errorStatuses === 'always-200' && status < 500 && status !== 429 ? 200 : status;
-  return jsonAnswer(code, { status: FAILURE, msg }, choices.jsonContentType, headers, choices.market.escapeJson);
+  const keyed = status === 401 ? choices.market.keyStatus : status;
+  const code = choices.market.errorStatuses === 'always-200' && status < 500 && status !== 429 ? 200 : keyed;
+  return jsonAnswer(code, { status: FAILURE, msg }, marketType(choices), headers, choices.market.escapeJson);
 }
 
 async function handle(
@@ -143,7 +169,9 @@ function operate(state: MarketplaceState, path: string, params: ParamSource, own
       m.itemsOrder === 'id-asc'
         ? items.sort((a, b) => a.id - b.id)
         : items.sort((a, b) => b.published_at.getTime() - a.published_at.getTime());
-    return success(c, { items: ordered.map((item) => itemView(item, m)) });
+    // A list serializer without the detail serializer's extra fields (choice 71).
+    const listed = m.extrasOnDetailsOnly ? { ...m, extraFields: false } : m;
+    return success(c, { items: ordered.map((item) => itemView(item, listed)) });
   }
   if (path === '/api/items/item') {
     const text = param(params, 'item_id');
@@ -195,17 +223,33 @@ function accountView(account: Account, m: MarketChoices): Record<string, unknown
     balance: account.balance,
     currency: account.currency,
     profile: account.profile,
-    registered_at: formatTimestamp(account.registered_at, m.timestampStyle),
+    registered_at: formatIso(account.registered_at, m.timestampStyle),
   };
 }
 
+/**
+ * An S3 presigned URL valid for an hour (choice 104), as django-storages writes one on every serialization by
+ * default (`AWS_QUERYSTRING_AUTH = True`): signed at the current second. Or the URL itself.
+ */
+function mediaUrl(url: string, m: MarketChoices): string {
+  if (!m.signedMediaUrls) return url;
+  const date = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+  const stamp = `${date}Z`;
+  const signature = createHash('sha256').update(`${url}|${stamp}`).digest('hex');
+  const credential = `AKIAIOSFODNN7EXAMPLE%2F${date.slice(0, 8)}%2Fus-east-1%2Fs3%2Faws4_request`;
+  return (
+    `${url}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${credential}&X-Amz-Date=${stamp}` +
+    `&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=${signature}`
+  );
+}
+
 /** Media by kind: "preview_image: absent for audio items", video only for video, audio only for audio. */
-function mediaOf(item: Item): Record<string, unknown> {
-  const media: Record<string, unknown> = { thumbnail: item.thumbnail };
-  if (item.kind !== 'audio') media.preview_image = `${CDN}/items/${item.id}/preview.jpg`;
-  if (item.kind === 'video') media.preview_video = `${CDN}/items/${item.id}/preview.mp4`;
-  if (item.kind === 'audio') media.preview_audio = `${CDN}/items/${item.id}/preview.mp3`;
-  media.screenshots = item.screenshots;
+function mediaOf(item: Item, m: MarketChoices): Record<string, unknown> {
+  const media: Record<string, unknown> = { thumbnail: mediaUrl(item.thumbnail, m) };
+  if (item.kind !== 'audio') media.preview_image = mediaUrl(`${CDN}/items/${item.id}/preview.jpg`, m);
+  if (item.kind === 'video') media.preview_video = mediaUrl(`${CDN}/items/${item.id}/preview.mp4`, m);
+  if (item.kind === 'audio') media.preview_audio = mediaUrl(`${CDN}/items/${item.id}/preview.mp3`, m);
+  media.screenshots = item.screenshots.map((shot) => mediaUrl(shot, m));
   return media;
 }
 
@@ -220,17 +264,17 @@ function itemView(item: Item, m: MarketChoices): Record<string, unknown> {
     version: item.version,
     demo_link: item.demo_link,
     tags: item.tags,
-    media: mediaOf(item),
+    media: mediaOf(item, m),
     price: item.price,
     currency: item.currency,
-    published_at: formatTimestamp(item.published_at, m.timestampStyle),
+    published_at: formatIso(item.published_at, m.timestampStyle),
   };
   if (m.extraFields) {
     view.url = itemUrl(item);
     view.author = item.owner === 'main' ? ACCOUNTS.main.username : ACCOUNTS.other.username;
     view.sales = item.sales;
     view.rating = item.rating;
-    view.updated_at = formatTimestamp(new Date(item.published_at.getTime() + 86_400_000 * 40), m.timestampStyle);
+    view.updated_at = formatIso(new Date(item.published_at.getTime() + 86_400_000 * 40), m.timestampStyle);
   }
   return view;
 }
@@ -242,8 +286,8 @@ const LICENSES: Record<MarketChoices['licenseLabels'], Record<Purchase['license'
 
 function purchaseView(purchase: Purchase, item: Item, m: MarketChoices): Record<string, unknown> {
   const media: Record<string, unknown> = {};
-  if (item.kind !== 'audio') media.preview_image = `${CDN}/items/${item.id}/preview.jpg`;
-  else if (m.audioPurchasePreview === 'thumbnail') media.preview_image = item.thumbnail;
+  if (item.kind !== 'audio') media.preview_image = mediaUrl(`${CDN}/items/${item.id}/preview.jpg`, m);
+  else if (m.audioPurchasePreview === 'thumbnail') media.preview_image = mediaUrl(item.thumbnail, m);
   const view: Record<string, unknown> = {
     purchase_code: purchase.code,
     license_type: LICENSES[m.licenseLabels][purchase.license],
@@ -252,8 +296,8 @@ function purchaseView(purchase: Purchase, item: Item, m: MarketChoices): Record<
     item: { id: item.id, name: item.name, url: itemUrl(item), media },
   };
   // "supported_until: omitted when support is disabled or not supported".
-  if (purchase.supportedUntil) view.supported_until = formatTimestamp(purchase.supportedUntil, m.timestampStyle);
+  if (purchase.supportedUntil) view.supported_until = formatIso(purchase.supportedUntil, m.timestampStyle);
   view.downloaded = purchase.downloaded;
-  view.date = formatTimestamp(purchase.date, m.timestampStyle);
+  view.date = formatIso(purchase.date, m.timestampStyle);
   return view;
 }

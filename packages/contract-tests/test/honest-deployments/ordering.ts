@@ -2,6 +2,56 @@
 // and "sortable": each mode here is what a real database or framework does (SILENCES.md 46, 47, 48, 56, 62).
 import type { Choices } from './choices.js';
 
+/** Lower case without diacritics: what an accent-insensitive collation compares (`é` is `e`, `ü` is `u`). */
+function unaccent(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Meilisearch's word split: on anything that is not a letter or a digit. */
+function words(text: string): string[] {
+  return unaccent(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const kept = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = kept;
+    }
+  }
+  return row[b.length]!;
+}
+
+/**
+ * Meilisearch's defaults (Laravel Scout, matching strategy `all`): every query word must match a word of the
+ * text, the last one as a prefix; words of 5 letters and more allow one typo, of 9 and more two.
+ */
+function typoTolerant(needle: string): (text: string) => boolean {
+  const query = words(needle);
+  return (text) => {
+    const have = words(text);
+    return query.every((word, index) => {
+      const last = index === query.length - 1;
+      const allowed = word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
+      return have.some((candidate) => {
+        if (last ? candidate.startsWith(word) : candidate === word) return true;
+        if (allowed === 0) return false;
+        if (!last) return distance(word, candidate) <= allowed;
+        for (let size = word.length - allowed; size <= word.length + allowed; size += 1) {
+          if (size > 0 && size <= candidate.length && distance(word, candidate.slice(0, size)) <= allowed) return true;
+        }
+        return false;
+      });
+    });
+  };
+}
+
 /** Whether `text` matches the search `needle` under the variant's search semantics. */
 export function searchMatcher(mode: Choices['search'], needle: string): (text: string) => boolean {
   const folded = needle.toLowerCase();
@@ -12,6 +62,10 @@ export function searchMatcher(mode: Choices['search'], needle: string): (text: s
       return (text) => text.includes(needle);
     case 'prefix-ci': // Spring Data findByDomainStartingWithIgnoreCase
       return (text) => text.toLowerCase().startsWith(folded);
+    case 'substring-ci-ai': // MySQL utf8mb4_0900_ai_ci LIKE, Postgres unaccent() ILIKE
+      return (text) => unaccent(text).includes(unaccent(needle));
+    case 'typo-tolerant':
+      return typoTolerant(needle);
     case 'word-start': // Elasticsearch word_start: at the start or right after a non-alphanumeric character
       return (text) => {
         const lower = text.toLowerCase();
@@ -24,6 +78,8 @@ export function searchMatcher(mode: Choices['search'], needle: string): (text: s
 }
 
 const localeCollator = new Intl.Collator('en', { usage: 'sort' });
+const baseCollator = new Intl.Collator('en', { usage: 'sort', sensitivity: 'base' });
+const naturalCollator = new Intl.Collator('en', { usage: 'sort', numeric: true });
 
 /** Compares two texts as the variant's database would order them; 0 means a tie. */
 export function textComparator(collation: Choices['collation']): (a: string, b: string) => number {
@@ -37,6 +93,10 @@ export function textComparator(collation: Choices['collation']): (a: string, b: 
       };
     case 'locale': // ICU (Postgres en-US-x-icu): punctuation before digits before letters, small before capital
       return (a, b) => localeCollator.compare(a, b);
+    case 'fold-accents': // MySQL utf8mb4_0900_ai_ci: equal but for case or accents is a tie (`über` = `Uber`)
+      return (a, b) => baseCollator.compare(a, b);
+    case 'natural': // ICU with numeric ordering (Postgres `und-u-kn-true`): `9lives` before `42things`
+      return (a, b) => naturalCollator.compare(a, b);
   }
 }
 

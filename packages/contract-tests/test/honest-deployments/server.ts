@@ -10,7 +10,7 @@ import { analyticsHandler, createAnalyticsState } from './analytics.js';
 import type { Choices } from './choices.js';
 import { PURCHASES } from './data.js';
 import { createMarketplaceState, marketplaceHandler } from './marketplace.js';
-import { Throttle } from './throttle.js';
+import { isThrottled, throttleFor } from './throttle.js';
 import { VARIANTS, type VariantName } from './variants.js';
 
 export interface HonestDeployment {
@@ -50,7 +50,7 @@ export async function startHonestDeployment(name: VariantName): Promise<HonestDe
   if (!choices) throw new Error(`unknown honest variant: ${String(name)}`);
   const keys = { analytics: secret('ak_'), main: secret('mk_'), empty: secret('mk_') };
   // One limiter per API: a key is counted per API, as two separate deployments would count it.
-  const limiter = () => (choices.rateLimitPerSecond > 0 ? new Throttle(choices.rateLimitPerSecond) : undefined);
+  const limiter = () => throttleFor(choices);
   const analytics = createServer(analyticsHandler(createAnalyticsState(choices, keys.analytics, limiter())));
   const marketplace = createServer(marketplaceHandler(createMarketplaceState(choices, keys, limiter())));
   const [analyticsPort, marketplacePort] = await Promise.all([listen(analytics), listen(marketplace)]);
@@ -73,7 +73,7 @@ export async function startHonestDeployment(name: VariantName): Promise<HonestDe
 /** The tester's options for a deployment: writes on, no client-side rate limit except for a throttled variant. */
 export function runOptionsFor(deployment: HonestDeployment): RunOptions {
   const transport = deployment.choices.market.keyTransport;
-  const throttled = deployment.choices.rateLimitPerSecond > 0;
+  const throttled = isThrottled(deployment.choices);
   return {
     apis: ['analytics', 'marketplace'],
     analytics: { baseUrl: deployment.analyticsUrl, apiKey: deployment.analyticsKey },

@@ -89,18 +89,28 @@ export function statisticRows(
   name: StatisticName,
   from: number,
   to: number,
-  choices: Pick<Choices, 'seriesZeroDays' | 'hourValue'>,
+  choices: Pick<Choices, 'seriesZeroDays' | 'hourValue' | 'seriesDayValue' | 'liveToday'>,
 ): StatisticRow[] {
   const first = Math.max(from, traffic.firstDay);
   const last = Math.min(to, today());
   const seed = traffic.seed;
+  // Live data (choice 100): today's visits keep arriving, about four a second.
+  const live = (day: number) =>
+    choices.liveToday && seed !== null && day === today() ? Math.floor((Date.now() % DAY_MS) / 250) : 0;
   if (name === 'pageviews' || name === 'visitors') {
     const rows: StatisticRow[] = [];
     for (let day = first; day <= last; day += 1) {
-      const count = seed === null ? 0 : seriesCount(seed, name, day);
+      const count = seed === null ? 0 : seriesCount(seed, name, day) + live(day);
       if (count === 0 && choices.seriesZeroDays === 'omit') continue;
-      const value = dateOfDay(day);
-      rows.push({ value, count, sortKey: value, storage: rows.length });
+      const date = dateOfDay(day);
+      // mysql2 turns a DATE into a Date (JSON: midnight UTC); PDO gives DATE_TRUNC's timestamp as text.
+      const value =
+        choices.seriesDayValue === 'date'
+          ? date
+          : choices.seriesDayValue === 'midnight-iso'
+            ? `${date}T00:00:00.000Z`
+            : `${date} 00:00:00`;
+      rows.push({ value, count, sortKey: date, storage: rows.length });
     }
     return rows;
   }
@@ -114,6 +124,7 @@ export function statisticRows(
         for (let hour = 0; hour < 24; hour += 1) {
           counts[hour]! += Math.floor((total * HOUR_WEIGHT[hour]!) / 220) + (mix(seed, day, hour) % 3);
         }
+        if (live(day) > 0) counts[new Date().getUTCHours()]! += live(day);
       }
     }
     const rows: StatisticRow[] = [];
@@ -135,6 +146,7 @@ export function statisticRows(
       const h = mix(seed, id, index, day);
       if (index >= 100 && h % 3 !== 0) continue;
       count += 1 + ((h >>> 2) % weight);
+      if (index === 0) count += live(day);
     }
     if (count > 0) rows.push({ value, count, sortKey: value, storage: rows.length });
   });

@@ -59,8 +59,16 @@ async function patiently(send: () => Promise<Response>): Promise<Reply> {
     const response = await send();
     if (response.status !== 429 || attempt === 5) return reply(response);
     await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? '1')));
+    await new Promise((resolve) => setTimeout(resolve, retryDelay(response.headers.get('retry-after'))));
   }
+}
+
+/** Retry-After as delay-seconds or as an HTTP-date (RFC 9110 10.2.3), in milliseconds. */
+function retryDelay(header: string | null): number {
+  if (header === null) return 1000;
+  if (/^\d+$/.test(header.trim())) return 1000 * Number(header);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? 1000 : Math.max(0, at - Date.now()) + 50;
 }
 
 async function reply(response: Response): Promise<Reply> {
@@ -76,8 +84,20 @@ async function reply(response: Response): Promise<Reply> {
 
 type Json = Record<string, unknown>;
 
+/** A row with camelCase keys (`excludeBots`) under the parameters' names (`exclude_bots`). */
+function snake(row: Json): Json {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]),
+  );
+}
+
 /** The rows of a list or statistics answer, out of the variant's envelope. */
 export function rowsOf(choices: Choices, body: unknown): Json[] {
+  const rows = envelopedRows(choices, body);
+  return choices.recordKeys === 'camel' ? rows.map(snake) : rows;
+}
+
+function envelopedRows(choices: Choices, body: unknown): Json[] {
   const b = body as Json;
   switch (choices.listEnvelope) {
     case 'bare':
@@ -90,13 +110,39 @@ export function rowsOf(choices: Choices, body: unknown): Json[] {
       return (b.websites ?? b.stats) as Json[];
     case 'fastapi-page':
       return b.items as Json[];
+    case 'jsonapi':
+      return (b.data as Json[]).map(fromJsonApi);
+    case 'hydra':
+      return (b['hydra:member'] as Json[]).map(withoutMeta);
+    case 'hal':
+      return (Object.values(b._embedded as Json)[0] as Json[]).map(withoutMeta);
+    case 'odata':
+      return b.value as Json[];
     default:
       return b.data as Json[];
   }
 }
 
+/** A JSON:API resource as a plain row: its id (text) beside its attributes; statistic rows are their attributes. */
+function fromJsonApi(resource: Json): Json {
+  const attributes = resource.attributes as Json;
+  return resource.type === 'stats' ? attributes : { id: resource.id, ...attributes };
+}
+
+/** A row without the hypermedia keys (`@id`, `@type`, `@context`, `@odata.context`, `_links`). */
+function withoutMeta(row: Json): Json {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('@') && key !== '_links'));
+}
+
 export function recordOf(choices: Choices, body: unknown): Json {
+  const record = envelopedRecord(choices, body);
+  return choices.recordKeys === 'camel' ? snake(record) : record;
+}
+
+function envelopedRecord(choices: Choices, body: unknown): Json {
   const b = body as Json;
+  if (choices.recordEnvelope === 'jsonapi') return fromJsonApi(b.data as Json);
+  if (['hydra', 'hal', 'odata'].includes(choices.recordEnvelope)) return withoutMeta(b);
   if (choices.recordEnvelope === 'bare') return b;
   if (choices.recordEnvelope === 'root-key') return b.website as Json;
   return b.data as Json;
@@ -108,6 +154,8 @@ export function asSetting(value: unknown): number {
   if (value === 'public') return 0;
   if (value === 'private') return 1;
   if (value === 'password') return 2;
+  if (value === 'enabled') return 1;
+  if (value === 'disabled') return 0;
   return Number(value);
 }
 

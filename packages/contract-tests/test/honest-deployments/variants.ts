@@ -20,6 +20,10 @@ const ORDINARY_MARKET: MarketChoices = {
   licenseLabels: 'english',
   handedCode: 'supported',
   itemIdSyntax: 'digits',
+  contentType: 'same',
+  keyStatus: 401,
+  extrasOnDetailsOnly: false,
+  signedMediaUrls: false,
 };
 
 export const ORDINARY: Choices = {
@@ -79,6 +83,11 @@ export const ORDINARY: Choices = {
   searchDelayMs: 0,
   emptyAccount: false,
   rateLimitPerSecond: 0,
+  rateLimitPerMinute: 0,
+  liveToday: false,
+  passwordRule: 'none',
+  paramListValidation: 'none',
+  liveVisitorsField: false,
   countsAs: 'number',
   seriesZeroDays: 'omit',
   hourValue: 'integer',
@@ -86,6 +95,23 @@ export const ORDINARY: Choices = {
   statsSearchByUrl: 'alias',
   reversedRange: 'reject',
   maxRangeDays: 0,
+  conditionalGet: 'none',
+  compression: 'none',
+  jsonLayout: 'compact',
+  chunked: false,
+  cors: 'none',
+  deletedWebsite: 'not-found',
+  authSchemes: 'bearer',
+  replicaLagMs: 0,
+  rateLimitHeaders: 'x-ratelimit',
+  retryAfter: 'seconds',
+  recordKeys: 'snake',
+  listFields: 'full',
+  storedTimestampPrecision: 'as-written',
+  passwordKept: 'always',
+  statsShare: false,
+  seriesDayValue: 'date',
+  requestIdInBody: false,
   market: ORDINARY_MARKET,
 };
 
@@ -484,6 +510,345 @@ export const VARIANTS = {
     timestampStyle: 'offset',
     emptyAccount: true,
     market: { errorStatuses: '4xx', missingParamMessage: 'invalid-request', itemsOrder: 'newest-first' },
+  }),
+  /**
+   * Rails 7 API with jsonapi-serializer (JSON:API documents, `application/vnd.api+json`), paranoia soft deletes
+   * answered 410 Gone, Rack::ETag with conditional GETs, rack-cors, pg_search ignoring accents, `authenticate_with_
+   * http_token` (reads `Token` as well as `Bearer`); Rails enums show privacy and the switches as their labels.
+   */
+  'rails-jsonapi': variant({
+    methodNotAllowedStatus: 404,
+    patchIsUpdate: true,
+    wwwAuthenticate: true,
+    authErrorBody: 'rails-text',
+    bearerAnyCase: false,
+    createLocation: true,
+    errorStyle: 'jsonapi',
+    jsonContentType: 'application/vnd.api+json',
+    listEnvelope: 'jsonapi',
+    recordEnvelope: 'jsonapi',
+    privacyAs: 'label',
+    switchesAs: 'label',
+    timestampStyle: 'millis-z',
+    domainUnique: 'ignore-case',
+    search: 'substring-ci-ai',
+    collation: 'locale',
+    seriesZeroDays: 'include',
+    conditionalGet: 'etag',
+    cors: 'preflight',
+    deletedWebsite: 'gone',
+    authSchemes: 'bearer-or-token',
+    market: {
+      errorStatuses: '4xx',
+      invalidCodeStatus: 422,
+      timestampStyle: 'millis-z',
+      extraFields: true,
+      jsonBody: true,
+      contentType: 'application/json',
+    },
+  }),
+  /**
+   * Symfony 6 with API Platform 3 (Hydra collections, `application/ld+json`, `skip_null_values`, extra attributes
+   * refused), Doctrine on MySQL 8 `utf8mb4_0900_ai_ci` (accent- and case-insensitive search and order), nginx gzip;
+   * the marketplace a plain PHP script answering `text/html` with json_encode() escaping.
+   */
+  'api-platform-hydra': variant({
+    trailingSlash: 'not-found',
+    unknownBody: 'reject',
+    wwwAuthenticate: true,
+    errorStyle: 'hydra',
+    jsonContentType: 'application/ld+json; charset=utf-8',
+    listEnvelope: 'hydra',
+    recordEnvelope: 'hydra',
+    unsetListAs: 'omit',
+    timestampStyle: 'offset',
+    domainUnique: 'ignore-case',
+    search: 'substring-ci-ai',
+    collation: 'fold-accents',
+    statsTieOrder: 'storage',
+    compression: 'gzip',
+    cors: 'preflight',
+    market: {
+      missingParamMessage: 'invalid-request',
+      escapeJson: 'php',
+      timestampStyle: 'offset',
+      itemsOrder: 'newest-first',
+      contentType: 'php-html',
+      licenseLabels: 'chinese',
+    },
+  }),
+  /**
+   * Spring Data REST (HAL: `_embedded`, `_links`, zero-based `page`, `application/hal+json`), Jackson with
+   * `indent_output` and NON_NULL inclusion, Java field names (camelCase), ShallowEtagHeaderFilter,
+   * `server.compression`, Postgres with an ICU collation; the marketplace a Spring MVC app with `X-Api-Key`.
+   */
+  'spring-data-rest-hal': variant({
+    trailingSlash: 'not-found',
+    nonJsonAccept: 'not-acceptable',
+    bodyTypes: 'form-only',
+    repeatedParams: 'reject',
+    emptyParam: 'absent',
+    enumCase: 'any',
+    integerSyntax: 'any-integer',
+    wwwAuthenticate: true,
+    authErrorBody: 'empty',
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    createLocation: true,
+    statsCheckOrder: 'validation-first',
+    errorStyle: 'problem',
+    jsonContentType: 'application/hal+json',
+    recordKeys: 'camel',
+    listEnvelope: 'hal',
+    recordEnvelope: 'hal',
+    pagination: 'page-from-zero',
+    unsetListAs: 'omit',
+    timestampStyle: 'millis-z',
+    collation: 'locale',
+    statsTieOrder: 'value-desc',
+    conditionalGet: 'etag',
+    compression: 'gzip',
+    jsonLayout: 'pretty',
+    market: {
+      keyTransport: { header: 'X-Api-Key' },
+      errorStatuses: '4xx',
+      timestampStyle: 'millis-z',
+      contentType: 'application/json',
+      jsonBody: true,
+    },
+  }),
+  /**
+   * ASP.NET Core OData 8 (`value` arrays, `@odata.context`, `@odata.count`, `@odata.nextLink`, ODataError), SQL
+   * Server's case-insensitive collation, Brotli response compression, CORS middleware, System.Text.Json (camelCase
+   * names, dates without trailing zeros).
+   */
+  'aspnet-odata': variant({
+    bodyTypes: 'form-only',
+    repeatedParams: 'first',
+    emptyParam: 'absent',
+    enumCase: 'any',
+    integerSyntax: 'any-integer',
+    wwwAuthenticate: true,
+    authErrorBody: 'empty',
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    createLocation: true,
+    statsCheckOrder: 'validation-first',
+    errorStyle: 'odata',
+    jsonContentType: 'application/json; odata.metadata=minimal; odata.streaming=true',
+    recordKeys: 'camel',
+    listEnvelope: 'odata',
+    recordEnvelope: 'odata',
+    switchesAs: 'boolean',
+    timestampStyle: 'trimmed-z',
+    seriesZeroDays: 'include',
+    hourValue: 'clock',
+    compression: 'br',
+    cors: 'preflight',
+    market: {
+      keyTransport: { header: 'Api-Key' },
+      errorStatuses: '4xx',
+      escapeJson: 'non-ascii',
+      timestampStyle: 'trimmed-z',
+      contentType: 'application/json',
+    },
+  }),
+  /**
+   * Go with chi and Meilisearch: snowflake ids (past 2^53, so JSON text), Stripe-like Unix-second timestamps and
+   * `{id, object, deleted: true}` on delete, `omitempty` fields, json.Encoder's trailing newline, chunked gzip
+   * bodies (chi's Compress), typo-tolerant word search indexed a moment after a write, ICU numeric collation,
+   * statistic rows with their `percentage` of the range (as Plausible's breakdowns).
+   */
+  'go-chi-snowflake': variant({
+    trailingSlash: 'not-found',
+    routerFallback: 'go-text',
+    bodyTypes: 'form-ignore-others',
+    repeatedParams: 'first',
+    emptyParam: 'absent',
+    integerSyntax: 'any-integer',
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    createStatus: 200,
+    deleteAnswer: 'deleted-flag',
+    errorStyle: 'express',
+    paginationHeaders: true,
+    idFormat: 'snowflake',
+    unsetListAs: 'omit',
+    timestampStyle: 'epoch',
+    domainUnique: 'exact',
+    search: 'typo-tolerant',
+    collation: 'natural',
+    tieBreak: 'id-same-direction',
+    searchDelayMs: 100,
+    hourValue: 'two-digit',
+    statsShare: true,
+    compression: 'gzip',
+    jsonLayout: 'newline',
+    chunked: true,
+    market: {
+      keyTransport: { header: 'X-Api-Key' },
+      errorStatuses: '4xx',
+      keyMessage: 'API密钥无效',
+      timestampStyle: 'trimmed-z',
+      extraFields: true,
+      contentType: 'application/json',
+    },
+  }),
+  /**
+   * Express 4 with Knex on Postgres and a streaming replica: GET requests read the replica, about 200 ms behind
+   * the primary, so a website just written shows a moment later; `cors()` answers every OPTIONS with 204,
+   * `compression()` gzips, Express's weak ETags answer 304; Laravel 6-style zone-less timestamps from MySQL.
+   */
+  'express-replica-cors': variant({
+    routerFallback: 'express-html',
+    methodNotAllowedStatus: 404,
+    maxBodyBytes: 102_400,
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    createLocation: true,
+    errorStyle: 'express',
+    jsonContentType: 'application/json; charset=utf-8',
+    timestampStyle: 'sql-naive',
+    domainSyntax: 'any',
+    countsAs: 'string',
+    conditionalGet: 'etag',
+    compression: 'gzip',
+    cors: 'any-options',
+    replicaLagMs: 200,
+    market: {
+      errorStatuses: '4xx',
+      missingParamMessage: 'invalid-request',
+      contentType: 'application/json',
+      handedCode: 'unsupported',
+    },
+  }),
+  /**
+   * Fastify with `@fastify/rate-limit` and `enableDraftSpec` (IETF `RateLimit-*` and `RateLimit-Policy` instead of
+   * `X-RateLimit-*`) at 10 requests per second per key, its own 429 hook writing Retry-After as an HTTP-date;
+   * mysql2 with `dateStrings` (zone-less timestamps), MySQL `_ai_ci` search and order.
+   */
+  'fastify-ratelimit-draft': variant({
+    validationStatus: 400,
+    errorStyle: 'nest',
+    jsonContentType: 'application/json; charset=utf-8',
+    timestampStyle: 'sql-naive',
+    search: 'substring-ci-ai',
+    collation: 'fold-accents',
+    rateLimitPerSecond: 10,
+    rateLimitHeaders: 'ietf-draft',
+    retryAfter: 'http-date',
+    market: { errorStatuses: '4xx', contentType: 'application/json' },
+  }),
+  /**
+   * Koa with Knex on MySQL 5.7: a write answers the object the app built (JavaScript dates, milliseconds) while
+   * DATETIME columns keep whole seconds, the list query selects a few columns, the password is masked and kept only
+   * while privacy is 2; statistic rows carry their share of the range, and mysql2 turns a DATE into a Date.
+   */
+  'koa-knex-mysql': variant({
+    maxBodyBytes: 1_048_576,
+    errorStyle: 'express',
+    jsonContentType: 'application/json; charset=utf-8',
+    timestampStyle: 'millis-z',
+    passwordShown: 'masked',
+    domainUnique: 'ignore-case',
+    storedTimestampPrecision: 'seconds',
+    listFields: 'summary',
+    passwordKept: 'privacy-2-only',
+    statsShare: true,
+    seriesDayValue: 'midnight-iso',
+    seriesZeroDays: 'include',
+    market: { contentType: 'application/json', itemsOrder: 'newest-first', timestampStyle: 'millis-z' },
+  }),
+  /**
+   * NestJS with @nestjs/cqrs: create and delete are commands answered 202 (the create with the new website, whose
+   * id the command assigns), Plaid-style `request_id` in every body, random UUIDv4 keys ordered by created_at,
+   * Postgres DATE_TRUNC days as DATETIME text. Marketplace: 403 for a refused key, extra fields on details only.
+   */
+  'nest-cqrs-plaid': variant({
+    methodNotAllowedStatus: 404,
+    repeatedParams: 'reject',
+    integerSyntax: 'any-integer',
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    createStatus: 202,
+    deleteAnswer: 'accepted',
+    errorStyle: 'nest',
+    jsonContentType: 'application/json; charset=utf-8',
+    listEnvelope: 'nest-meta',
+    recordEnvelope: 'data',
+    idFormat: 'uuid4',
+    switchesAs: 'boolean',
+    timestampStyle: 'millis-z',
+    collation: 'locale',
+    requestIdInBody: true,
+    seriesDayValue: 'sql-datetime',
+    market: {
+      errorStatuses: '4xx',
+      keyStatus: 403,
+      keyMessage: 'API密钥无效',
+      extraFields: true,
+      extrasOnDetailsOnly: true,
+      contentType: 'application/json',
+      jsonBody: true,
+    },
+  }),
+  /**
+   * Laravel 10 with the form requests of its settings pages: a login password must have 8 characters with upper
+   * and lower case and a digit (`Password::min(8)->mixedCase()->numbers()`), excluded parameters are one name per
+   * line (the textarea's format), and statistics are live: today's counts grow while visits arrive.
+   */
+  'laravel-form-rules': variant({
+    patchIsUpdate: true,
+    emptyParam: 'absent',
+    trimInputs: true,
+    listEnvelope: 'laravel-paginator',
+    recordEnvelope: 'data',
+    timestampStyle: 'micro-z',
+    passwordRequiredForPrivacy2: true,
+    statsTieOrder: 'storage',
+    liveToday: true,
+    passwordRule: 'strong',
+    paramListValidation: 'one-per-line',
+    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true, contentType: 'php-html' },
+  }),
+  /**
+   * Laravel 10 as installed: the stock `api` rate limiter, 60 requests per minute per user (by IP without a key),
+   * 429 with Retry-After the seconds left in the minute and `X-RateLimit-*`; the marketplace app the same.
+   */
+  'laravel-default-throttle': variant({
+    patchIsUpdate: true,
+    emptyParam: 'absent',
+    trimInputs: true,
+    listEnvelope: 'laravel-resource',
+    recordEnvelope: 'data',
+    timestampStyle: 'micro-z',
+    rateLimitPerMinute: 60,
+    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true },
+  }),
+  /**
+   * Django REST Framework on MySQL with a dashboard's serializer: `current_visitors` (a SerializerMethodField read
+   * from Redis) in every website, random UUIDv4 keys ordered by created_at, `ORDER BY` without a tie-breaker (MySQL
+   * orders equal rows differently for different LIMITs). Marketplace: django-storages on S3 with its default
+   * `AWS_QUERYSTRING_AUTH`, so every media URL is presigned at the second it is written.
+   */
+  'django-live-dashboard': variant({
+    trailingSlash: 'not-found',
+    routerFallback: 'django-html',
+    integerSyntax: 'any-integer',
+    trimInputs: true,
+    wwwAuthenticate: true,
+    validationStatus: 400,
+    statsCheckOrder: 'validation-first',
+    errorStyle: 'drf',
+    listEnvelope: 'drf',
+    idFormat: 'uuid4',
+    switchesAs: 'boolean',
+    timestampStyle: 'micro-z',
+    collation: 'fold-case',
+    tieBreak: 'limit-dependent',
+    statsTieOrder: 'limit-dependent',
+    liveVisitorsField: true,
+    market: { errorStatuses: '4xx', timestampStyle: 'micro-z', jsonBody: true, signedMediaUrls: true },
   }),
 } satisfies Record<string, Choices>;
 

@@ -21,14 +21,24 @@ export const CREATE_FIELDS = [
 /** "Update body parameters: privacy, password, email, exclude_bots, exclude_params, exclude_ips" (no domain). */
 export const UPDATE_FIELDS = CREATE_FIELDS.filter((field) => field !== 'domain');
 
-export type Lookup = { found: WebsiteRecord } | { malformed: true } | { missing: true } | { foreign: WebsiteRecord };
+export type Lookup =
+  | { found: WebsiteRecord }
+  | { malformed: true }
+  | { missing: true }
+  | { foreign: WebsiteRecord }
+  | { gone: true };
 
 const ID_PATTERNS: Record<Choices['idFormat'], RegExp> = {
   integer: /^\d+$/,
   'numeric-string': /^\d+$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
   prefixed: /^web_[0-9A-Za-z]{10,16}$/,
+  snowflake: /^\d{1,20}$/,
+  uuid4: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
 };
+
+/** Twitter-style snowflakes: milliseconds since 2015-01-01, a worker and a sequence; past 2^53, so JSON text. */
+const SNOWFLAKE_EPOCH = 1_420_070_400_000n;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -44,6 +54,10 @@ export class WebsiteStore {
   private readonly records: WebsiteRecord[];
   private nextSeq: number;
   private readonly byId = new Map<string, WebsiteRecord>();
+  /** Keys of deleted websites (choice 87: soft deletes answer 410). */
+  private readonly deleted = new Set<string>();
+  /** Every state of every record, for a replica that is behind (choice 90); null once deleted. */
+  private readonly history = new Map<string, { at: number; record: WebsiteRecord | null }[]>();
 
   constructor(private readonly choices: Choices) {
     const all = startingWebsites();
@@ -55,6 +69,7 @@ export class WebsiteStore {
         record.excludeIps = record.excludeIps === null ? null : normaliseList(record.excludeIps);
       }
       this.byId.set(this.idText(record), record);
+      this.history.set(this.idText(record), [{ at: 0, record: { ...record } }]);
     }
   }
 
@@ -83,10 +98,21 @@ export class WebsiteStore {
         }
         return `web_${text}`;
       }
+      case 'uuid4': {
+        // Django's UUIDField(default=uuid4): random, so `sort_by=id` ("date created") orders by created_at.
+        const hex = [1, 2, 3, 4].map((part) => mix(record.seq, 0x44, part).toString(16).padStart(8, '0')).join('');
+        const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+        const [time, version, clock] = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(13, 16)];
+        return `${time}-${version}-4${clock}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+      }
+      case 'snowflake': {
+        const time = BigInt(record.createdAt.getTime()) - SNOWFLAKE_EPOCH;
+        return String((time << 22n) | (BigInt(mix(record.seq, 7) & 0x3ff) << 12n) | BigInt(record.seq & 0xfff));
+      }
     }
   }
 
-  /** The id as JSON: a number only for the integer format. */
+  /** The id as JSON: a number only for the integer format (snowflakes pass 2^53, so they are text). */
   idValue(record: WebsiteRecord): string | number {
     return this.choices.idFormat === 'integer' ? record.seq : this.idText(record);
   }
@@ -96,19 +122,59 @@ export class WebsiteStore {
     return this.records.filter((record) => record.owner === 'main');
   }
 
-  lookup(text: string): Lookup {
-    if (!ID_PATTERNS[this.choices.idFormat].test(text)) return { malformed: true };
+  private key(text: string): string | undefined {
+    if (!ID_PATTERNS[this.choices.idFormat].test(text)) return undefined;
     // A numeric id is compared as a number (`007` is 7, as MySQL, Postgres and strconv read it); a UUID ignores case.
     const format = this.choices.idFormat;
-    const key =
-      format === 'integer' || format === 'numeric-string'
-        ? String(Number(text))
-        : format === 'uuid'
+    return format === 'integer' || format === 'numeric-string'
+      ? String(Number(text))
+      : format === 'snowflake'
+        ? String(BigInt(text))
+        : format === 'uuid' || format === 'uuid4'
           ? text.toLowerCase()
           : text;
+  }
+
+  lookup(text: string): Lookup {
+    const key = this.key(text);
+    if (key === undefined) return { malformed: true };
     const record = this.byId.get(key);
-    if (!record) return { missing: true };
+    if (!record)
+      return this.deleted.has(key) && this.choices.deletedWebsite === 'gone' ? { gone: true } : { missing: true };
     return record.owner === 'main' ? { found: record } : { foreign: record };
+  }
+
+  /** What a replica `replicaLagMs` behind shows of the record (GET requests read it, choice 90). */
+  replicaLookup(text: string): Lookup {
+    if (this.choices.replicaLagMs === 0) return this.lookup(text);
+    const key = this.key(text);
+    if (key === undefined) return { malformed: true };
+    const record = this.asOf(key, Date.now() - this.choices.replicaLagMs);
+    if (!record) {
+      const seen = (this.history.get(key) ?? []).some((state) => state.at <= Date.now() - this.choices.replicaLagMs);
+      return seen && this.choices.deletedWebsite === 'gone' ? { gone: true } : { missing: true };
+    }
+    return record.owner === 'main' ? { found: record } : { foreign: record };
+  }
+
+  /** The key's websites as the replica shows them, in creation order. */
+  replicaOwned(): WebsiteRecord[] {
+    if (this.choices.replicaLagMs === 0) return this.owned();
+    const at = Date.now() - this.choices.replicaLagMs;
+    return [...this.history.keys()]
+      .map((key) => this.asOf(key, at))
+      .filter((record): record is WebsiteRecord => record !== null && record.owner === 'main')
+      .sort((a, b) => a.seq - b.seq);
+  }
+
+  private asOf(key: string, at: number): WebsiteRecord | null {
+    const states = (this.history.get(key) ?? []).filter((state) => state.at <= at);
+    return states.length ? states[states.length - 1]!.record : null;
+  }
+
+  /** Records a change of a stored record (for the replica). */
+  touch(record: WebsiteRecord): void {
+    this.history.get(this.idText(record))?.push({ at: Date.now(), record: { ...record } });
   }
 
   add(
@@ -127,6 +193,7 @@ export class WebsiteStore {
     this.nextSeq += 1;
     this.records.push(record);
     this.byId.set(this.idText(record), record);
+    this.history.set(this.idText(record), [{ at: now.getTime(), record: { ...record } }]);
     return record;
   }
 
@@ -134,11 +201,36 @@ export class WebsiteStore {
     const index = this.records.indexOf(record);
     if (index !== -1) this.records.splice(index, 1);
     this.byId.delete(this.idText(record));
+    this.deleted.add(this.idText(record));
+    this.history.get(this.idText(record))?.push({ at: Date.now(), record: null });
   }
 
-  /** The record as the variant returns it (the source documentation does not show it). */
-  view(record: WebsiteRecord): Record<string, unknown> {
+  /**
+   * The record as the variant returns it (the source documentation does not show it): `list` is a list row (a
+   * summary for some variants), `write` the answer of a create or update (the app's own clock for timestamps).
+   */
+  view(record: WebsiteRecord, mode: 'read' | 'list' | 'write' = 'read'): Record<string, unknown> {
+    const out = this.fields(record, mode);
+    if (this.choices.recordKeys === 'snake') return out;
+    // System.Text.Json / Jackson naming: excludeBots, createdAt.
+    return Object.fromEntries(
+      Object.entries(out).map(([key, value]) => [
+        key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+        value,
+      ]),
+    );
+  }
+
+  private fields(record: WebsiteRecord, mode: 'read' | 'list' | 'write'): Record<string, unknown> {
     const c = this.choices;
+    // A DATETIME column keeps whole seconds; the answer of a write shows the app's value, milliseconds included.
+    const stamp = (date: Date) =>
+      formatTimestamp(
+        c.storedTimestampPrecision === 'seconds' && mode !== 'write'
+          ? new Date(Math.floor(date.getTime() / 1000) * 1000)
+          : date,
+        c.timestampStyle,
+      );
     const privacy =
       c.privacyAs === 'integer'
         ? record.privacy
@@ -146,8 +238,14 @@ export class WebsiteStore {
           ? String(record.privacy)
           : (['public', 'private', 'password'] as const)[record.privacy];
     const toggle = (value: 0 | 1) =>
-      c.switchesAs === 'integer' ? value : c.switchesAs === 'boolean' ? value === 1 : String(value);
-    const list = (value: string | null) => {
+      c.switchesAs === 'integer'
+        ? value
+        : c.switchesAs === 'boolean'
+          ? value === 1
+          : c.switchesAs === 'label'
+            ? (['disabled', 'enabled'] as const)[value]
+            : String(value);
+    const list = (value: string | null): unknown => {
       if (c.excludeListsAs === 'array')
         return value === null
           ? c.unsetListAs === 'null'
@@ -164,14 +262,23 @@ export class WebsiteStore {
       domain: record.domain,
       privacy,
     };
+    if (mode === 'list' && c.listFields === 'summary') {
+      // A list query that selects a few columns (an index serializer); reads show the whole record.
+      if (c.timestamps) out.created_at = stamp(record.createdAt);
+      return out;
+    }
+    // Visitors online now, read from Redis on every serialization: a busy site's figure moves all the time (103).
+    if (c.liveVisitorsField) out.current_visitors = mix(record.seq, Math.floor(Date.now() / 20)) % 23;
     if (c.passwordShown === 'plain') out.password = record.password;
+    if (c.passwordShown === 'masked') out.password = record.password === null ? null : '********';
     out.email = toggle(record.email);
     out.exclude_bots = toggle(record.excludeBots);
-    out.exclude_params = list(record.excludeParams);
-    out.exclude_ips = list(record.excludeIps);
+    // `omit`: Jackson's NON_NULL inclusion, Go's `omitempty`, Symfony's skip_null_values leave an unset list out.
+    if (!(c.unsetListAs === 'omit' && record.excludeParams === null)) out.exclude_params = list(record.excludeParams);
+    if (!(c.unsetListAs === 'omit' && record.excludeIps === null)) out.exclude_ips = list(record.excludeIps);
     if (c.timestamps) {
-      out.created_at = formatTimestamp(record.createdAt, c.timestampStyle);
-      out.updated_at = formatTimestamp(record.updatedAt, c.timestampStyle);
+      out.created_at = stamp(record.createdAt);
+      out.updated_at = stamp(record.updatedAt);
     }
     return out;
   }
@@ -316,6 +423,17 @@ export function validateWebsiteBody(
         message: 'The password may not be greater than 255 characters.',
         location: 'body',
       });
+    } else if (
+      choices.passwordRule === 'strong' &&
+      password !== '' &&
+      !(password.length >= 8 && /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password))
+    ) {
+      // Laravel's Password::min(8)->mixedCase()->numbers() (choice 101).
+      errors.push({
+        field: 'password',
+        message: 'The password must contain at least one uppercase and one lowercase letter and one number.',
+        location: 'body',
+      });
     } else {
       changes.password = password === '' ? null : password;
     }
@@ -351,6 +469,17 @@ export function validateWebsiteBody(
       continue;
     }
     const stored = choices.excludeListsAs === 'normalised' ? normaliseList(text) : text;
+    if (name === 'exclude_params' && choices.paramListValidation === 'one-per-line') {
+      // One parameter name per line, as the settings form's textarea says (choice 102).
+      const bad = text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !/^[A-Za-z0-9_.\-[\]]+$/.test(line));
+      if (bad.length > 0) {
+        errors.push({ field: name, message: `Not a parameter name: ${bad[0]}`, location: 'body', input: text });
+        continue;
+      }
+    }
     if (name === 'exclude_ips' && choices.ipListValidation === 'addresses') {
       const bad = normaliseList(text)
         .split('\n')
