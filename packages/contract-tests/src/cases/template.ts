@@ -95,7 +95,7 @@ export function toTemplate(target: TemplateTarget, operation: OperationModel, te
 
 /**
  * Sends a case through the transport, tagged with it. Reads (by the spec's
- * effect) are idempotent: retried after 429/503 and cut short by an interrupt.
+ * effect) are idempotent: retried after 502, 503 and 504 and cut short by an interrupt.
  */
 export function sendCase(
   transport: Transport,

@@ -1,7 +1,8 @@
 // echoed_fields: a field of the answer that echoes the request (an
 // `x-tallyport-echo` parameter, or the id that selects the record) equals
 // what was sent. Specified: the item details return the item with the
-// supplied item_id, a validated purchase shows the code validated.
+// supplied item_id, a validated purchase shows the code validated (spelt as
+// stored rather than as sent, in letter case or spaces: a convention).
 import { singleKind } from '@tallyport/spec-model/query';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
@@ -9,6 +10,8 @@ import { acceptedConforming } from './related.js';
 import type { CaseResult, CheckDefinition } from './types.js';
 
 const NAME = 'echoed_fields';
+
+const fold = (text: string): string => text.trim().toLowerCase();
 
 export const echoedFields: CheckDefinition = {
   name: NAME,
@@ -33,18 +36,25 @@ export const echoedFields: CheckDefinition = {
           results.push(skip(title, `the answer does not show ${field}`));
           continue;
         }
-        if (sameValue(record[field], run.valueOf(sent))) results.push(pass(title));
-        else
-          results.push(
-            fail(
-              'echo-differs',
-              answer,
-              `${field} equal to the ${parameter.name} sent`,
-              `${field} differs from what was sent` +
-                (typeof sent === 'string' ? ` (${JSON.stringify(record[field])})` : ''),
-              { basis: 'specified', title },
-            ),
-          );
+        const [shown, given] = [record[field], run.valueOf(sent)];
+        if (sameValue(shown, given)) {
+          results.push(pass(title));
+          continue;
+        }
+        // A code looked up without regard to case (a `_ci` column) is the same code: that the answer spells it as
+        // it was sent, not as it is stored, is a convention.
+        const spelling = typeof shown === 'string' && typeof given === 'string' && fold(shown) === fold(given);
+        results.push(
+          fail(
+            'echo-differs',
+            answer,
+            `${field} equal to the ${parameter.name} sent`,
+            spelling
+              ? `${field} differs from what was sent in letter case or surrounding spaces only`
+              : `${field} differs from what was sent${typeof sent === 'string' ? ` (${JSON.stringify(shown)})` : ''}`,
+            { basis: spelling ? 'convention' : 'specified', title },
+          ),
+        );
       }
     }
     return results.length > 0 ? results : [skip(NAME, 'no answer echoes a request value')];

@@ -1,9 +1,11 @@
 // Every request of a run goes through here: the safety guard, a request
 // budget, a pace that adapts to the deployment's rate limit (pacer.ts), a
 // concurrency limit, a per-request timeout, a cap on the size of each answer,
-// retries after a 429 (any request: it was not served) and after a 503 (reads
-// only), and a breaker that stops the run when the deployment stops
-// answering. A 500 is never retried: it is what not_a_server_error judges.
+// retries after a 429 (any request: it was not served) and after a 502, 503
+// or 504 (reads only: a gateway or a deployment that cannot serve now, which
+// says nothing of the request; a balancer answers one of them now and then),
+// and a breaker that stops the run when the deployment stops answering. A 500
+// is never retried: it is what not_a_server_error judges.
 // It is also the only place where a secret is put into a real request.
 import { adviceWaitMs, BodyTooLarge, backoffMs, rateLimitAdvice, readCappedText } from '@tallyport/http-policy';
 import { isSuccessStatus } from '@tallyport/spec-model/query';
@@ -34,7 +36,7 @@ export interface Exchange {
   error?: string;
   /** The answer never completed because the run was interrupted: not judged. */
   interrupted?: boolean;
-  /** Attempts made (more than one after a 429/503 with Retry-After). */
+  /** Attempts made (more than one after a 429, or a 502, 503 or 504 to a read). */
   attempts: number;
   /** When the first attempt started (ms since the epoch). */
   startedAt: number;
@@ -51,7 +53,7 @@ export interface TransportLimits {
   maxResponseBytes: number;
   /** Longest pause a deployment may ask for (Retry-After, a rate-limit reset) that the run honours, in ms. */
   maxRetryAfterMs: number;
-  /** Retries of a read answered 503; a request answered 429 is retried up to four times as often. */
+  /** Retries of a read answered 502, 503 or 504; a request answered 429 is retried up to four times as often. */
   maxRetries: number;
   /** Requests in a row unanswered, or answered 429, 502, 503 or 504, before the deployment counts as unavailable. */
   maxConsecutiveFailures: number;
@@ -78,7 +80,7 @@ export class DeploymentUnavailable extends Error {
 export interface SendOptions {
   /** Cleanup may exceed the budget and runs after an interrupt. */
   cleanup?: boolean;
-  /** Safe to repeat (reads): retried after 429/503, and cut short by an interrupt. */
+  /** Safe to repeat (reads): retried after 502, 503 and 504, and cut short by an interrupt. */
   idempotent?: boolean;
   testCase?: RequestCase;
 }
@@ -186,7 +188,8 @@ export class Transport {
         if (this.unavailable && !options.cleanup) break;
         // A 429 was not served, whatever it asked: it is sent again once the pause is over.
         if (status === 429 && exchange.attempts <= this.limits.maxRetries * 4) continue;
-        if (status !== 503 || !options.idempotent || exchange.attempts > this.limits.maxRetries) break;
+        const passing = status !== undefined && status !== 429 && UNAVAILABLE.has(status);
+        if (!passing || !options.idempotent || exchange.attempts > this.limits.maxRetries) break;
         const advised = adviceWaitMs(rateLimitAdvice(answer?.headers ?? {}));
         const wait = advised ?? backoffMs(exchange.attempts, { baseMs: 500, maxMs: 8000 });
         await sleep(Math.min(wait, this.limits.maxRetryAfterMs), this.signal);
