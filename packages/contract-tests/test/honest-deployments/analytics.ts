@@ -40,7 +40,14 @@ import {
   wantsJson,
 } from './http-kit.js';
 import { compareKeys, searchMatcher, sortRows, textComparator } from './ordering.js';
-import { dayNumber, STATISTIC_NAMES, type StatisticName, type StatisticRow, statisticRows } from './statistics.js';
+import {
+  dayNumber,
+  STATISTIC_NAMES,
+  type StatisticName,
+  type StatisticRow,
+  statisticRows,
+  today,
+} from './statistics.js';
 import type { Throttle } from './throttle.js';
 import { type Lookup, validateWebsiteBody, WebsiteStore } from './websites.js';
 
@@ -461,8 +468,17 @@ async function createWebsite(exchange: Exchange): Promise<Answer> {
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);
   if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  // A plan limit, checked by the policy before the body is validated (choice 108).
+  if (c.websiteLimit > 0 && store.owned().length >= c.websiteLimit) {
+    const message = `Your plan allows ${c.websiteLimit} websites. Delete one or upgrade your plan to add another.`;
+    return fail(exchange, simpleError('forbidden', 403, message));
+  }
   const validated = validateWebsiteBody(body, 'create', c, store);
-  if ('errors' in validated) return fail(exchange, validationError(c, validated.errors));
+  if ('errors' in validated) {
+    const error = validationError(c, validated.errors);
+    // A unique index's violation answered 409 Conflict (choice 106).
+    return fail(exchange, validated.conflict && c.domainConflictStatus === 409 ? { ...error, status: 409 } : error);
+  }
   const { changes } = validated;
   // "Default 1 (on create)", "0 (on create)", "1 (on create)".
   const privacy = changes.privacy ?? 1;
@@ -609,6 +625,20 @@ function statistics(exchange: Exchange, id: string): Answer {
       empty = true;
     }
   }
+  // `before_or_equal:today` in the website's own time zone (choices 109, 110).
+  const localToday = today(c.statsUtcOffsetMinutes);
+  for (const [field, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (c.futureDates === 'reject' && value !== undefined && value > localToday) {
+      query.errors.push({
+        field,
+        message: `The ${field} must be a date before or equal to today.`,
+        location: 'query',
+      });
+    }
+  }
   if (c.maxRangeDays > 0 && from !== undefined && to !== undefined && to - from + 1 > c.maxRangeDays) {
     query.errors.push({
       field: 'to',
@@ -620,7 +650,11 @@ function statistics(exchange: Exchange, id: string): Answer {
   if (notFound || !('found' in lookup)) return fail(exchange, notFound!);
 
   const record = lookup.found;
-  const traffic = { seed: record.traffic, firstDay: Math.floor(record.createdAt.getTime() / 86_400_000) };
+  const offsetMs = c.statsUtcOffsetMinutes * 60_000;
+  const traffic = {
+    seed: record.traffic,
+    firstDay: Math.floor((record.createdAt.getTime() + offsetMs) / 86_400_000),
+  };
   let rows = empty ? [] : statisticRows(traffic, name!, from!, to!, c);
   // Share of the range's total, in percent with two decimals (choice 96).
   const rangeTotal = rows.reduce((sum, row) => sum + row.count, 0);

@@ -83,6 +83,10 @@ export interface MarketChoices {
   extrasOnDetailsOnly: boolean;
   /** 104: media URLs are S3 presigned URLs signed at the answer's second, valid for an hour. */
   signedMediaUrls: boolean;
+  /** 116: a purchase code compared exactly, or by a MySQL `_ci` column (any case, trailing spaces ignored). */
+  codeMatch: 'exact' | 'ci';
+  /** 123: the operator hands the purchase code as the buyer wrote it, in capitals (the data store it in small). */
+  handedCodeUpper: boolean;
 }
 
 export interface Choices {
@@ -160,7 +164,8 @@ export interface Choices {
     | 'application/vnd.api+json'
     | 'application/ld+json; charset=utf-8'
     | 'application/hal+json'
-    | 'application/json; odata.metadata=minimal; odata.streaming=true';
+    | 'application/json; odata.metadata=minimal; odata.streaming=true'
+    | 'application/json;charset=UTF-8';
   /** 27, 52 */
   listEnvelope: ListEnvelope;
   /** 28 */
@@ -170,7 +175,7 @@ export interface Choices {
   /** 29 */
   paginationHeaders: boolean;
   /** 30 */
-  pageErrors: 'lenient' | 'drf-404';
+  pageErrors: 'lenient' | 'drf-404' | 'last-page';
 
   // E. The website record as returned
   /** 31 */
@@ -283,6 +288,53 @@ export interface Choices {
   seriesDayValue: 'date' | 'midnight-iso' | 'sql-datetime';
   /** 98: a `request_id` in every JSON object body (Plaid-style), different on every answer. */
   requestIdInBody: boolean;
+
+  // J. Further silences (SILENCES.md 105-121)
+  /**
+   * 105: the domain as stored: as sent; lowercased; Plausible's `clean_domain` (scheme, `www.` and a trailing slash
+   * removed, lowercased); IDNA ToASCII (punycode, lowercased).
+   */
+  domainNormalise: 'as-sent' | 'lowercase' | 'plausible' | 'punycode';
+  /** 106: a domain already taken is a validation error (`validationStatus`) or 409 Conflict. */
+  domainConflictStatus: 'validation' | 409;
+  /** 107: soft-deleted websites keep their domain taken (a unique index that does not know `deleted_at`). */
+  uniqueAmongDeleted: boolean;
+  /** 108: most websites an account may have (a plan limit, 403 past it), or 0 for none. */
+  websiteLimit: number;
+  /** 109: the offset from UTC, in minutes, of the website's time zone, where statistics' days start and end. */
+  statsUtcOffsetMinutes: number;
+  /** 110: dates after today (the website's today) refused, or answered (no traffic yet). */
+  futureDates: 'allowed' | 'reject';
+  /**
+   * 111: visits with no referrer, country, city or language: not shown; a labelled row (`Direct / None`,
+   * `Unknown`); a row whose value is the empty string.
+   */
+  statsUnknownRows: 'none' | 'labelled' | 'empty';
+  /** 112: browser, os and device names as written, or lowercased (as Umami stores them). */
+  statsValueCase: 'as-is' | 'lower';
+  /** 113: countries and continents as English names, or as ISO 3166-1 alpha-2 and two-letter continent codes. */
+  statsGeoCodes: 'names' | 'iso';
+  /** 114: most rows a categorical statistic keeps (the rest summed in an `Others` row, Matomo), or 0 for no cap. */
+  statsRowCap: number;
+  /** 115: continents and devices listed from a reference table, those without visits with count 0. */
+  categoryZeroRows: boolean;
+  /** 117: every answer carries `Connection: close` (Apache with `KeepAlive Off`). */
+  connectionClose: boolean;
+  /** 118: idle keep-alive connections closed after this many ms, without a `Keep-Alive` hint; 0: Node's own. */
+  idleTimeoutMs: number;
+  /** 119: time to first byte of every answer, in ms (between this and twice this), or 0. */
+  latencyMs: number;
+  /** 120: one request in this many (per API) answered by the load balancer with `transientStatus`, or 0. */
+  transientEvery: number;
+  /** 120: the load balancer's answer: 502 (no Retry-After) or 503 with `Retry-After: 1`. */
+  transientStatus: 502 | 503;
+  /** 121: a proxy in front adds `Via`, `Server`, `X-Cache` and `Age` headers. */
+  proxyHeaders: boolean;
+  /**
+   * 122: `exclude_ips` entries as sent, or in the canonical text of a Postgres `cidr[]` column (`198.51.100.12/32`,
+   * IPv6 compressed with `/128`), one per line.
+   */
+  ipCanonical: 'as-sent' | 'cidr';
 
   // H. Marketplace
   market: MarketChoices;

@@ -64,6 +64,8 @@ export function choosePage(
       if (raw !== undefined && !valid && choices.pageErrors === 'drf-404') return { invalid: 'page' };
       const offset = valid ? (Number(raw) - 1) * perPage : 0;
       if (offset > lastOffset && choices.pageErrors === 'drf-404') return { invalid: 'page' };
+      // Pagy's `overflow: :last_page`: a page past the end answers the last page (choice 30).
+      if (offset > lastOffset && choices.pageErrors === 'last-page') return { offset: lastOffset };
       return { offset };
     }
   }

@@ -87,6 +87,8 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     expect(asSetting(record.privacy)).toBe(1);
     expect(asSetting(record.email)).toBe(0);
     expect(asSetting(record.exclude_bots)).toBe(1);
+    // A plan with one free slot (choice 108): the next test creates a website too.
+    if (choices.websiteLimit > 0) await analytics(d, 'DELETE', `/api/v1/websites/${String(record.id)}`);
   });
 
   it('reads, lists, searches, updates (only what is sent, never the domain), deletes a created website', async () => {
@@ -190,7 +192,9 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
       form: { purchase_code: d.purchaseCode },
     });
     const purchase = ((valid.json as Json).data as Json).purchase as Json;
-    expect(purchase.purchase_code).toBe(d.purchaseCode);
+    // A code handed in capitals to a deployment that compares without case answers the stored code (choice 123).
+    const handed = choices.market.handedCodeUpper ? d.purchaseCode.toLowerCase() : d.purchaseCode;
+    expect(purchase.purchase_code).toBe(handed);
     expect('supported_until' in purchase).toBe(choices.market.handedCode !== 'unsupported');
   });
 });

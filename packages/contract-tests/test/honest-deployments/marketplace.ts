@@ -195,7 +195,10 @@ function operate(state: MarketplaceState, path: string, params: ParamSource, own
       ? failure(c, m.invalidCodeStatus, MESSAGES.invalidPurchaseCode)
       : failure(c, 400, MESSAGES.invalidRequest);
   }
-  const purchase = PURCHASES.find((candidate) => candidate.code === code);
+  // A MySQL `_ci` column compares without case and ignores trailing spaces (PAD SPACE), choice 116.
+  const same = (stored: string) =>
+    m.codeMatch === 'ci' ? stored.toLowerCase() === code.replace(/ +$/, '').toLowerCase() : stored === code;
+  const purchase = PURCHASES.find((candidate) => same(candidate.code));
   const item = purchase && state.items.find((candidate) => candidate.id === purchase.itemId);
   if (!purchase || !item || (m.purchaseScope === 'own' && item.owner !== owner)) {
     return failure(c, m.invalidCodeStatus, MESSAGES.invalidPurchaseCode);

@@ -9,6 +9,7 @@ import type { RunOptions } from '../../src/index.js';
 import { analyticsHandler, createAnalyticsState } from './analytics.js';
 import type { Choices } from './choices.js';
 import { PURCHASES } from './data.js';
+import { behindEdge, configureServer } from './edge.js';
 import { createMarketplaceState, marketplaceHandler } from './marketplace.js';
 import { isThrottled, throttleFor } from './throttle.js';
 import { VARIANTS, type VariantName } from './variants.js';
@@ -51,8 +52,12 @@ export async function startHonestDeployment(name: VariantName): Promise<HonestDe
   const keys = { analytics: secret('ak_'), main: secret('mk_'), empty: secret('mk_') };
   // One limiter per API: a key is counted per API, as two separate deployments would count it.
   const limiter = () => throttleFor(choices);
-  const analytics = createServer(analyticsHandler(createAnalyticsState(choices, keys.analytics, limiter())));
-  const marketplace = createServer(marketplaceHandler(createMarketplaceState(choices, keys, limiter())));
+  const analyticsApp = analyticsHandler(createAnalyticsState(choices, keys.analytics, limiter()));
+  const marketplaceApp = marketplaceHandler(createMarketplaceState(choices, keys, limiter()));
+  const analytics = createServer(behindEdge(analyticsApp, choices, 1));
+  const marketplace = createServer(behindEdge(marketplaceApp, choices, 2));
+  configureServer(analytics, choices);
+  configureServer(marketplace, choices);
   const [analyticsPort, marketplacePort] = await Promise.all([listen(analytics), listen(marketplace)]);
   const handed = PURCHASES.find((purchase) => purchase.label === choices.market.handedCode)!;
   return {
@@ -63,7 +68,8 @@ export async function startHonestDeployment(name: VariantName): Promise<HonestDe
     analyticsKey: keys.analytics,
     marketplaceKey: keys.main,
     emptyMarketplaceKey: keys.empty,
-    purchaseCode: handed.code,
+    // A code as the buyer wrote it (choice 123): what a `_ci` column finds all the same.
+    purchaseCode: choices.market.handedCodeUpper ? handed.code.toUpperCase() : handed.code,
     close: async () => {
       await Promise.all([closeServer(analytics), closeServer(marketplace)]);
     },

@@ -53,8 +53,79 @@ export function dateOfDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-export function today(): number {
-  return Math.floor(Date.now() / DAY_MS);
+/** Today's day number in a time zone `offsetMinutes` from UTC (the website's own zone, choice 109). */
+export function today(offsetMinutes = 0): number {
+  return Math.floor((Date.now() + offsetMinutes * 60_000) / DAY_MS);
+}
+
+/** ISO 3166-1 alpha-2 codes of the country names (CLDR's English names, with the ones it spells otherwise). */
+const COUNTRY_CODES: ReadonlyMap<string, string> = (() => {
+  const names = new Intl.DisplayNames('en', { type: 'region' });
+  const map = new Map<string, string>([
+    ['Turkey', 'TR'],
+    ['Hong Kong', 'HK'],
+    ['Bosnia and Herzegovina', 'BA'],
+  ]);
+  for (let a = 65; a <= 90; a += 1) {
+    for (let b = 65; b <= 90; b += 1) {
+      const code = String.fromCharCode(a, b);
+      const name = names.of(code);
+      if (name && name !== code && !map.has(name)) map.set(name, code);
+    }
+  }
+  return map;
+})();
+
+const CONTINENT_CODES: Readonly<Record<string, string>> = {
+  Asia: 'AS',
+  Europe: 'EU',
+  'North America': 'NA',
+  'South America': 'SA',
+  Africa: 'AF',
+  Oceania: 'OC',
+  Antarctica: 'AN',
+};
+
+/** Reference values of a LEFT JOIN that never see a visit here (choice 115). */
+const NEVER_SEEN: Readonly<Record<string, readonly string[]>> = {
+  device: ['e-reader', 'smart-speaker'],
+};
+
+type ValueChoices = Pick<Choices, 'statsUnknownRows' | 'statsValueCase' | 'statsGeoCodes' | 'categoryZeroRows'>;
+
+/** The values of a categorical statistic as the deployment writes them (choices 111-113, 115). */
+function categoryValues(name: StatisticName, choices: ValueChoices): { values: string[]; silent: Set<string> } {
+  let values = [...(CATEGORY_VALUES[name] ?? [])];
+  if (choices.statsGeoCodes === 'iso' && name === 'country') values = values.map((v) => COUNTRY_CODES.get(v) ?? v);
+  if (choices.statsGeoCodes === 'iso' && name === 'continent') values = values.map((v) => CONTINENT_CODES[v] ?? v);
+  if (choices.statsValueCase === 'lower' && ['browser', 'os', 'device'].includes(name)) {
+    values = values.map((value) => value.toLowerCase());
+  }
+  // Visits without a referrer (direct) or a resolved place or language: Plausible's `Direct / None`, an
+  // `Unknown`, or the empty string a GROUP BY on an empty column gives (Umami).
+  const unknownAt: Partial<Record<StatisticName, number>> = { referrer: 1, country: 6, city: 4, language: 9 };
+  const at = unknownAt[name];
+  if (choices.statsUnknownRows !== 'none' && at !== undefined) {
+    const label =
+      choices.statsUnknownRows === 'empty'
+        ? ''
+        : name === 'referrer'
+          ? 'Direct / None'
+          : name === 'country' && choices.statsGeoCodes === 'iso'
+            ? 'ZZ'
+            : 'Unknown';
+    values.splice(at, 0, label);
+  }
+  const silent = new Set<string>();
+  if (choices.categoryZeroRows) {
+    // Antarctica sees no visits on these sites; the devices table lists two kinds nobody uses.
+    if (name === 'continent') silent.add(values[values.length - 1]!);
+    for (const value of NEVER_SEEN[name] ?? []) {
+      values.push(value);
+      silent.add(value);
+    }
+  }
+  return { values, silent };
 }
 
 export interface Traffic {
@@ -89,14 +160,18 @@ export function statisticRows(
   name: StatisticName,
   from: number,
   to: number,
-  choices: Pick<Choices, 'seriesZeroDays' | 'hourValue' | 'seriesDayValue' | 'liveToday'>,
+  choices: Pick<Choices, 'seriesZeroDays' | 'hourValue' | 'seriesDayValue' | 'liveToday'> &
+    Partial<ValueChoices & Pick<Choices, 'statsUtcOffsetMinutes' | 'statsRowCap'>>,
 ): StatisticRow[] {
+  const offset = choices.statsUtcOffsetMinutes ?? 0;
   const first = Math.max(from, traffic.firstDay);
-  const last = Math.min(to, today());
+  const last = Math.min(to, today(offset));
   const seed = traffic.seed;
   // Live data (choice 100): today's visits keep arriving, about four a second.
   const live = (day: number) =>
-    choices.liveToday && seed !== null && day === today() ? Math.floor((Date.now() % DAY_MS) / 250) : 0;
+    choices.liveToday && seed !== null && day === today(offset)
+      ? Math.floor(((Date.now() + offset * 60_000) % DAY_MS) / 250)
+      : 0;
   if (name === 'pageviews' || name === 'visitors') {
     const rows: StatisticRow[] = [];
     for (let day = first; day <= last; day += 1) {
@@ -124,7 +199,7 @@ export function statisticRows(
         for (let hour = 0; hour < 24; hour += 1) {
           counts[hour]! += Math.floor((total * HOUR_WEIGHT[hour]!) / 220) + (mix(seed, day, hour) % 3);
         }
-        if (live(day) > 0) counts[new Date().getUTCHours()]! += live(day);
+        if (live(day) > 0) counts[new Date(Date.now() + offset * 60_000).getUTCHours()]! += live(day);
       }
     }
     const rows: StatisticRow[] = [];
@@ -134,11 +209,25 @@ export function statisticRows(
     });
     return rows;
   }
-  const values = CATEGORY_VALUES[name] ?? [];
+  const { values, silent } = categoryValues(name, {
+    statsUnknownRows: choices.statsUnknownRows ?? 'none',
+    statsValueCase: choices.statsValueCase ?? 'as-is',
+    statsGeoCodes: choices.statsGeoCodes ?? 'names',
+    categoryZeroRows: choices.categoryZeroRows ?? false,
+  });
   const rows: StatisticRow[] = [];
-  if (seed === null) return rows;
+  const zeroRows = (choices.categoryZeroRows ?? false) && (name === 'continent' || name === 'device');
+  if (seed === null) {
+    // A LEFT JOIN from the reference table lists every value, with 0 for a website without visits (choice 115).
+    if (zeroRows) for (const value of values) rows.push({ value, count: 0, sortKey: value, storage: rows.length });
+    return rows;
+  }
   const id = nameIndex(name);
   values.forEach((value, index) => {
+    if (silent.has(value)) {
+      if (zeroRows) rows.push({ value, count: 0, sortKey: value, storage: rows.length });
+      return;
+    }
     // Popular values every day, the long tail on one day in three; the weight falls with the rank.
     const weight = Math.max(2, Math.floor(120 / (1 + index / 3)));
     let count = 0;
@@ -148,9 +237,24 @@ export function statisticRows(
       count += 1 + ((h >>> 2) % weight);
       if (index === 0) count += live(day);
     }
-    if (count > 0) rows.push({ value, count, sortKey: value, storage: rows.length });
+    if (count > 0 || zeroRows) rows.push({ value, count, sortKey: value, storage: rows.length });
   });
-  return rows;
+  return capped(rows, choices.statsRowCap ?? 0);
+}
+
+/**
+ * Matomo's archives keep the most visited rows of a report and sum the others into one `Others` row
+ * (`datatable_archiving_maximum_rows_*`, choice 114): `cap` rows in all, the summary row among them.
+ */
+function capped(rows: StatisticRow[], cap: number): StatisticRow[] {
+  if (cap <= 0 || rows.length <= cap) return rows;
+  const ranked = [...rows].sort((a, b) => b.count - a.count || a.storage - b.storage);
+  const kept = ranked.slice(0, cap - 1).sort((a, b) => a.storage - b.storage);
+  const others = ranked.slice(cap - 1).reduce((sum, row) => sum + row.count, 0);
+  return [
+    ...kept.map((row, storage) => ({ ...row, storage })),
+    { value: 'Others', count: others, sortKey: 'Others', storage: kept.length },
+  ];
 }
 
 function hourValue(hour: number, style: Choices['hourValue']): string | number {

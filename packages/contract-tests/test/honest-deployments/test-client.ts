@@ -53,11 +53,16 @@ export async function marketplace(d: HonestDeployment, method: string, path: str
   return patiently(() => fetch(url, { method, headers, body, redirect: 'manual' }));
 }
 
-/** Sends again after a 429 (the throttled variant), as a polite client does after `Retry-After`. */
+/**
+ * Sends again after a 429 (the throttled variant), as a polite client does after `Retry-After`, and after a load
+ * balancer's 502 or 503 (choice 120), which never reached the app.
+ */
 async function patiently(send: () => Promise<Response>): Promise<Reply> {
   for (let attempt = 0; ; attempt += 1) {
     const response = await send();
-    if (response.status !== 429 || attempt === 5) return reply(response);
+    const transient =
+      [502, 503].includes(response.status) && /^text\/html/.test(response.headers.get('content-type') ?? '');
+    if ((response.status !== 429 && !transient) || attempt === 5) return reply(response);
     await response.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, retryDelay(response.headers.get('retry-after'))));
   }

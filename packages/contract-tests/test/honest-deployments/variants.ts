@@ -24,6 +24,8 @@ const ORDINARY_MARKET: MarketChoices = {
   keyStatus: 401,
   extrasOnDetailsOnly: false,
   signedMediaUrls: false,
+  codeMatch: 'exact',
+  handedCodeUpper: false,
 };
 
 export const ORDINARY: Choices = {
@@ -112,6 +114,24 @@ export const ORDINARY: Choices = {
   statsShare: false,
   seriesDayValue: 'date',
   requestIdInBody: false,
+  domainNormalise: 'as-sent',
+  domainConflictStatus: 'validation',
+  uniqueAmongDeleted: false,
+  websiteLimit: 0,
+  statsUtcOffsetMinutes: 0,
+  futureDates: 'allowed',
+  statsUnknownRows: 'none',
+  statsValueCase: 'as-is',
+  statsGeoCodes: 'names',
+  statsRowCap: 0,
+  categoryZeroRows: false,
+  connectionClose: false,
+  idleTimeoutMs: 0,
+  latencyMs: 0,
+  transientEvery: 0,
+  transientStatus: 503,
+  proxyHeaders: false,
+  ipCanonical: 'as-sent',
   market: ORDINARY_MARKET,
 };
 
@@ -849,6 +869,201 @@ export const VARIANTS = {
     statsTieOrder: 'limit-dependent',
     liveVisitorsField: true,
     market: { errorStatuses: '4xx', timestampStyle: 'micro-z', jsonBody: true, signedMediaUrls: true },
+  }),
+  /**
+   * Phoenix with Ecto on Postgres, a Plausible-style sites API: the domain cleaned on create (`clean_domain`:
+   * scheme, `www.` and a trailing slash removed, lowercased), countries and continents as ISO codes, a `Direct /
+   * None` referrer row and `Unknown` places, days cut in the site's time zone (Pacific/Auckland, UTC+13 in
+   * November), zero-filled series; Phoenix answers an unrouted method 404. Excluded IPs live in a `cidr[]` column
+   * (EctoNetwork), written back as the documented string, one network per line (`198.51.100.12/32`).
+   */
+  'plausible-phoenix': variant({
+    trailingSlash: 'not-found',
+    methodNotAllowedStatus: 404,
+    validationStatus: 400,
+    deleteAnswer: 'message',
+    errorStyle: 'express',
+    jsonContentType: 'application/json; charset=utf-8',
+    listEnvelope: 'root-key',
+    recordEnvelope: 'root-key',
+    domainUnique: 'exact',
+    seriesZeroDays: 'include',
+    hourValue: 'clock',
+    domainNormalise: 'plausible',
+    statsGeoCodes: 'iso',
+    statsUnknownRows: 'labelled',
+    statsUtcOffsetMinutes: 780,
+    ipCanonical: 'cidr',
+    market: { errorStatuses: '4xx', jsonBody: true, contentType: 'application/json' },
+  }),
+  /**
+   * Umami-style Next.js API routes with Prisma on Postgres, on Vercel's serverless functions (100-200 ms to the
+   * first byte): random UUIDv4 ids, camelCase fields, browser, os and device names stored lowercased, ISO country
+   * codes, the empty string for visits without a referrer or a resolved place, 200 on create.
+   */
+  'umami-vercel': variant({
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    createStatus: 200,
+    deleteAnswer: 'empty-200',
+    errorStyle: 'express',
+    jsonContentType: 'application/json; charset=utf-8',
+    listEnvelope: 'nest-meta',
+    idFormat: 'uuid4',
+    recordKeys: 'camel',
+    switchesAs: 'boolean',
+    timestampStyle: 'millis-z',
+    collation: 'byte',
+    hourValue: 'two-digit',
+    statsValueCase: 'lower',
+    statsGeoCodes: 'iso',
+    statsUnknownRows: 'empty',
+    latencyMs: 100,
+    market: { keyTransport: { header: 'X-Api-Key' }, errorStatuses: '4xx', contentType: 'application/json' },
+  }),
+  /**
+   * Matomo-style PHP on Apache with `KeepAlive Off` (every answer `Connection: close`) and MySQL `_ci`: every
+   * answer HTTP 200 with the failure in the body, reports archived with at most 100 rows (the rest summed in
+   * `Others`), `Unknown` places, continents and devices from reference tables (zero counts listed), DATETIME
+   * text. Marketplace: purchase codes in a `_ci` column (any case, trailing spaces ignored).
+   */
+  'matomo-apache-php': variant({
+    bodyTypes: 'form-ignore-others',
+    emptyParam: 'absent',
+    integerSyntax: 'any-integer',
+    trimInputs: true,
+    createStatus: 200,
+    deleteAnswer: 'message',
+    alwaysOk: true,
+    errorStyle: 'envelope',
+    jsonContentType: 'application/json; charset=utf-8',
+    listEnvelope: 'status-envelope',
+    recordEnvelope: 'status-envelope',
+    timestampStyle: 'sql-naive',
+    domainUnique: 'ignore-case',
+    statsTieOrder: 'storage',
+    statsRowCap: 100,
+    statsUnknownRows: 'labelled',
+    categoryZeroRows: true,
+    connectionClose: true,
+    market: {
+      escapeJson: 'php',
+      timestampStyle: 'offset',
+      licenseLabels: 'chinese',
+      handedCode: 'unsupported',
+      codeMatch: 'ci',
+    },
+  }),
+  /**
+   * Spring Boot 2.1 with problem-spring-web: `application/json;charset=UTF-8`, Hibernate soft deletes
+   * (`@SQLDelete` + `@Where`) beside a unique constraint on the domain, so a deleted website's domain stays taken
+   * and the violation answers 409 Conflict; `@PastOrPresent` on `from` and `to` (future dates refused, JVM in UTC).
+   */
+  'spring-boot2-softdelete': variant({
+    trailingSlash: 'not-found',
+    nonJsonAccept: 'not-acceptable',
+    bodyTypes: 'form-only',
+    emptyParam: 'absent',
+    enumCase: 'any',
+    integerSyntax: 'any-integer',
+    wwwAuthenticate: true,
+    authErrorBody: 'empty',
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    createLocation: true,
+    statsCheckOrder: 'validation-first',
+    errorStyle: 'problem',
+    jsonContentType: 'application/json;charset=UTF-8',
+    listEnvelope: 'spring-page',
+    pagination: 'page-from-zero',
+    domainUnique: 'exact',
+    collation: 'locale',
+    statsTieOrder: 'value-desc',
+    domainConflictStatus: 409,
+    uniqueAmongDeleted: true,
+    futureDates: 'reject',
+    market: { keyTransport: { header: 'X-Api-Key' }, errorStatuses: '4xx', invalidCodeStatus: 422 },
+  }),
+  /**
+   * Rails 7 with Pagy behind HAProxy: bare arrays with Pagy's headers and `overflow: :last_page` (a page past the
+   * end answers the last one), HAProxy's `timeout http-keep-alive 1s` (idle connections closed after a second,
+   * without a hint) and its 502 while a Puma worker restarts (one request in 60); domains downcased before
+   * validation, continents and devices from reference tables, `from`/`to` swapped with `minmax`.
+   */
+  'haproxy-rails-pagy': variant({
+    methodNotAllowedStatus: 404,
+    patchIsUpdate: true,
+    bearerAnyCase: false,
+    createLocation: true,
+    errorStyle: 'rails',
+    jsonContentType: 'application/json; charset=utf-8',
+    paginationHeaders: true,
+    pageErrors: 'last-page',
+    privacyAs: 'label',
+    switchesAs: 'boolean',
+    timestampStyle: 'millis-z',
+    domainUnique: 'ignore-case',
+    reversedRange: 'swap',
+    domainNormalise: 'lowercase',
+    categoryZeroRows: true,
+    idleTimeoutMs: 1000,
+    transientEvery: 60,
+    transientStatus: 502,
+    market: { errorStatuses: '4xx', invalidCodeStatus: 422, jsonBody: true, contentType: 'application/json' },
+  }),
+  /**
+   * FastAPI on AWS Lambda (Mangum) behind API Gateway: cold and warm invocations (150-300 ms to the first byte),
+   * API Gateway's 503 with `Retry-After` when the function is throttled (one request in 60), domains IDNA-encoded
+   * (Python's `domain.encode('idna')`), a Pydantic check refusing dates after today (UTC); SQLAlchemy `ARRAY(CIDR)`
+   * lists, which asyncpg reads as networks and Pydantic writes as `198.51.100.12/32`.
+   */
+  'lambda-apigw-python': variant({
+    trailingSlash: 'redirect-307',
+    bodyTypes: 'form-ignore-others',
+    integerSyntax: 'any-integer',
+    authMissingStatus: 403,
+    wwwAuthenticate: true,
+    malformedIdStatus: 422,
+    statsCheckOrder: 'validation-first',
+    errorStyle: 'fastapi',
+    listEnvelope: 'fastapi-page',
+    switchesAs: 'boolean',
+    unsetListAs: 'empty',
+    domainUnique: 'exact',
+    excludeListsAs: 'array',
+    ipCanonical: 'cidr',
+    domainNormalise: 'punycode',
+    futureDates: 'reject',
+    latencyMs: 150,
+    transientEvery: 60,
+    transientStatus: 503,
+    market: { keyTransport: { header: 'Api-Key' }, errorStatuses: '4xx', jsonBody: true },
+  }),
+  /**
+   * Laravel 10 behind Varnish and nginx (`Via`, `X-Varnish`, `Server`), `app.timezone` America/New_York (days cut
+   * there, `before_or_equal:today` on the dates), SoftDeletes with a `unique:websites,domain` rule that does not
+   * skip trashed rows, and a custom Spark plan allowing 142 websites, one more than the account has (the policy
+   * refuses a create past it with 403). Marketplace on MySQL `_ci`: purchase codes match in any case, and the
+   * operator hands the code in capitals, as the buyer wrote it.
+   */
+  'laravel-varnish-plan': variant({
+    patchIsUpdate: true,
+    emptyParam: 'absent',
+    trimInputs: true,
+    bearerAnyCase: false,
+    deleteAnswer: 'message',
+    listEnvelope: 'laravel-resource',
+    recordEnvelope: 'data',
+    timestampStyle: 'micro-z',
+    domainUnique: 'ignore-case',
+    passwordRequiredForPrivacy2: true,
+    statsTieOrder: 'storage',
+    uniqueAmongDeleted: true,
+    websiteLimit: 142,
+    statsUtcOffsetMinutes: -300,
+    futureDates: 'reject',
+    proxyHeaders: true,
+    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true, codeMatch: 'ci', handedCodeUpper: true },
   }),
 } satisfies Record<string, Choices>;
 

@@ -3,6 +3,7 @@
 // variant: create defaults (privacy 1, email 0, exclude_bots 1), update changes only what is sent, no `domain`
 // on update, privacy in 0/1/2, switches in 0/1.
 import { isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
 import type { Choices } from './choices.js';
 import { mix, startingWebsites, type WebsiteRecord } from './data.js';
 import type { FieldError } from './errors.js';
@@ -50,7 +51,48 @@ export function normaliseList(text: string): string {
   return [...new Set(entries)].join('\n');
 }
 
+/**
+ * The domain as the deployment stores it (choice 105): as sent, lowercased, Plausible's `clean_domain` (leading
+ * `http://`, `https://` and `www.` and a trailing slash removed, then lowercased), or IDNA ToASCII (punycode,
+ * lowercased; empty when the text is no host name, which the validation then refuses).
+ */
+export function normaliseDomain(domain: string, mode: Choices['domainNormalise']): string {
+  switch (mode) {
+    case 'as-sent':
+      return domain;
+    case 'lowercase':
+      return domain.toLowerCase();
+    case 'plausible':
+      return domain
+        .trim()
+        .replace(/^http:\/\//, '')
+        .replace(/^https:\/\//, '')
+        .replace(/^www\./, '')
+        .replace(/\/$/, '')
+        .toLowerCase();
+    case 'punycode':
+      return domainToASCII(domain);
+  }
+}
+
+/** A Postgres `cidr` value's text: the network with its prefix length (`/32`, `/128` for single addresses). */
+function cidrText(entry: string): string {
+  const [address = '', prefix] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0) return entry;
+  // URL parsing compresses an IPv6 address the way Postgres prints it (lowercase, longest zero run as `::`).
+  const text = family === 6 ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address;
+  return `${text}/${prefix ?? (family === 4 ? '32' : '128')}`;
+}
+
+/** The exclusion list of IP addresses as a `cidr[]` column stores it (choice 122), one entry per line. */
+export function cidrList(text: string): string {
+  return normaliseList(text).split('\n').filter(Boolean).map(cidrText).join('\n');
+}
+
 export class WebsiteStore {
+  /** Domains of deleted websites, still in the table for soft deletes (choice 107). */
+  readonly deletedDomains: string[] = [];
   private readonly records: WebsiteRecord[];
   private nextSeq: number;
   private readonly byId = new Map<string, WebsiteRecord>();
@@ -64,6 +106,9 @@ export class WebsiteStore {
     this.nextSeq = all.length + 1;
     this.records = all.filter((record) => !(choices.emptyAccount && record.owner === 'main'));
     for (const record of this.records) {
+      if (choices.ipCanonical === 'cidr' && record.excludeIps !== null) record.excludeIps = cidrList(record.excludeIps);
+      // Stored normalised: the starting data went through the same create (choice 105).
+      record.domain = normaliseDomain(record.domain, choices.domainNormalise) || record.domain;
       if (choices.excludeListsAs === 'normalised') {
         record.excludeParams = record.excludeParams === null ? null : normaliseList(record.excludeParams);
         record.excludeIps = record.excludeIps === null ? null : normaliseList(record.excludeIps);
@@ -202,6 +247,7 @@ export class WebsiteStore {
     if (index !== -1) this.records.splice(index, 1);
     this.byId.delete(this.idText(record));
     this.deleted.add(this.idText(record));
+    this.deletedDomains.push(record.domain);
     this.history.get(this.idText(record))?.push({ at: Date.now(), record: null });
   }
 
@@ -342,7 +388,8 @@ function unknownFieldMessage(choices: Choices, field: string): string {
   }
 }
 
-export type Validated = { changes: WebsiteChanges } | { errors: FieldError[] };
+/** `conflict`: the only error is a domain already taken (answered 409 by some deployments, choice 106). */
+export type Validated = { changes: WebsiteChanges } | { errors: FieldError[]; conflict?: boolean };
 
 /**
  * Reads a create or update body. On create the defaults of the source documentation apply; on update only what
@@ -373,10 +420,13 @@ export function validateWebsiteBody(
   };
   const changes: WebsiteChanges = {};
 
-  const domain = mode === 'create' ? read('domain') : undefined;
+  const sent = mode === 'create' ? read('domain') : undefined;
+  const domain = sent === undefined || sent === '' ? sent : normaliseDomain(sent, choices.domainNormalise);
+  let taken = false;
   if (mode === 'create') {
     if (domain === undefined || domain === '') {
-      errors.push({ field: 'domain', message: 'The domain field is required.', location: 'body', input: domain });
+      const message = sent ? 'The domain must be a valid host name.' : 'The domain field is required.';
+      errors.push({ field: 'domain', message, location: 'body', input: sent });
     } else if (domain.length > 255) {
       errors.push({ field: 'domain', message: 'The domain may not be greater than 255 characters.', location: 'body' });
     } else if (choices.domainSyntax === 'hostname' && !isHostName(domain)) {
@@ -384,21 +434,28 @@ export function validateWebsiteBody(
         field: 'domain',
         message: 'The domain must be a valid host name.',
         location: 'body',
-        input: domain,
+        input: sent,
       });
-    } else if (
-      choices.domainUnique !== 'none' &&
-      store
-        .owned()
-        .some((record) =>
-          choices.domainUnique === 'exact'
-            ? record.domain === domain
-            : record.domain.toLowerCase() === domain.toLowerCase(),
-        )
-    ) {
-      errors.push({ field: 'domain', message: 'The domain has already been taken.', location: 'body', input: domain });
     } else {
-      changes.domain = domain;
+      const same = (other: string) =>
+        choices.domainUnique === 'exact' ? other === domain : other.toLowerCase() === domain.toLowerCase();
+      // A unique index that does not know soft deletes keeps a deleted website's domain taken (choice 107).
+      const existing = [
+        ...store.owned().map((record) => record.domain),
+        ...(choices.uniqueAmongDeleted ? store.deletedDomains : []),
+      ];
+      taken = choices.domainUnique !== 'none' && existing.some(same);
+      if (taken && choices.domainConflictStatus === 'validation') {
+        errors.push({
+          field: 'domain',
+          message: 'The domain has already been taken.',
+          location: 'body',
+          input: domain,
+        });
+        taken = false;
+      } else {
+        changes.domain = domain;
+      }
     }
   }
 
@@ -489,7 +546,8 @@ export function validateWebsiteBody(
         continue;
       }
     }
-    changes[key] = stored === '' ? null : stored;
+    const kept = name === 'exclude_ips' && choices.ipCanonical === 'cidr' ? cidrList(stored) : stored;
+    changes[key] = kept === '' ? null : kept;
   }
 
   // "password: Used when privacy is 2": a deployment that requires one refuses privacy 2 without any password.
@@ -507,5 +565,11 @@ export function validateWebsiteBody(
   ) {
     errors.push({ field: 'body', message: 'No fields to update.', location: 'body' });
   }
-  return errors.length > 0 ? { errors } : { changes };
+  if (errors.length > 0) return { errors };
+  // A unique index answered 409 speaks last, when the row is written (choice 106).
+  if (taken) {
+    const error = { field: 'domain', message: 'The domain has already been taken.', location: 'body' as const };
+    return { errors: [{ ...error, input: domain }], conflict: true };
+  }
+  return { changes };
 }
