@@ -141,6 +141,27 @@ function variant(overrides: Overrides): Choices {
   return { ...ORDINARY, ...overrides, market: { ...ORDINARY_MARKET, ...(overrides.market ?? {}) } };
 }
 
+/**
+ * What Spring MVC and Spring Security do by themselves (Spring 6 path matching, content negotiation,
+ * `@ModelAttribute` binding, lenient conversion, ProblemDetail errors, the bare 401 of a bearer filter).
+ */
+const SPRING_MVC: Overrides = {
+  trailingSlash: 'not-found',
+  nonJsonAccept: 'not-acceptable',
+  bodyTypes: 'form-only',
+  repeatedParams: 'reject',
+  emptyParam: 'absent',
+  enumCase: 'any',
+  integerSyntax: 'any-integer',
+  wwwAuthenticate: true,
+  authErrorBody: 'empty',
+  validationStatus: 400,
+  malformedIdStatus: 400,
+  createLocation: true,
+  statsCheckOrder: 'validation-first',
+  errorStyle: 'problem',
+};
+
 export const VARIANTS = {
   /** Laravel 10, MySQL (utf8mb4 _ci), Sanctum, API resources; PHP json_encode on the marketplace. */
   'laravel-resource': variant({
@@ -197,21 +218,8 @@ export const VARIANTS = {
   }),
   /** Spring Boot 3: Spring Data JPA on Postgres (ICU), Spring Security resource server, ProblemDetail errors. */
   'spring-problem': variant({
-    trailingSlash: 'not-found',
-    nonJsonAccept: 'not-acceptable',
-    bodyTypes: 'form-only',
+    ...SPRING_MVC,
     maxBodyBytes: 2 * 1_048_576,
-    repeatedParams: 'reject',
-    emptyParam: 'absent',
-    enumCase: 'any',
-    integerSyntax: 'any-integer',
-    wwwAuthenticate: true,
-    authErrorBody: 'empty',
-    validationStatus: 400,
-    malformedIdStatus: 400,
-    createLocation: true,
-    statsCheckOrder: 'validation-first',
-    errorStyle: 'problem',
     listEnvelope: 'spring-page',
     pagination: 'page-from-zero',
     ipListValidation: 'addresses',
@@ -603,20 +611,7 @@ export const VARIANTS = {
    * `server.compression`, Postgres with an ICU collation; the marketplace a Spring MVC app with `X-Api-Key`.
    */
   'spring-data-rest-hal': variant({
-    trailingSlash: 'not-found',
-    nonJsonAccept: 'not-acceptable',
-    bodyTypes: 'form-only',
-    repeatedParams: 'reject',
-    emptyParam: 'absent',
-    enumCase: 'any',
-    integerSyntax: 'any-integer',
-    wwwAuthenticate: true,
-    authErrorBody: 'empty',
-    validationStatus: 400,
-    malformedIdStatus: 400,
-    createLocation: true,
-    statsCheckOrder: 'validation-first',
-    errorStyle: 'problem',
+    ...SPRING_MVC,
     jsonContentType: 'application/hal+json',
     recordKeys: 'camel',
     listEnvelope: 'hal',
