@@ -142,6 +142,20 @@ function variant(overrides: Overrides): Choices {
 }
 
 /**
+ * What a Laravel app does by itself: PATCH routed as PUT (`apiResource`), empty strings as null and trimmed inputs
+ * (its default middleware), `{data}` records (API resources), microsecond timestamps; on the marketplace,
+ * `json_encode` escaping and JSON bodies read.
+ */
+const LARAVEL: Overrides = {
+  patchIsUpdate: true,
+  emptyParam: 'absent',
+  trimInputs: true,
+  recordEnvelope: 'data',
+  timestampStyle: 'micro-z',
+};
+const LARAVEL_MARKET: Overrides['market'] = { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true };
+
+/**
  * What Spring MVC and Spring Security do by themselves (Spring 6 path matching, content negotiation,
  * `@ModelAttribute` binding, lenient conversion, ProblemDetail errors, the bare 401 of a bearer filter).
  */
@@ -149,7 +163,6 @@ const SPRING_MVC: Overrides = {
   trailingSlash: 'not-found',
   nonJsonAccept: 'not-acceptable',
   bodyTypes: 'form-only',
-  repeatedParams: 'reject',
   emptyParam: 'absent',
   enumCase: 'any',
   integerSyntax: 'any-integer',
@@ -165,21 +178,17 @@ const SPRING_MVC: Overrides = {
 export const VARIANTS = {
   /** Laravel 10, MySQL (utf8mb4 _ci), Sanctum, API resources; PHP json_encode on the marketplace. */
   'laravel-resource': variant({
+    ...LARAVEL,
     trailingSlash: 'redirect',
-    patchIsUpdate: true,
     nonJsonAccept: 'laravel-web',
     maxBodyBytes: 8 * 1_048_576,
-    emptyParam: 'absent',
-    trimInputs: true,
     bearerAnyCase: false,
     deleteAnswer: 'message',
     listEnvelope: 'laravel-resource',
-    recordEnvelope: 'data',
-    timestampStyle: 'micro-z',
     domainUnique: 'ignore-case',
     passwordRequiredForPrivacy2: true,
     statsTieOrder: 'storage',
-    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true },
+    market: LARAVEL_MARKET,
   }),
   /** Express 4 with node-postgres: bigint ids and counts come back as strings; hand-written checks. */
   'express-pg-bare': variant({
@@ -220,6 +229,7 @@ export const VARIANTS = {
   'spring-problem': variant({
     ...SPRING_MVC,
     maxBodyBytes: 2 * 1_048_576,
+    repeatedParams: 'reject',
     listEnvelope: 'spring-page',
     pagination: 'page-from-zero',
     ipListValidation: 'addresses',
@@ -516,17 +526,13 @@ export const VARIANTS = {
    * index, which shows a new website after its refresh. Otherwise what Laravel does, so the delay is what differs.
    */
   'laravel-scout-eventual': variant({
-    patchIsUpdate: true,
-    emptyParam: 'absent',
-    trimInputs: true,
+    ...LARAVEL,
     bearerAnyCase: false,
     listEnvelope: 'laravel-resource',
-    recordEnvelope: 'data',
-    timestampStyle: 'micro-z',
     domainUnique: 'ignore-case',
     searchDelayMs: 300,
     statsTieOrder: 'storage',
-    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true, handedCode: 'unsupported' },
+    market: { ...LARAVEL_MARKET, handedCode: 'unsupported' },
   }),
   /** Flask with SQLAlchemy and JSON error handlers, bare lists; the key's account has no website yet. */
   'flask-empty-account': variant({
@@ -612,6 +618,7 @@ export const VARIANTS = {
    */
   'spring-data-rest-hal': variant({
     ...SPRING_MVC,
+    repeatedParams: 'reject',
     jsonContentType: 'application/hal+json',
     recordKeys: 'camel',
     listEnvelope: 'hal',
@@ -813,32 +820,24 @@ export const VARIANTS = {
    * line (the textarea's format), and statistics are live: today's counts grow while visits arrive.
    */
   'laravel-form-rules': variant({
-    patchIsUpdate: true,
-    emptyParam: 'absent',
-    trimInputs: true,
+    ...LARAVEL,
     listEnvelope: 'laravel-paginator',
-    recordEnvelope: 'data',
-    timestampStyle: 'micro-z',
     passwordRequiredForPrivacy2: true,
     statsTieOrder: 'storage',
     liveToday: true,
     passwordRule: 'strong',
     paramListValidation: 'one-per-line',
-    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true, contentType: 'php-html' },
+    market: { ...LARAVEL_MARKET, contentType: 'php-html' },
   }),
   /**
    * Laravel 10 as installed: the stock `api` rate limiter, 60 requests per minute per user (by IP without a key),
    * 429 with Retry-After the seconds left in the minute and `X-RateLimit-*`; the marketplace app the same.
    */
   'laravel-default-throttle': variant({
-    patchIsUpdate: true,
-    emptyParam: 'absent',
-    trimInputs: true,
+    ...LARAVEL,
     listEnvelope: 'laravel-resource',
-    recordEnvelope: 'data',
-    timestampStyle: 'micro-z',
     rateLimitPerMinute: 60,
-    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true },
+    market: LARAVEL_MARKET,
   }),
   /**
    * Django REST Framework on MySQL with a dashboard's serializer: `current_visitors` (a SerializerMethodField read
@@ -955,19 +954,7 @@ export const VARIANTS = {
    * and the violation answers 409 Conflict; `@PastOrPresent` on `from` and `to` (future dates refused, JVM in UTC).
    */
   'spring-boot2-softdelete': variant({
-    trailingSlash: 'not-found',
-    nonJsonAccept: 'not-acceptable',
-    bodyTypes: 'form-only',
-    emptyParam: 'absent',
-    enumCase: 'any',
-    integerSyntax: 'any-integer',
-    wwwAuthenticate: true,
-    authErrorBody: 'empty',
-    validationStatus: 400,
-    malformedIdStatus: 400,
-    createLocation: true,
-    statsCheckOrder: 'validation-first',
-    errorStyle: 'problem',
+    ...SPRING_MVC,
     jsonContentType: 'application/json;charset=UTF-8',
     listEnvelope: 'spring-page',
     pagination: 'page-from-zero',
@@ -1042,14 +1029,10 @@ export const VARIANTS = {
    * operator hands the code in capitals, as the buyer wrote it.
    */
   'laravel-varnish-plan': variant({
-    patchIsUpdate: true,
-    emptyParam: 'absent',
-    trimInputs: true,
+    ...LARAVEL,
     bearerAnyCase: false,
     deleteAnswer: 'message',
     listEnvelope: 'laravel-resource',
-    recordEnvelope: 'data',
-    timestampStyle: 'micro-z',
     domainUnique: 'ignore-case',
     passwordRequiredForPrivacy2: true,
     statsTieOrder: 'storage',
@@ -1058,7 +1041,7 @@ export const VARIANTS = {
     statsUtcOffsetMinutes: -300,
     futureDates: 'reject',
     proxyHeaders: true,
-    market: { escapeJson: 'php', timestampStyle: 'micro-z', jsonBody: true, codeMatch: 'ci', handedCodeUpper: true },
+    market: { ...LARAVEL_MARKET, codeMatch: 'ci', handedCodeUpper: true },
   }),
 } satisfies Record<string, Choices>;
 
