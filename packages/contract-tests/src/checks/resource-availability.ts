@@ -12,6 +12,7 @@ import type { Answer } from '../answers/answer.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
+import { comparedFields } from './rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'resource_availability';
@@ -24,9 +25,8 @@ function rowWithLabel(answer: Answer | undefined, field: string, label: string) 
 
 /** The documented fields (those shown the same way everywhere) on which two views of one record differ. */
 function differing(run: RecordedRun, a: Record<string, unknown>, b: Record<string, unknown>): string[] {
-  const kind = writableKind(run.model)!;
-  return kind.fields.filter(
-    (field) => !kind.conventionFields.includes(field) && field in a && field in b && !sameValue(a[field], b[field]),
+  return comparedFields(writableKind(run.model)!).filter(
+    (field) => field in a && field in b && !sameValue(a[field], b[field]),
   );
 }
 

@@ -4,7 +4,7 @@
 // answers), rows whose sort key is equal may come in any order, and at the
 // end of a full page any of the rows that tie on the last key may be the
 // ones shown.
-import { parameterWithRole } from '@tallyport/spec-model/query';
+import { parameterWithRole, type RecordKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { effectiveValue } from './related.js';
@@ -16,15 +16,21 @@ const text = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
 export type RowKey = (row: Row) => string;
 
 /**
- * A row as the source documentation describes it: the documented fields of its record kind, but those whose
- * showing is a convention (a password hidden, masked or hashed). The fields a deployment adds on its own (a share
- * of the range's total, a live visitor counter, an IRI generated for each answer, timestamps) are its choice and
- * may differ from one answer to the next, so they are not compared. A row that shows none of the documented
- * fields is compared whole.
+ * The documented fields of a record kind but those whose showing is a convention (a password hidden, masked or
+ * hashed): what two views of the same record must show alike.
+ */
+export const comparedFields = (kind: RecordKind): string[] =>
+  kind.fields.filter((field) => !kind.conventionFields.includes(field));
+
+/**
+ * A row as the source documentation describes it: its `comparedFields`. The fields a deployment adds on its own
+ * (a share of the range's total, a live visitor counter, an IRI generated for each answer, timestamps) are its
+ * choice and may differ from one answer to the next, so they are not compared. A row that shows none of the
+ * documented fields is compared whole.
  */
 export function rowKeyOf(run: RecordedRun, answer: Answer): RowKey {
   const kind = answer.records ? run.model.records[answer.records.kind] : undefined;
-  const fields = kind?.fields.filter((field) => !kind.conventionFields.includes(field)) ?? [];
+  const fields = kind ? comparedFields(kind) : [];
   return (row) => {
     const shown = fields.filter((field) => field in row);
     return shown.length === 0 ? text(row) : text(shown.map((field) => [field, row[field]]));
