@@ -184,6 +184,38 @@ const SPRING_MVC: Overrides = {
   errorStyle: 'problem',
 };
 
+/**
+ * What ASP.NET Core does by itself: `[FromForm]` binding (JSON is 415), the first of repeated values, empty values
+ * as absent, `int.Parse`'s spellings, JwtBearer's bare 401 with its challenge, ProblemDetails-style 400s, a
+ * `Location` from `CreatedAtAction`, and parameters bound before the handler looks anything up.
+ */
+const ASPNET_CORE: Overrides = {
+  bodyTypes: 'form-only',
+  repeatedParams: 'first',
+  emptyParam: 'absent',
+  integerSyntax: 'any-integer',
+  wwwAuthenticate: true,
+  authErrorBody: 'empty',
+  validationStatus: 400,
+  createLocation: true,
+  statsCheckOrder: 'validation-first',
+};
+
+/**
+ * What an Express 4 app does by itself: its HTML "Cannot PATCH" page for an unrouted path or method, body-parser's
+ * 100 kB limit, checks that answer 400 with `{error}`, `res.location()` on create, `application/json; charset=utf-8`.
+ */
+const EXPRESS: Overrides = {
+  routerFallback: 'express-html',
+  methodNotAllowedStatus: 404,
+  maxBodyBytes: 102_400,
+  validationStatus: 400,
+  malformedIdStatus: 400,
+  createLocation: true,
+  errorStyle: 'express',
+  jsonContentType: 'application/json; charset=utf-8',
+};
+
 export const VARIANTS = {
   /** Laravel 10, MySQL (utf8mb4 _ci), Sanctum, API resources; PHP json_encode on the marketplace. */
   'laravel-resource': variant({
@@ -201,16 +233,9 @@ export const VARIANTS = {
   }),
   /** Express 4 with node-postgres: bigint ids and counts come back as strings; hand-written checks. */
   'express-pg-bare': variant({
-    routerFallback: 'express-html',
-    methodNotAllowedStatus: 404,
-    maxBodyBytes: 102_400,
+    ...EXPRESS,
     repeatedParams: 'reject',
     bearerAnyCase: false,
-    validationStatus: 400,
-    malformedIdStatus: 400,
-    createLocation: true,
-    errorStyle: 'express',
-    jsonContentType: 'application/json; charset=utf-8',
     paginationHeaders: true,
     idFormat: 'numeric-string',
     timestampStyle: 'millis-z',
@@ -501,18 +526,10 @@ export const VARIANTS = {
   }),
   /** ASP.NET Core behind a reverse proxy at /analytics: [FromForm] binding, ProblemDetails, JwtBearer, UUIDv7. */
   'aspnet-mounted': variant({
+    ...ASPNET_CORE,
     mountPath: '/analytics',
-    bodyTypes: 'form-only',
     maxBodyBytes: 30_000_000,
-    repeatedParams: 'first',
-    emptyParam: 'absent',
     enumCase: 'any',
-    integerSyntax: 'any-integer',
-    wwwAuthenticate: true,
-    authErrorBody: 'empty',
-    validationStatus: 400,
-    createLocation: true,
-    statsCheckOrder: 'validation-first',
     errorStyle: 'problem',
     jsonContentType: 'application/json; charset=utf-8',
     listEnvelope: 'fastapi-page',
@@ -654,17 +671,9 @@ export const VARIANTS = {
    * names, dates without trailing zeros).
    */
   'aspnet-odata': variant({
-    bodyTypes: 'form-only',
-    repeatedParams: 'first',
-    emptyParam: 'absent',
+    ...ASPNET_CORE,
     enumCase: 'any',
-    integerSyntax: 'any-integer',
-    wwwAuthenticate: true,
-    authErrorBody: 'empty',
-    validationStatus: 400,
     malformedIdStatus: 400,
-    createLocation: true,
-    statsCheckOrder: 'validation-first',
     errorStyle: 'odata',
     jsonContentType: 'application/json; odata.metadata=minimal; odata.streaming=true',
     recordKeys: 'camel',
@@ -731,14 +740,7 @@ export const VARIANTS = {
    * `compression()` gzips, Express's weak ETags answer 304; Laravel 6-style zone-less timestamps from MySQL.
    */
   'express-replica-cors': variant({
-    routerFallback: 'express-html',
-    methodNotAllowedStatus: 404,
-    maxBodyBytes: 102_400,
-    validationStatus: 400,
-    malformedIdStatus: 400,
-    createLocation: true,
-    errorStyle: 'express',
-    jsonContentType: 'application/json; charset=utf-8',
+    ...EXPRESS,
     timestampStyle: 'sql-naive',
     domainSyntax: 'any',
     countsAs: 'string',
@@ -1094,12 +1096,7 @@ export const VARIANTS = {
    * website is loaded; other refusals are express-validator's `{error, details}` with 400.
    */
   'express-stats-registry': variant({
-    routerFallback: 'express-html',
-    methodNotAllowedStatus: 404,
-    validationStatus: 400,
-    createLocation: true,
-    errorStyle: 'express',
-    jsonContentType: 'application/json; charset=utf-8',
+    ...EXPRESS,
     timestampStyle: 'millis-z',
     unknownStatistic: 'not-found',
     market: { errorStatuses: '4xx', contentType: 'application/json' },
@@ -1173,14 +1170,7 @@ export const VARIANTS = {
    * 400 `{status: "错误", msg: "无效请求"}`. The GET operations read `req.query`.
    */
   'express-json-market': variant({
-    routerFallback: 'express-html',
-    methodNotAllowedStatus: 404,
-    maxBodyBytes: 102_400,
-    validationStatus: 400,
-    malformedIdStatus: 400,
-    createLocation: true,
-    errorStyle: 'express',
-    jsonContentType: 'application/json; charset=utf-8',
+    ...EXPRESS,
     timestampStyle: 'millis-z',
     market: {
       errorStatuses: '4xx',
@@ -1197,16 +1187,8 @@ export const VARIANTS = {
    * System.Text.Json's web defaults (camelCase), JwtBearer's bare 401, `{id:int}` route constraints.
    */
   'aspnet-minimal-api': variant({
-    bodyTypes: 'form-only',
+    ...ASPNET_CORE,
     maxBodyBytes: 30_000_000,
-    repeatedParams: 'first',
-    emptyParam: 'absent',
-    integerSyntax: 'any-integer',
-    wwwAuthenticate: true,
-    authErrorBody: 'empty',
-    validationStatus: 400,
-    createLocation: true,
-    statsCheckOrder: 'validation-first',
     errorStyle: 'problem',
     jsonContentType: 'application/json; charset=utf-8',
     recordKeys: 'camel',
