@@ -48,7 +48,7 @@ import {
   statisticRows,
   today,
 } from './statistics.js';
-import type { Throttle } from './throttle.js';
+import { Throttle } from './throttle.js';
 import { type Lookup, validateWebsiteBody, WebsiteStore } from './websites.js';
 
 /** "per_page accepts only 10, 25, 50 or 100 on the website list and on statistics; default 10." */
@@ -60,10 +60,19 @@ export interface AnalyticsState {
   key: string;
   store: WebsiteStore;
   throttle?: Throttle;
+  /** A throttle on the create route alone (choice 133). */
+  createThrottle?: Throttle;
 }
 
 export function createAnalyticsState(choices: Choices, key: string, throttle?: Throttle): AnalyticsState {
-  return { choices, key, store: new WebsiteStore(choices), ...(throttle ? { throttle } : {}) };
+  const createThrottle = choices.createsPerMinute > 0 ? new Throttle(choices.createsPerMinute, 60_000) : undefined;
+  return {
+    choices,
+    key,
+    store: new WebsiteStore(choices),
+    ...(throttle ? { throttle } : {}),
+    ...(createThrottle ? { createThrottle } : {}),
+  };
 }
 
 type Route =
@@ -492,6 +501,12 @@ async function readBodyOf(exchange: Exchange): Promise<ParamSource | ApiError> {
 async function createWebsite(exchange: Exchange): Promise<Answer> {
   const { choices: c, store } = exchange.state;
   const body = await readBodyOf(exchange);
+  if (exchange.state.createThrottle) {
+    // Laravel's `throttle:3,1` on the create route only: the other routes are not limited (choice 133).
+    const verdict = exchange.state.createThrottle.take(`create:${exchange.state.key}`);
+    Object.assign(exchange.headers, verdict.headers);
+    if (!verdict.allowed) return fail(exchange, simpleError('too-many-requests', 429, 'Too Many Attempts.'));
+  }
   if (!(body instanceof Map)) return fail(exchange, body);
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);

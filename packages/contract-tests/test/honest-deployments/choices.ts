@@ -346,7 +346,7 @@ export interface Choices {
    */
   ipCanonical: 'as-sent' | 'cidr';
 
-  // K. How refused input is answered, and rules of the deployment (SILENCES.md 124-132)
+  // K. How refused input is answered, and rules of the deployment (SILENCES.md 124-133)
   /** 124: an unknown or missing statistic `name` is a refused parameter, or 404 (a registry of statistic queries). */
   unknownStatistic: 'validation' | 'not-found';
   /**
@@ -369,6 +369,8 @@ export interface Choices {
   excludeListCase: 'as-sent' | 'lower';
   /** 132: status of a website that is not there: 404, or 406 (PostgREST asked for a single object, PGRST116). */
   notFoundStatus: 404 | 406;
+  /** 133: creates a key may make per minute (a throttle on the create route alone, 429 past it), or 0 for none. */
+  createsPerMinute: number;
 
   // H. Marketplace
   market: MarketChoices;

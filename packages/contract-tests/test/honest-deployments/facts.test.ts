@@ -261,4 +261,27 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     expect(purchase.purchase_code).toBe(handed);
     expect('supported_until' in purchase).toBe(choices.market.handedCode !== 'unsupported');
   });
+
+  // Last: it uses up the minute's creates of a variant that throttles its create route (choice 133).
+  it.runIf(choices.createsPerMinute > 0)(
+    'refuses creates past its create throttle with 429, and nothing else',
+    async () => {
+      let refused: Response | undefined;
+      for (let attempt = 0; attempt <= choices.createsPerMinute && !refused; attempt += 1) {
+        const response = await fetch(`${d.analyticsUrl}/api/v1/websites`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${d.analyticsKey}`,
+            Accept: 'application/json',
+            'Content-Type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ domain: siteDomain(`burst-${attempt}`, 'example.net') }).toString(),
+        });
+        await response.arrayBuffer();
+        if (response.status === 429) refused = response;
+      }
+      expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await list()).status).toBe(200);
+    },
+  );
 });

@@ -141,6 +141,7 @@ export const ORDINARY: Choices = {
   bindingFailure: 'styled',
   excludeListCase: 'as-sent',
   notFoundStatus: 404,
+  createsPerMinute: 0,
   market: ORDINARY_MARKET,
 };
 
@@ -1228,6 +1229,18 @@ export const VARIANTS = {
     listEnvelope: 'laravel-resource',
     statsTieOrder: 'storage',
     market: { escapeJson: 'php', timestampStyle: 'offset', contentType: 'php-html', postParams: 'query-only' },
+  }),
+  /**
+   * Laravel 10 whose create route alone carries `throttle:3,1` (three new websites a minute per key, the anti-abuse
+   * rule of the sign-up flow it shares): a fourth create within the minute is 429 "Too Many Attempts." with
+   * Retry-After the seconds left in the minute and `X-RateLimit-*`; reads, updates and deletes are not limited.
+   */
+  'laravel-create-throttle': variant({
+    ...LARAVEL,
+    listEnvelope: 'laravel-resource',
+    statsTieOrder: 'storage',
+    createsPerMinute: 3,
+    market: LARAVEL_MARKET,
   }),
   /**
    * Rails 7 with a hand-written paging concern (`PER_PAGE.include?(params[:per_page].to_i) ? … : 10`, the same for
