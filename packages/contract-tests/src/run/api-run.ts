@@ -64,6 +64,8 @@ export interface ApiOutcome {
   dropped: Partial<Record<CaseFamily, number>>;
   interrupted: number;
   notes: string[];
+  /** What the run found out where the spec says "not shown" while running (where parameters travel). */
+  observed: string[];
   configError?: string;
   leftovers: string[];
 }
@@ -133,6 +135,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     dropped: {},
     interrupted: 0,
     notes: [],
+    observed: [],
     leftovers: [],
   };
   let planned = 0;
@@ -205,7 +208,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         transports.set(operation.id, finding.transport);
         for (const answer of book.answers)
           if (answer.operation.id === operation.id && !answer.case?.transport) unread.add(answer.exchange.id);
-        outcome.notes.push(finding.note);
+        outcome.observed.push(finding.note);
       } catch (error) {
         counted(error, outcome, testCase);
       }
