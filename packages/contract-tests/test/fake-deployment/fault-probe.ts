@@ -90,7 +90,8 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     const reply = api === 'analytics' ? analytics.handle(request) : marketplace.handle(request);
     const text = (reply.text ?? JSON.stringify(reply.body) ?? '').replace(/"(created|updated)_at":"[^"]*"/g, '');
     const extra = JSON.stringify(reply.headers ?? {});
-    const line = `${method} ${path}?${q} ${encoding === 'json' ? rawBody : f} -> ${reply.status} ${reply.contentType ?? ''} ${extra} ${text}`;
+    const sentBody = encoding === 'json' ? rawBody : `${f}`;
+    const line = `${method} ${path}?${q} ${sentBody} -> ${reply.status} ${reply.contentType ?? ''} ${extra} ${text}`;
     exchanges.push({
       api,
       operationId: operationOf(method, path),
