@@ -286,7 +286,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         options.onCheckResult?.(checkResult);
       }
       result.pace = outcome.transport.pace;
-      result.observations = clean([...observe(recorded), ...paceObservation(result.pace)]);
+      result.observations = clean([...outcome.observed, ...observe(recorded), ...paceObservation(result.pace)]);
       const unanswered = outcome.answers.filter((answer) => !answer.answered && !answer.exchange.interrupted);
       if (unanswered.length > 0)
         incomplete.push(

@@ -85,6 +85,36 @@ export function parameterWithRole(operation: OperationModel, role: ParameterRole
   return operation.parameters.find((parameter) => parameter.role === role);
 }
 
+/** Roles of parameters that shape how a list's rows are shown (searched, sorted, paged), not which data they are. */
+export const SHAPING_ROLES: ReadonlySet<ParameterRole> = new Set<ParameterRole>([
+  'page-size',
+  'sort-key',
+  'sort-direction',
+  'search',
+  'search-field',
+]);
+
+/**
+ * Roles whose parameter changes how the parameter of another role is read: the search field names what the search
+ * text is matched against, the sort direction orders by the sort key. A deployment may drop one only when the
+ * other is present, so the two are worth sending together.
+ */
+export const MODIFIED_ROLE: Readonly<Partial<Record<ParameterRole, ParameterRole>>> = {
+  'search-field': 'search',
+  'sort-direction': 'sort-key',
+};
+
+/** Each parameter of an operation that modifies another one, with the one it modifies. */
+export function modifierPairs(
+  operation: OperationModel,
+): Array<{ modifier: ParameterModel; modified: ParameterModel }> {
+  return operation.parameters.flatMap((modifier) => {
+    const role = modifier.role ? MODIFIED_ROLE[modifier.role] : undefined;
+    const modified = role ? parameterWithRole(operation, role) : undefined;
+    return modified ? [{ modifier, modified }] : [];
+  });
+}
+
 /** The success (2XX) responses of an operation. */
 export function successResponses(operation: OperationModel): ResponseModel[] {
   return operation.responses.filter((response) => /^2/.test(response.key));

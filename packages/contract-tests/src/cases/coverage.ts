@@ -133,7 +133,7 @@ function negative(operation: OperationModel, base: Values): RequestCase[] {
             operation,
             'negative',
             { ...base, [parameter.name]: invalid.value },
-            { expect: 'refusal', varied: parameter.name, rule: invalid.rule },
+            { expect: 'refusal', varied: parameter.name, rule: invalid.rule, ruleBasis: invalid.ruleBasis },
             invalid.rule,
           ),
         );
@@ -146,7 +146,7 @@ function negative(operation: OperationModel, base: Values): RequestCase[] {
           operation,
           'negative',
           rest,
-          { expect: 'refusal', varied: parameter.name, rule: 'a required parameter missing' },
+          { expect: 'refusal', varied: parameter.name, rule: 'a required parameter missing', ruleBasis: 'specified' },
           `without ${parameter.name}`,
         ),
       );
@@ -217,6 +217,23 @@ function documented(ctx: CaseContext, operation: OperationModel, base: Values | 
   return cases;
 }
 
+/**
+ * The broken values of a required parameter whose valid values only the deployment's owner knows (a purchase code),
+ * when none is configured: each broken value (left out, blank, the wrong type) stands where the valid one would,
+ * so the rest of the request is the plain call's and no valid value is needed.
+ */
+function withoutOwnerValue(ctx: CaseContext, operation: OperationModel): RequestCase[] {
+  const known = ownerKnown(operation);
+  const unknown = settable(operation).filter(
+    (parameter) => parameter.required && known.has(parameter.name) && ctx.knownValues[parameter.name] === undefined,
+  );
+  if (unknown.length !== 1) return [];
+  const name = unknown[0]!.name;
+  const base = baselineValues(ctx, operation, { [name]: 'tallyport-never-sent' });
+  if (typeof base === 'string') return [];
+  return negative(operation, base).filter((testCase) => testCase.varied === name);
+}
+
 /** Every case the spec yields for the operations that only read. */
 export function coverageCases(ctx: CaseContext): GeneratedCases {
   const cases: RequestCase[] = [];
@@ -227,6 +244,7 @@ export function coverageCases(ctx: CaseContext): GeneratedCases {
     cases.push(...documented(ctx, operation, base));
     if (typeof base === 'string') {
       notCovered.push(`${operation.id}: ${base}`);
+      cases.push(...withoutOwnerValue(ctx, operation));
       continue;
     }
     cases.push(make(operation, 'baseline', base, { expect: 'success' }));

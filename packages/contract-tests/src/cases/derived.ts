@@ -9,9 +9,11 @@
 import {
   identifyingParameter,
   listedKind,
+  modifierPairs,
   type OperationModel,
   type ParameterModel,
   parameterWithRole,
+  SHAPING_ROLES,
   singleKind,
 } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
@@ -21,7 +23,7 @@ import { baselineValues } from './coverage.js';
 import { followLink } from './links.js';
 import type { CaseContext } from './context.js';
 import { caseKey, caseTitle, type RequestCase } from './types.js';
-import { DATE_EDGES, largestValue, validValues } from './values.js';
+import { DATE_EDGES, largestValue, revealingInvalidSize, validValues } from './values.js';
 
 /** How many listed records are read back per list, at most. */
 export const MAX_READS_PER_LIST = 12;
@@ -50,14 +52,6 @@ function derived(
 
 const usable = (answer: Answer): boolean =>
   answer.verdict === 'accepted' && answer.case?.auth === 'valid' && answer.case.expect === 'success';
-
-const EFFECT_ROLES = new Set<ParameterModel['role']>([
-  'page-size',
-  'sort-key',
-  'sort-direction',
-  'search',
-  'search-field',
-]);
 
 /**
  * Parameters that choose which data a list holds rather than how it is shown: enums without a role (a
@@ -171,25 +165,56 @@ function effects(ctx: CaseContext, all: readonly Answer[]): RequestCase[] {
     // The mock answers every selection with the same examples: the richest one stands for all.
     const tried = ctx.mock ? answers.sort((a, b) => b.score - a.score).slice(0, 1) : answers;
     for (const best of tried) cases.push(...effectsOn(operation, best));
+    const richest = answers.reduce<Richest | undefined>(
+      (top, best) => (top && top.score >= best.score ? top : best),
+      undefined,
+    );
+    if (richest) cases.push(...invalidPageSize(operation, richest));
   }
   return cases;
+}
+
+/**
+ * A page size the spec does not allow, sent on the answer that showed the most rows: one whose effect shows if it
+ * is honoured (a page of exactly that size while more rows exist), where sizes past the largest allowed one show
+ * nothing on a list shorter than them. Honoured, it fails; answered as the default, it warns; refused, it passes.
+ */
+function invalidPageSize(operation: OperationModel, richest: Richest): RequestCase[] {
+  const pageSize = parameterWithRole(operation, 'page-size');
+  const invalid = pageSize ? revealingInvalidSize(pageSize, richest.rows.length) : undefined;
+  if (!pageSize || !invalid) return [];
+  const values: Values = { ...effectBase(operation, richest), [pageSize.name]: invalid.value };
+  return [
+    derived(operation, values, 'page-size-invalid', `${invalid.rule}, below the ${richest.rows.length} rows shown`, {
+      expect: 'refusal',
+      varied: pageSize.name,
+      rule: invalid.rule,
+      ruleBasis: invalid.ruleBasis,
+    }),
+  ];
+}
+
+/** The values of an answer's request without the parameters whose effects are tried on it. */
+function effectBase(operation: OperationModel, best: Richest): Values {
+  const base: Values = {};
+  for (const [name, value] of Object.entries(best.answer.case!.values)) {
+    const parameter = operation.parameters.find((candidate) => candidate.name === name);
+    if (!parameter?.role || !SHAPING_ROLES.has(parameter.role)) base[name] = value;
+  }
+  return base;
 }
 
 /** Defaults, page sizes, sorts, searches and date ranges, each sent on one answer that has rows. */
 function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
   const cases: RequestCase[] = [];
-  const base: Values = {};
-  for (const [name, value] of Object.entries(best.answer.case!.values)) {
-    const parameter = operation.parameters.find((candidate) => candidate.name === name);
-    if (!parameter?.role || !EFFECT_ROLES.has(parameter.role)) base[name] = value;
-  }
+  const base = effectBase(operation, best);
   // The answer with every such parameter left out, and with each documented default sent alone: where rows
   // outnumber a default page, leaving a default out and sending it can be told apart.
   cases.push(derived(operation, base, 'defaults', 'on the richest answer, defaults left out'));
   for (const parameter of operation.parameters)
     if (
       parameter.role &&
-      EFFECT_ROLES.has(parameter.role) &&
+      SHAPING_ROLES.has(parameter.role) &&
       parameter.hasDefault &&
       validValues(parameter).includes(String(parameter.default))
     )
@@ -216,6 +241,7 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
         );
   const search = parameterWithRole(operation, 'search');
   const field = searchField(operation);
+  let wholeValue: string | undefined;
   if (search && field) {
     const withField = (text: string): Values => ({
       ...base,
@@ -225,10 +251,12 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
     const texts = best.rows.map((row) => row[field.name]).filter((value): value is string => typeof value === 'string');
     const whole = texts.find((value) => value.length >= 3);
     if (whole) cases.push(derived(operation, withField(whole), 'search-whole', 'a whole listed value'));
+    wholeValue = whole;
     const part = texts.map((value) => value.slice(Math.floor(value.length / 3), Math.floor(value.length / 3) + 3));
     const fragment = part.find((value) => value.trim().length === 3);
     if (fragment) cases.push(derived(operation, withField(fragment), 'search-part', 'part of a listed value'));
   }
+  cases.push(...modifiersTogether(operation, base, (parameter) => (parameter === search ? wholeValue : undefined)));
   const start = parameterWithRole(operation, 'range-start');
   const end = parameterWithRole(operation, 'range-end');
   // Rows that carry dates show whether a range took effect.
@@ -279,6 +307,34 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
             ),
           );
     }
+  }
+  return cases;
+}
+
+/**
+ * Every allowed value of a parameter that modifies another (a search field, a sort direction) sent with that other
+ * one at least once, explicitly: a deployment that drops one of them only when both are present shows it only
+ * then. The modified parameter takes `valueFor`'s value (drawn from the data), or its first listed value.
+ */
+function modifiersTogether(
+  operation: OperationModel,
+  base: Values,
+  valueFor: (parameter: ParameterModel) => string | undefined,
+): RequestCase[] {
+  const cases: RequestCase[] = [];
+  for (const { modifier, modified } of modifierPairs(operation)) {
+    // Free text (a search) is drawn from the data; only a listed value is sent without it.
+    const value = valueFor(modified) ?? (modified.enum ? validValues(modified)[0] : undefined);
+    if (value === undefined) continue;
+    for (const way of validValues(modifier))
+      cases.push(
+        derived(
+          operation,
+          { ...base, [modified.name]: value, [modifier.name]: way },
+          'together',
+          `${modifier.name} with ${modified.name}`,
+        ),
+      );
   }
   return cases;
 }

@@ -7,7 +7,7 @@ import { API_SECRETS } from '../deployment.js';
 import { type RequestTemplate, secret, type TemplateValue } from '../http/request.js';
 import type { Exchange, Transport } from '../http/transport.js';
 import { type ApiName, specModels } from '../specs.js';
-import type { AuthMode, RequestCase } from './types.js';
+import type { AuthMode, ParameterTransport, RequestCase } from './types.js';
 
 /**
  * Where a key that is not a bearer token travels. The spec's place is a choice where the source documentation
@@ -23,6 +23,10 @@ export type KeyTransport =
   /** Always in this header. */
   | { header: string };
 
+export const describeTransport = (transport: ParameterTransport): string =>
+  `${transport.params === 'query' ? 'the query string' : `a ${transport.params === 'json' ? 'JSON' : 'form'} body`}` +
+  (typeof transport.key === 'object' ? `, the key in the header ${transport.key.header}` : '');
+
 export interface TemplateTarget {
   api: ApiName;
   baseUrl: string;
@@ -30,6 +34,8 @@ export interface TemplateTarget {
   /** A key no deployment accepts, the same for the whole run. */
   wrongKey: string;
   keyTransport?: KeyTransport;
+  /** Operations found to read their parameters elsewhere than the spec's place (see run/transports.ts). */
+  parameterTransports?: ReadonlyMap<string, ParameterTransport>;
 }
 
 /** Where the key goes: the transport chosen for the run, or the spec's place. */
@@ -53,13 +59,19 @@ export function toTemplate(target: TemplateTarget, operation: OperationModel, te
   const query: Array<[string, TemplateValue]> = [];
   const headers: Array<[string, TemplateValue]> = [['Accept', 'application/json']];
   const form: Array<[string, TemplateValue]> = [];
+  const placed = testCase.transport ?? target.parameterTransports?.get(operation.id);
+  const paramsIn = placed ? (placed.params === 'query' ? 'query' : 'body') : undefined;
   const credential = operation.credential;
   if (credential) {
     const isBearer = credential.in === 'bearer';
     const key = keyValue(target, testCase.auth, isBearer ? 'Bearer ' : undefined);
     if (key !== undefined && credential.in === 'bearer') headers.push(['Authorization', key]);
     else if (key !== undefined && credential.in !== 'bearer') {
-      const place = keyPlace(target, operation, credential.in, credential.name);
+      const place = placed
+        ? typeof placed.key === 'object'
+          ? { in: 'header', name: placed.key.header }
+          : { in: paramsIn!, name: credential.name }
+        : keyPlace(target, operation, credential.in, credential.name);
       if (place.in === 'query') query.push([place.name, key]);
       else if (place.in === 'header') headers.push([place.name, key]);
       else if (place.in === 'body') form.push([place.name, key]);
@@ -69,7 +81,8 @@ export function toTemplate(target: TemplateTarget, operation: OperationModel, te
   const pathValues: Record<string, string> = {};
   for (const [name, value] of Object.entries(testCase.values)) {
     const parameter = operation.parameters.find((candidate) => candidate.name === name);
-    const where = parameter?.in ?? (operation.body ? 'body' : 'query');
+    const declared = parameter?.in ?? (operation.body ? 'body' : 'query');
+    const where = declared !== 'path' && paramsIn ? paramsIn : declared;
     if (where === 'path') {
       if (typeof value !== 'string') throw new Error(`a path parameter (${name}) cannot hold a secret`);
       path = path.replace(`{${name}}`, encodeURIComponent(value));
@@ -79,6 +92,10 @@ export function toTemplate(target: TemplateTarget, operation: OperationModel, te
     else query.push([name, value]);
   }
   if (testCase.mockExample && target.mock) headers.push(['Prefer', `example=${testCase.mockExample}`]);
+  const json = (placed?.params ?? testCase.encoding ?? documentedEncoding(operation)) === 'json';
+  const numbers = operation.parameters
+    .filter((parameter) => parameter.types.includes('integer') || parameter.types.includes('number'))
+    .map((parameter) => parameter.name);
   return {
     api: target.api,
     operationId: operation.id,
@@ -88,14 +105,24 @@ export function toTemplate(target: TemplateTarget, operation: OperationModel, te
     pathValues,
     query,
     headers,
-    ...(operation.body || form.length > 0 ? { form } : {}),
+    ...(operation.body || form.length > 0 ? { form, ...(json ? { json: { numbers } } : {}) } : {}),
     label: testCase.title,
   };
 }
 
+/** How the spec sends an operation's body: `json` or `form` (every other media type travels as a form here). */
+export const documentedEncoding = (operation: OperationModel): 'form' | 'json' | undefined =>
+  operation.body ? (/json/i.test(operation.body.mediaType) ? 'json' : 'form') : undefined;
+
+/** The other common encoding of a body, to tell a body never read from a refused write. */
+export function otherEncoding(operation: OperationModel): 'form' | 'json' | undefined {
+  const documented = documentedEncoding(operation);
+  return documented === 'form' ? 'json' : documented === 'json' ? 'form' : undefined;
+}
+
 /**
  * Sends a case through the transport, tagged with it. Reads (by the spec's
- * effect) are idempotent: retried after 502, 503 and 504 and cut short by an interrupt.
+ * effect) are cut short by an interrupt; reads, updates and deletes are retried after 502, 503 and 504.
  */
 export function sendCase(
   transport: Transport,
@@ -104,9 +131,13 @@ export function sendCase(
   options: { cleanup?: boolean } = {},
 ): Promise<Exchange> {
   const operation = operationById(specModels[target.api], testCase.operationId);
+  const read = operation.effect === 'read';
   return transport.send(toTemplate(target, operation, testCase), {
     testCase,
-    idempotent: operation.effect === 'read',
+    // A gateway's 502, 503 or 504 says nothing of whether the request arrived: only a request that may arrive twice
+    // is sent again (RFC 9110, 9.2.2: PUT and DELETE are idempotent).
+    idempotent: read || operation.method === 'PUT' || operation.method === 'DELETE',
+    interruptible: read,
     ...(options.cleanup ? { cleanup: true } : {}),
   });
 }

@@ -31,6 +31,15 @@ export type CaseFamily = (typeof CASE_FAMILIES)[number];
 /** The rule a case breaks by sending a field its operation does not take (`domain` on an update). */
 export const FORBIDDEN_FIELD_RULE = 'a field the operation forbids';
 
+/**
+ * Where every parameter of one operation travels, where the source documentation does not show it: all in the
+ * query string, a form body or a JSON body, the key among them or in a header of its own.
+ */
+export interface ParameterTransport {
+  params: 'query' | 'form' | 'json';
+  key: 'with-params' | { header: string };
+}
+
 /** What a conforming deployment does with the case. */
 export type Expectation = 'success' | 'refusal' | 'any';
 
@@ -54,6 +63,8 @@ export interface RequestCase {
   varied?: string;
   /** For negative cases: the rule the value breaks ("outside the enum", "missing required"). */
   rule?: string;
+  /** What that rule rests on: stated by the source documentation, or only a reading of it (see `InvalidValue`). */
+  ruleBasis?: Basis;
   /** For documented cases: the `code` of the error message the spec ties to the condition. */
   message?: string;
   /** For write cases: the step of the round trip and the record it concerns. */
@@ -62,6 +73,10 @@ export interface RequestCase {
   record?: string;
   /** Only ever sent to the embedded mock: the spec example Prism should answer with. */
   mockExample?: string;
+  /** The body in this encoding rather than the documented one (a write sent again to learn why it was refused). */
+  encoding?: 'form' | 'json';
+  /** Every parameter in this place rather than the spec's (a probe of where the deployment reads them). */
+  transport?: ParameterTransport;
   /** A request a spec link leads to: the link's name and the exchange whose answer it followed. */
   linkedFrom?: { link: string; exchangeId: number };
 }

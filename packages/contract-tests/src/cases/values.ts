@@ -3,11 +3,22 @@
 // broken rule each. Everything is a string because it travels in a query, a
 // path or a form body.
 import type { Json, ParameterModel } from '@tallyport/spec-model/query';
+import type { Basis } from '../checks/types.js';
 
 export interface InvalidValue {
   value: string;
   rule: string;
+  /**
+   * `specified` when the value breaks a rule the source documentation states (outside the listed values, not an
+   * integer, not in the stated format, a required value blank); `convention` when only a reading of it does (an
+   * impossible day written in the `Y-m-d` layout, which some date parsers roll over).
+   */
+  ruleBasis: Basis;
 }
+
+/** A required parameter with no default: nothing the deployment could fall back to when it is missing or broken. */
+export const requiredWithoutDefault = (parameter: ParameterModel): boolean =>
+  parameter.required && !parameter.hasDefault;
 
 const text = (value: Json | undefined): string | undefined =>
   value === undefined || value === null || typeof value === 'object' ? undefined : String(value);
@@ -59,29 +70,66 @@ export function invalidValues(parameter: ParameterModel): InvalidValue[] {
     if (isInteger(parameter)) {
       const numbers = parameter.enum.filter((value): value is number => typeof value === 'number');
       const outside = numbers.length > 0 ? Math.max(...numbers) + 1 : 2_147_483_647;
-      found.push({ value: String(outside), rule: `an integer outside the enum (${[...allowed].join(', ')})` });
+      found.push({
+        value: String(outside),
+        rule: `an integer outside the enum (${[...allowed].join(', ')})`,
+        ruleBasis: 'specified',
+      });
     } else {
       let candidate = 'tallyport-not-allowed';
       while (allowed.has(candidate)) candidate += '-x';
-      found.push({ value: candidate, rule: `a value outside the enum (${[...allowed].join(', ')})` });
+      found.push({
+        value: candidate,
+        rule: `a value outside the enum (${[...allowed].join(', ')})`,
+        ruleBasis: 'specified',
+      });
     }
   }
   if (isInteger(parameter) && !acceptsString(parameter)) {
-    found.push({ value: 'ten', rule: 'not an integer (a word)' });
-    found.push({ value: '1.5', rule: 'not an integer (a fraction)' });
+    found.push({ value: 'ten', rule: 'not an integer (a word)', ruleBasis: 'specified' });
+    found.push({ value: '1.5', rule: 'not an integer (a fraction)', ruleBasis: 'specified' });
   }
   if (isDate(parameter)) {
-    found.push({ value: '2026-02-30', rule: 'an impossible date (February 30)' });
-    found.push({ value: '2025-02-29', rule: 'an impossible date (February 29 of a common year)' });
-    found.push({ value: '2026-13-01', rule: 'an impossible date (month 13)' });
-    found.push({ value: '01/10/2026', rule: 'not in the Y-m-d format' });
+    // Written in the Y-m-d layout: only a strict reading of the format refuses them (PHP's parser rolls them over).
+    found.push({ value: '2026-02-30', rule: 'an impossible date (February 30)', ruleBasis: 'convention' });
+    found.push({
+      value: '2025-02-29',
+      rule: 'an impossible date (February 29 of a common year)',
+      ruleBasis: 'convention',
+    });
+    found.push({ value: '2026-13-01', rule: 'an impossible date (month 13)', ruleBasis: 'convention' });
+    found.push({ value: '01/10/2026', rule: 'not in the Y-m-d format', ruleBasis: 'specified' });
   } else if (parameter.pattern && acceptsString(parameter)) {
-    found.push({ value: '~', rule: `not matching the pattern ${parameter.pattern}` });
+    found.push({ value: '~', rule: `not matching the pattern ${parameter.pattern}`, ruleBasis: 'specified' });
   }
   if (parameter.minLength !== undefined && parameter.minLength > 0 && acceptsString(parameter)) {
-    found.push({ value: '', rule: `shorter than minLength ${parameter.minLength}` });
+    found.push({ value: '', rule: `shorter than minLength ${parameter.minLength}`, ruleBasis: 'specified' });
+  } else if (requiredWithoutDefault(parameter) && !found.some((invalid) => invalid.value === '')) {
+    found.push({ value: '', rule: 'blank (a required parameter sent empty)', ruleBasis: 'specified' });
   }
   return found;
+}
+
+/**
+ * An integer a numeric enum does not allow whose effect would show if a deployment honoured it, on data of which
+ * an answer showed `rowsShown` rows: the middle of the widest gap between allowed values below that count (a size
+ * no rounding to an allowed one gives back), or else a size under the smallest allowed one.
+ */
+export function revealingInvalidSize(parameter: ParameterModel, rowsShown: number): InvalidValue | undefined {
+  const allowed = (parameter.enum ?? [])
+    .filter((value): value is number => typeof value === 'number')
+    .sort((a, b) => a - b);
+  if (allowed.length === 0 || !isInteger(parameter)) return undefined;
+  const middles = allowed.slice(1).map((upper, index) => Math.floor((allowed[index]! + upper) / 2));
+  const fits = (size: number) => size > 0 && size < rowsShown && !allowed.includes(size);
+  const below = Math.floor(allowed[0]! / 2);
+  const size = middles.filter(fits).at(-1) ?? (fits(below) ? below : undefined);
+  if (size === undefined) return undefined;
+  return {
+    value: String(size),
+    rule: `an integer outside the enum (${allowed.join(', ')})`,
+    ruleBasis: 'specified',
+  };
 }
 
 /** The largest numeric value a parameter allows, as sent (the largest page size). */

@@ -6,13 +6,13 @@
 // is not ignored: it never answers the unfiltered rows when some of them
 // share nothing with the text. How a deployment matches is reported among
 // the observations, never judged.
-import { parameterWithRole } from '@tallyport/spec-model/query';
+import { parameterWithRole, SHAPING_ROLES } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { searchField } from '../cases/derived.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { effectiveValue, judgeAccepted, sameRequestExcept } from './related.js';
+import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './related.js';
 import { rowKeyOf, sameRows } from './rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
@@ -49,12 +49,20 @@ function identityOf(run: RecordedRun, answer: Answer, field: string): (row: Row)
   return (row) => JSON.stringify(row[identifier ?? field]);
 }
 
-/** Whether the text is a whole value of the field that an answer of the same operation (and data) showed. */
+/**
+ * Whether the text is a whole value of the field that an answer of the same operation and data showed: the same
+ * values but for how rows are searched, sorted and paged (another statistic's rows are other data).
+ */
 function wholeValueSeen(run: RecordedRun, answer: Answer, field: string, text: string): boolean {
+  const shaping = answer.operation.parameters
+    .filter((parameter) => parameter.role && SHAPING_ROLES.has(parameter.role))
+    .map((parameter) => parameter.name);
+  const data = valuesWithout(run, answer, shaping);
   return run.answers.some(
     (other) =>
       other.operation.id === answer.operation.id &&
       other.epoch === answer.epoch &&
+      valuesWithout(run, other, shaping) === data &&
       other.case?.family !== 'write' &&
       other.verdict === 'accepted' &&
       !!other.records?.rows.some((row) => row[field] === text),

@@ -1,14 +1,18 @@
 // negative_data_rejection: a request that breaks one documented rule (a value
 // outside the enum, a wrong type, an impossible date, a missing required
 // parameter) is refused. The source documentation decides which values are
-// allowed, not that others are refused: a deployment may also ignore them,
-// so an accepted invalid value is a warning (a convention), and only an
-// invalid value that takes effect fails the run: a page of that size, a
-// record that stores it. A field an operation does not take (`domain` on an
-// update) may be refused or ignored; only applying it is a violation.
+// allowed, not that others are refused: a deployment may ignore an optional
+// value it cannot use and fall back to the default, so that is a warning (a
+// convention). Two things leave no honest reading and fail: an invalid value
+// that takes effect (a page of that size, a record that stores it), and a
+// success payload for a request whose required parameter, which has no
+// default, is missing, blank or breaks its stated rule (nothing could stand
+// in for it). A field an operation does not take (`domain` on an update) may
+// be refused or ignored; only applying it is a violation.
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { FORBIDDEN_FIELD_RULE } from '../cases/types.js';
+import { requiredWithoutDefault } from '../cases/values.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
 import { sameRequestExcept } from './related.js';
@@ -68,15 +72,27 @@ function judge(run: RecordedRun, answer: Answer): CaseResult {
       );
     return pass(`${title} (accepted, and ignored)`);
   }
+  const parameter = answer.operation.parameters.find((candidate) => candidate.name === varied);
+  const words = parameter?.description ? ` ("${parameter.description}")` : '';
   const effect = applied(run, answer);
   if (effect)
     return fail(
       'invalid-applied',
       answer,
-      `${varied} is ${rule}: the spec does not allow it, so it never takes effect`,
+      `${varied} is ${rule}${words}: the spec does not allow it, so it never takes effect`,
       effect.how,
       { basis: 'specified', related: effect.related },
     );
+  if (parameter && requiredWithoutDefault(parameter) && answer.case!.ruleBasis === 'specified') {
+    return fail(
+      'accepted-invalid',
+      answer,
+      `a refusal in any form: ${varied} is required with no default${words}, so when it is ${rule} there is ` +
+        'nothing the deployment could honestly fall back to',
+      `a success payload (${successShown(answer)})`,
+      { basis: 'specified' },
+    );
+  }
   return fail(
     'accepted-invalid',
     answer,
@@ -86,11 +102,19 @@ function judge(run: RecordedRun, answer: Answer): CaseResult {
   );
 }
 
+/** What made an answer a success: the outcome it states, or the records it holds. */
+function successShown(answer: Answer): string {
+  if (answer.outcome === 'success') return 'its body states success';
+  if (answer.records?.many) return `a list of ${answer.records.count} ${answer.records.kind} rows`;
+  if (answer.records) return `a ${answer.records.kind}`;
+  return `HTTP ${answer.status}, the success payload`;
+}
+
 export const negativeDataRejection: CheckDefinition = {
   name: 'negative_data_rejection',
   description:
     'A value the spec does not allow never takes effect (specified); refusing it is a convention (a warning).',
-  needs: ['negative', 'example', 'write'],
+  needs: ['negative', 'derived', 'example', 'write'],
   judge: (run) =>
     run.answers
       .filter((answer) => answer.case?.rule && answer.case.expect === 'refusal' && answer.case.auth === 'valid')

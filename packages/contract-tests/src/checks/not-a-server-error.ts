@@ -4,7 +4,8 @@
 // be refused, and a 5XX is the usual wrong way to refuse it (a convention:
 // status codes are not shown).
 import type { Answer } from '../answers/answer.js';
-import { fail, pass, titleOf, unanswered } from './evidence.js';
+import { UNAVAILABLE_STATUSES } from '../answers/status.js';
+import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
 // Whether a deployment may refuse the request (a range it bounds) is beside the point: a 5XX is not a refusal.
@@ -18,6 +19,14 @@ export const notAServerError: CheckDefinition = {
   judge: (run) =>
     run.answers.map((answer) => {
       const status = answer.status;
+      // A gateway's 502, 503 or 504 says nothing of whether the request arrived: a request safe to repeat is sent
+      // again, and one that answers so every time fails; one that is not (a create) is never sent twice.
+      if (answer.answered && status !== undefined && UNAVAILABLE_STATUSES.has(status) && answer.exchange.attempts <= 1)
+        return skip(
+          titleOf(answer),
+          `HTTP ${status} from a gateway says nothing of the request, and a ${answer.operation.method} that may ` +
+            'create a record is not sent twice',
+        );
       if (answer.answered && status !== undefined && status >= 500)
         return fail(
           'server-error',

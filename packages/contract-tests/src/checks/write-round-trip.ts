@@ -58,10 +58,66 @@ function readsBack(run: RecordedRun, create: Answer, read: Answer): CaseResult[]
   });
 }
 
+/**
+ * Why a field read exactly as before a successful update that sent it another value is a lost write, or undefined
+ * when that could be honest. Whatever form a deployment shows a field in, a new value shows in a new form; only a
+ * field that may never show what was written (a password hidden or masked, `x-tallyport-convention`) needs proof
+ * that it does: an earlier read that showed the value written before it.
+ */
+function keptAsBefore(
+  run: RecordedRun,
+  earlier: readonly Answer[],
+  field: string,
+  value: string,
+  old: Record<string, unknown>,
+  now: Record<string, unknown>,
+): string | undefined {
+  if (!(field in old) || !sameValue(old[field], now[field]) || sameValue(old[field], value)) return undefined;
+  if (!kindOf(run)?.conventionFields.includes(field)) return 'the value sent is not the one shown';
+  let written: string | undefined;
+  for (const step of earlier) {
+    const sent = step.case!.values[field];
+    const writes = step.case!.step === 'create' || step.case!.step === 'update';
+    if (writes && sent !== undefined && acceptedConforming(step)) written = run.valueOf(sent);
+    const shown = rowOf(step)?.[field];
+    if (!writes && written !== undefined && shown !== undefined && sameValue(shown, written))
+      return `an earlier read showed ${field} as written (#${step.exchange.id})`;
+  }
+  return undefined;
+}
+
+/** The same write sent again right after in the other encoding, when the session did (see writes/session.ts). */
+function sentAgainEncoded(steps: readonly Answer[], write: Answer): Answer | undefined {
+  const next = steps.find((step) => step.exchange.id > write.exchange.id && step.case!.step === write.case!.step);
+  return next?.case?.encoding ? next : undefined;
+}
+
+/**
+ * A write refused in the documented encoding and served in the other one: the documented body is not read, since
+ * nothing else differs between the two requests (a plan limit or a domain rule refuses both alike).
+ */
+function bodyNotRead(write: Answer, encoded: Answer): CaseResult {
+  const documented = write.operation.body?.mediaType ?? 'the documented media type';
+  return fail(
+    'write-refused',
+    write,
+    `the documented body (${documented}) is read: a ${write.operation.id} that follows the spec is served`,
+    `refused as documented, while the same values sent as ${encoded.case!.encoding} were accepted ` +
+      `(#${encoded.exchange.id}): the documented body is never read`,
+    { basis: 'specified', title: titleOf(write), related: [encoded] },
+  );
+}
+
 function updates(run: RecordedRun, steps: Answer[], label: string): CaseResult[] {
   const results: CaseResult[] = [];
   steps.forEach((update, index) => {
     if (update.case!.step !== 'update' || update.case!.auth !== 'valid') return;
+    const encoded =
+      update.verdict === 'refused' && !update.case!.encoding ? sentAgainEncoded(steps, update) : undefined;
+    if (encoded?.verdict === 'accepted') {
+      results.push(bodyNotRead(update, encoded));
+      return;
+    }
     const before = steps
       .slice(0, index)
       .reverse()
@@ -84,7 +140,18 @@ function updates(run: RecordedRun, steps: Answer[], label: string): CaseResult[]
     const verdicts: CaseResult[] = [];
     if (taken && target && sent !== undefined && target in now) {
       const value = run.valueOf(sent);
-      if (comparable(value, now[target]) && !sameValue(now[target], value))
+      const kept = keptAsBefore(run, steps.slice(0, index), target, value, old, now);
+      if (kept)
+        verdicts.push(
+          fail(
+            'write-lost',
+            after,
+            `${target} ${JSON.stringify(value)} after the update: a successful update changes what it sends`,
+            `${target} ${JSON.stringify(now[target])}, exactly as before the update (${kept})`,
+            { basis: 'specified', title, related: [update, ...(before ? [before] : [])] },
+          ),
+        );
+      else if (comparable(value, now[target]) && !sameValue(now[target], value))
         verdicts.push(
           fail(
             'write-lost',
@@ -165,16 +232,23 @@ function deletes(steps: Answer[]): CaseResult[] {
 
 function judgeRecord(run: RecordedRun, label: string, steps: Answer[]): CaseResult[] {
   const kind = kindOf(run)!;
-  const create = steps.find((answer) => answer.case!.step === 'create');
+  const create = steps.find((answer) => answer.case!.step === 'create' && !answer.case!.encoding);
   if (!create || create.case!.expect !== 'success') return [];
   const title = titleOf(create);
-  if (create.verdict === 'refused')
+  if (create.verdict === 'refused') {
+    const encoded = sentAgainEncoded(steps, create);
+    if (encoded?.verdict === 'accepted') return [bodyNotRead(create, encoded)];
+    const again = encoded ? `; refused as ${encoded.case!.encoding} too (#${encoded.exchange.id})` : '';
     return [
-      fail('write-refused', create, 'a create that follows the spec is accepted', `refused (HTTP ${create.status})`, {
-        basis: 'convention',
-        title,
-      }),
+      fail(
+        'write-refused',
+        create,
+        'a create that follows the spec is accepted',
+        `refused (HTTP ${create.status})${again}`,
+        { basis: 'convention', title, ...(encoded ? { related: [encoded] } : {}) },
+      ),
     ];
+  }
   if (create.verdict !== 'accepted') return [];
   const answered = create.records?.rows[0];
   if (answered && kind.label in answered && answered[kind.label] !== label)

@@ -6,7 +6,7 @@
 // command still sends it exactly while the printed line stays inert.
 import { needsEscaping, terminalSafe, visibleEscape } from '../output/terminal-safe.js';
 import { encodeComponent, wellFormed } from '../output/well-formed.js';
-import { isSecretRef, type RequestTemplate, type TemplateValue } from './request.js';
+import { isSecretRef, jsonBody, type RequestTemplate, type TemplateValue } from './request.js';
 
 // In bash's $'…', \xHH is a byte, so characters above ASCII are written \uHHHH (their UTF-8 is sent).
 const ansiCEscape = (char: string): string =>
@@ -32,10 +32,32 @@ function header(name: string, value: TemplateValue): string {
   return shellQuote(`${name}: ${value}`);
 }
 
+/**
+ * A JSON body as one shell word: literal stretches quoted like any value, each secret as its variable in double
+ * quotes, side by side (the shell joins adjacent quoted pieces).
+ */
+function jsonWord(template: RequestTemplate): string {
+  const marker = '\u0000tallyport-secret\u0000';
+  const secrets: string[] = [];
+  const text = jsonBody(template, (value) => {
+    if (!isSecretRef(value)) return value;
+    secrets.push(`"${inDoubleQuotes(value.prefix ?? '')}$${value.secret}"`);
+    return marker;
+  });
+  // JSON.stringify writes the marker's NULs as \u0000, so it is found as written.
+  const literal = JSON.stringify(marker).slice(1, -1);
+  return text
+    .split(literal)
+    .map((piece, index) => `${piece === '' ? '' : shellQuote(piece)}${secrets[index] ?? ''}`)
+    .join('');
+}
+
 export function toCurl(template: RequestTemplate): string {
   const parts = ['curl', '-sS', '-i', '-X', template.method];
   for (const [name, value] of template.headers) parts.push('-H', header(name, value));
-  if (template.form) {
+  if (template.form && template.json)
+    parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', jsonWord(template));
+  else if (template.form) {
     for (const [name, value] of template.form) parts.push('--data-urlencode', pair(name, value));
   }
   const url = `${template.baseUrl}${template.path}`;

@@ -29,13 +29,29 @@ export interface RequestTemplate {
   pathValues?: Record<string, string>;
   query: Array<[string, TemplateValue]>;
   headers: Array<[string, TemplateValue]>;
-  /** application/x-www-form-urlencoded fields, when the operation has a body. */
+  /** The body's fields, when the request has a body: application/x-www-form-urlencoded unless `json` is set. */
   form?: Array<[string, TemplateValue]>;
+  /** The body's fields sent as one JSON object instead; the fields named in `numbers` as JSON numbers. */
+  json?: { numbers: readonly string[] };
   /** What this request probes, for reports ("list websites with per_page=7"). */
   label: string;
 }
 
 export const isSecretRef = (value: TemplateValue): value is SecretRef => typeof value !== 'string';
+
+/**
+ * The JSON text of a body sent as JSON, each value given by `show` (the secret filled in, or its placeholder);
+ * numeric fields holding a number are written as numbers.
+ */
+export function jsonBody(template: RequestTemplate, show: (value: TemplateValue) => string): string {
+  const numbers = new Set(template.json?.numbers ?? []);
+  const fields = (template.form ?? []).map(([name, value]) => {
+    const text = show(value);
+    const number = numbers.has(name) && !isSecretRef(value) && text.trim() !== '' ? Number(text) : Number.NaN;
+    return [name, Number.isFinite(number) ? number : text] as const;
+  });
+  return JSON.stringify(Object.fromEntries(fields));
+}
 
 export const secret = (name: SecretName, prefix?: string): SecretRef =>
   prefix ? { secret: name, prefix } : { secret: name };
@@ -46,5 +62,5 @@ export function requestKey(template: RequestTemplate): string {
   const pairs = (list: Array<[string, TemplateValue]> | undefined): string =>
     (list ?? []).map(([name, value]) => `${name}=${show(value)}`).join('&');
   const where = `${template.api} ${template.method} ${template.path}?${pairs(template.query)}`;
-  return `${where} H:${pairs(template.headers)} B:${pairs(template.form)}`;
+  return `${where} H:${pairs(template.headers)} B${template.json ? '(json)' : ''}:${pairs(template.form)}`;
 }

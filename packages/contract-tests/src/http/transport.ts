@@ -13,7 +13,7 @@ import { UNAVAILABLE_STATUSES } from '../answers/status.js';
 import type { RequestCase } from '../cases/types.js';
 import { parseBoundedJson } from './json.js';
 import { Pacer, type PaceReport } from './pacer.js';
-import { isSecretRef, type RequestTemplate, type SecretName, type TemplateValue } from './request.js';
+import { isSecretRef, jsonBody, type RequestTemplate, type SecretName, type TemplateValue } from './request.js';
 import type { SafetyGuard } from './safety.js';
 
 export interface ResponseRecord {
@@ -80,8 +80,10 @@ export class DeploymentUnavailable extends Error {
 export interface SendOptions {
   /** Cleanup may exceed the budget and runs after an interrupt. */
   cleanup?: boolean;
-  /** Safe to repeat (reads): retried after 502, 503 and 504, and cut short by an interrupt. */
+  /** Safe to repeat (reads, and PUT and DELETE, idempotent in HTTP): retried after 502, 503 and 504. */
   idempotent?: boolean;
+  /** Changes nothing (reads): cut short by an interrupt. */
+  interruptible?: boolean;
   testCase?: RequestCase;
 }
 
@@ -226,7 +228,10 @@ export class Transport {
     const headers = new Headers();
     for (const [name, value] of template.headers) headers.set(name, this.fill(value));
     let body: string | undefined;
-    if (template.form) {
+    if (template.form && template.json) {
+      body = jsonBody(template, (value) => this.fill(value));
+      headers.set('Content-Type', 'application/json');
+    } else if (template.form) {
       const form = new URLSearchParams();
       for (const [name, value] of template.form) form.append(name, this.fill(value));
       body = form.toString();
@@ -235,7 +240,7 @@ export class Transport {
     const timeout = AbortSignal.timeout(this.limits.timeoutMs);
     // A write in flight is let finish (within its timeout) even on an
     // interrupt: cut short, it could create a record whose id the run never learns.
-    const interruptible = !options.cleanup && options.idempotent;
+    const interruptible = !options.cleanup && options.interruptible;
     const signal = this.signal && interruptible ? AbortSignal.any([timeout, this.signal]) : timeout;
     try {
       const response = await fetch(url, {

@@ -4,7 +4,7 @@
 // cut a JSON escape in two), secret-named response headers are masked, and no
 // value can make the writer throw (lone surrogates are encoded as U+FFFD).
 import { REDACTED, type Redactor } from '../http/redactor.js';
-import { isSecretRef, type TemplateValue } from '../http/request.js';
+import { isSecretRef, jsonBody, type TemplateValue } from '../http/request.js';
 import type { Exchange } from '../http/transport.js';
 import { encodeComponent } from '../output/well-formed.js';
 
@@ -27,15 +27,17 @@ function entry(exchange: Exchange, redactor: Redactor | undefined) {
       cookies: [],
       headers: template.headers.map(([name, value]) => ({ name, value: show(value) })),
       queryString: query,
-      ...(form
-        ? {
-            postData: {
-              mimeType: 'application/x-www-form-urlencoded',
-              params: form,
-              text: form.map(({ name, value }) => `${encodeComponent(name)}=${encodeComponent(value)}`).join('&'),
-            },
-          }
-        : {}),
+      ...(form && template.json
+        ? { postData: { mimeType: 'application/json', text: jsonBody(template, show) } }
+        : form
+          ? {
+              postData: {
+                mimeType: 'application/x-www-form-urlencoded',
+                params: form,
+                text: form.map(({ name, value }) => `${encodeComponent(name)}=${encodeComponent(value)}`).join('&'),
+              },
+            }
+          : {}),
       headersSize: -1,
       bodySize: -1,
     },

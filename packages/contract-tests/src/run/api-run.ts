@@ -13,7 +13,7 @@ import { derivedCases } from '../cases/derived.js';
 import { exampleCases } from '../cases/examples.js';
 import { addDropped, planCases } from '../cases/plan.js';
 import { type KeyTransport, sendCase, type TemplateTarget } from '../cases/template.js';
-import type { CaseFamily, RequestCase } from '../cases/types.js';
+import type { CaseFamily, ParameterTransport, RequestCase } from '../cases/types.js';
 import { API_SECRETS } from '../deployment.js';
 import type { SecretName } from '../http/request.js';
 import { SafetyGuard, SafetyViolation } from '../http/safety.js';
@@ -27,6 +27,7 @@ import {
 import { type ApiName, specModels } from '../specs.js';
 import type { Ledger } from '../writes/ledger.js';
 import { WriteSession } from '../writes/session.js';
+import { findTransport, placeInDoubt, placeUnknown, probeCase } from './parameter-transports.js';
 
 /** Requests kept back from the planned cases for derived cases and the write round trip. */
 const DERIVED_RESERVE = 80;
@@ -63,6 +64,8 @@ export interface ApiOutcome {
   dropped: Partial<Record<CaseFamily, number>>;
   interrupted: number;
   notes: string[];
+  /** What the run found out where the spec says "not shown" while running (where parameters travel). */
+  observed: string[];
   configError?: string;
   leftovers: string[];
 }
@@ -132,6 +135,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     dropped: {},
     interrupted: 0,
     notes: [],
+    observed: [],
     leftovers: [],
   };
   let planned = 0;
@@ -185,6 +189,31 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   });
   const writes = setup.writesAllowed && wants('write') && session.possible;
   const seen = new Set<string>();
+  const transports = new Map<string, ParameterTransport>();
+  target.parameterTransports = transports;
+  /** Answers to requests in a place the deployment does not read its parameters from: never judged. */
+  const unread = new Set<number>();
+  const locateParameters = async () => {
+    const cases = coverageCases(caseContext(book.answers)).cases.filter((testCase) => wants(testCase.family));
+    for (const operation of model.operations.filter(placeUnknown)) {
+      const testCase = probeCase(cases, operation);
+      if (!testCase || signal.aborted) continue;
+      seen.add(testCase.key);
+      try {
+        const first = book.answers.find((answer) => answer.case?.key === testCase.key) ?? (await send(testCase));
+        if (!placeInDoubt(first, book.answers)) continue;
+        const { finding, tried } = await findTransport(first, send);
+        for (const id of tried) unread.add(id);
+        if (!finding) continue;
+        transports.set(operation.id, finding.transport);
+        for (const answer of book.answers)
+          if (answer.operation.id === operation.id && !answer.case?.transport) unread.add(answer.exchange.id);
+        outcome.observed.push(finding.note);
+      } catch (error) {
+        counted(error, outcome, testCase);
+      }
+    }
+  };
   try {
     // 1. The plain calls that need no record: they reach the deployment and list what exists.
     const first = coverageCases(caseContext([])).cases.filter((testCase) => testCase.family === 'baseline');
@@ -206,6 +235,8 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         await sendAll(first.map((testCase) => ({ ...testCase, key: `${testCase.key} after a record was created` })));
       }
     }
+    // 1b. Where the deployment reads the parameters of the operations whose place the source does not show.
+    if ((setup.keyTransport ?? 'spec') === 'spec') await locateParameters();
     // 2. Everything the spec yields, now that records are known, within the budget.
     const context = caseContext(book.answers);
     const generated = coverageCases(context);
@@ -242,6 +273,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         entry.id ? `${entry.id} (${entry.label})` : `${entry.label} (id unknown)`,
       );
     }
+    if (unread.size > 0) outcome.answers = book.answers.filter((answer) => !unread.has(answer.exchange.id));
     if (transport.unavailableReason && !outcome.configError) outcome.configError = transport.unavailableReason;
     outcome.sent = transport.requestCount;
     outcome.interrupted += transport.exchanges.filter((exchange) => exchange.interrupted).length;

@@ -225,7 +225,9 @@ export class FakeAnalytics {
   private list(request: FakeRequest): Reply {
     const f = this.faults;
     const q = request.query;
-    let perPage = this.choice(q, 'per_page', PER_PAGE, f.has('analytics-list-bad-per-page-accepted'));
+    let perPage =
+      (f.has('analytics-list-any-per-page-honoured') ? anyPageSize(q) : null) ??
+      this.choice(q, 'per_page', PER_PAGE, f.has('analytics-list-bad-per-page-accepted'));
     if (perPage === '25' && f.has('analytics-list-per-page-25-422')) throw this.invalid('per_page');
     const sort = this.choice(q, 'sort', SORT, f.has('analytics-list-bad-sort-accepted'));
     const sortBy = this.choice(q, 'sort_by', ['id', 'domain']);
@@ -318,6 +320,9 @@ export class FakeAnalytics {
   private searchKeeps(website: FakeWebsite, query: URLSearchParams): boolean {
     const search = lastValue(query, 'search');
     if (search === null || search === '' || this.faults.has('analytics-list-search-ignored')) return true;
+    // The search is built for the form's default only: a `search_by` sent takes the branch that never filters.
+    if (this.faults.has('analytics-list-search-ignored-with-search-by') && lastValue(query, 'search_by') !== null)
+      return true;
     if (!this.indexed(website)) return false;
     // The text is escaped for a regular expression (`.` as `\.`) but matched with LIKE: a dot matches nothing.
     if (this.faults.has('analytics-search-dot-escaped') && search.includes('.')) return false;
@@ -393,9 +398,12 @@ export class FakeAnalytics {
 
   private create(request: FakeRequest): Reply {
     const f = this.faults;
-    const domain = lastValue(request.form, 'domain');
+    // An `express.json()`-only app: a form body is never parsed, so the create has no fields at all.
+    const form =
+      f.has('analytics-create-reads-json-only') && !sentAsJson(request) ? new URLSearchParams() : request.form;
+    const domain = lastValue(form, 'domain');
     if (domain === null || domain.trim() === '') throw this.invalid('domain', 'The domain field is required.');
-    const settings = this.settings(request.form, 'create');
+    const settings = this.settings(form, 'create');
     if (settings.exclude_ips !== undefined && f.has('analytics-create-exclude-ips-500'))
       return { status: 500, body: { message: 'Server Error' } };
     if (f.has('analytics-create-drops-exclude-params')) delete settings.exclude_params;
@@ -428,6 +436,9 @@ export class FakeAnalytics {
 
   private update(website: FakeWebsite, request: FakeRequest): Reply {
     const f = this.faults;
+    // The update route takes JSON only, and says so.
+    if (f.has('analytics-update-reads-json-only') && !sentAsJson(request))
+      return { status: 415, body: { message: 'Unsupported Media Type: send application/json.' } };
     const domain = lastValue(request.form, 'domain');
     // `domain` is not an update field: refused, or (Laravel's validated()) dropped unread, never applied but by fault.
     if (domain !== null && this.variant.fieldsNotTaken === 'refuse' && !f.has('analytics-update-applies-domain'))
@@ -437,6 +448,11 @@ export class FakeAnalytics {
     if (settings.password !== undefined && f.has('analytics-update-password-500'))
       return { status: 500, body: { message: 'Server Error' } };
     if (f.has('analytics-update-ignores-privacy')) delete settings.privacy;
+    // The exclusion lists moved to a table of their own that the update no longer writes.
+    if (f.has('analytics-update-keeps-exclude-lists')) {
+      delete settings.exclude_params;
+      delete settings.exclude_ips;
+    }
     // The checkbox fault: an HTML form's unchecked boxes arrive as "not sent" and are saved as 0.
     const clobbered = f.has('analytics-update-clobbers') ? { email: 0, exclude_bots: 0 } : {};
     const cleared = f.has('analytics-update-clears-exclude-lists') ? { exclude_params: null, exclude_ips: null } : {};
@@ -483,6 +499,7 @@ export class FakeAnalytics {
     const text = lastValue(query, field);
     if (text === null) {
       if (field === 'to' && f.has('analytics-stats-missing-to-accepted')) return today();
+      if (field === 'from' && f.has('analytics-stats-missing-from-accepted')) return today() - 29;
       throw this.invalid(field, `The ${field} field is required.`);
     }
     const strict = parseYmd(text);
@@ -510,7 +527,9 @@ export class FakeAnalytics {
     if (nameText === 'os' && f.has('analytics-stats-os-422')) throw this.invalid('name');
     let from = this.date(q, 'from');
     let to = this.date(q, 'to');
-    let perPage = this.choice(q, 'per_page', PER_PAGE, f.has('analytics-stats-bad-per-page-accepted'));
+    let perPage =
+      (f.has('analytics-stats-any-per-page-honoured') ? anyPageSize(q) : null) ??
+      this.choice(q, 'per_page', PER_PAGE, f.has('analytics-stats-bad-per-page-accepted'));
     const sort = this.choice(q, 'sort', SORT);
     if (sort === 'asc' && f.has('analytics-stats-sort-asc-422')) throw this.invalid('sort');
     const sortBy = this.choice(q, 'sort_by', ['count', 'value'], f.has('analytics-stats-bad-sort-by-accepted'));
@@ -600,3 +619,12 @@ function keyedById(reply: Reply): Reply {
   if (body && Array.isArray(body.data)) return { ...reply, body: { ...body, data: toObject(body.data) } };
   return reply;
 }
+
+/** Any page size from 1 to 100, as a deployment that only caps `per_page` takes it. */
+function anyPageSize(query: URLSearchParams): string | null {
+  const value = lastValue(query, 'per_page');
+  return value !== null && /^[1-9][0-9]?$|^100$/.test(value) ? value : null;
+}
+
+const sentAsJson = (request: FakeRequest): boolean =>
+  (request.headers['content-type'] ?? '').startsWith('application/json');

@@ -192,9 +192,22 @@ const FULL_DOMAIN = 'probe-full.example.com';
 const fullCreate = (exchanges: Exchange[]) =>
   exchanges.find((exchange) => exchange.operationId === 'createWebsite' && exchange.form.domain === FULL_DOMAIN);
 
+/** A conforming write refused in the documented form body while the same kind of write in JSON succeeded. */
+function formNotRead(exchanges: Exchange[]): Exchange[] {
+  const writes = exchanges.filter(
+    (exchange) => ['createWebsite', 'updateWebsite'].includes(exchange.operationId) && exchange.intent === 'valid',
+  );
+  return writes.filter(
+    (write) =>
+      write.encoding === 'form' &&
+      !succeeded(write) &&
+      writes.some((other) => other.operationId === write.operationId && other.encoding === 'json' && succeeded(other)),
+  );
+}
+
 /** Follows the probe's round trip on its full website: create, read, one-field updates, delete, read. */
 function roundTripBroken(exchanges: Exchange[]): Exchange[] {
-  const broken: Exchange[] = [];
+  const broken: Exchange[] = formNotRead(exchanges);
   const create = fullCreate(exchanges);
   if (!create) return broken;
   const asStored = (form: Record<string, string>) =>

@@ -37,6 +37,8 @@ export interface Exchange {
   path: string;
   query: Record<string, string>;
   form: Record<string, string>;
+  /** How the body travelled: the documented form, or JSON (a write sent again to see whether the form is read). */
+  encoding: 'form' | 'json';
   reply: Reply;
   /** The request and the answer on one line, timestamps of the moment left out. */
   line: string;
@@ -72,6 +74,7 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     query: Record<string, string> = {},
     form: Record<string, string> = {},
     key?: string | null,
+    encoding: 'form' | 'json' = 'form',
   ) => {
     const sentKey = key === undefined ? (api === 'analytics' ? PROBE_KEYS.analytics : PROBE_KEYS.key) : key;
     const keyKind: SentKey =
@@ -81,11 +84,14 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     const headers: FakeRequest['headers'] = { host: 'fake' };
     if (api === 'analytics' && sentKey !== null) headers.authorization = `Bearer ${sentKey}`;
     if (api === 'marketplace' && sentKey !== null) (method === 'GET' ? q : f).set('api_key', sentKey);
-    const request: FakeRequest = { method, path, query: q, form: f, rawQuery: `${q}`, rawBody: `${f}`, headers };
+    if (encoding === 'json') headers['content-type'] = 'application/json';
+    const rawBody = encoding === 'json' ? JSON.stringify(Object.fromEntries(f)) : `${f}`;
+    const request: FakeRequest = { method, path, query: q, form: f, rawQuery: `${q}`, rawBody, headers };
     const reply = api === 'analytics' ? analytics.handle(request) : marketplace.handle(request);
     const text = (reply.text ?? JSON.stringify(reply.body) ?? '').replace(/"(created|updated)_at":"[^"]*"/g, '');
     const extra = JSON.stringify(reply.headers ?? {});
-    const line = `${method} ${path}?${q} ${f} -> ${reply.status} ${reply.contentType ?? ''} ${extra} ${text}`;
+    const sentBody = encoding === 'json' ? rawBody : `${f}`;
+    const line = `${method} ${path}?${q} ${sentBody} -> ${reply.status} ${reply.contentType ?? ''} ${extra} ${text}`;
     exchanges.push({
       api,
       operationId: operationOf(method, path),
@@ -94,6 +100,7 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
       path,
       query,
       form,
+      encoding,
       reply,
       line,
     });
@@ -115,6 +122,7 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   for (const sort of ['asc', 'desc']) get('valid', list, { sort });
   for (const sortBy of ['id', 'domain']) get('valid', list, { sort_by: sortBy });
   get('valid', list, { search_by: 'domain' });
+  get('valid', list, { search: seedWebsites()[0]!.domain, search_by: 'domain', per_page: '100' });
   for (const search of ['lunaria', seedWebsites()[0]!.domain]) get('valid', list, { search, per_page: '100' });
   get('valid', list, { per_page: '100', page: '2' });
   const badList: Array<Record<string, string>> = [
@@ -149,15 +157,16 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     for (const search of ['ford', 'Harford', '2023-02-28', '02', 'guide', 'github.io'])
       get('valid', stats, { ...long, search, search_by: 'value', per_page: '100' });
   }
-  for (const bad of [
+  const badStats: Array<Record<string, string>> = [
     { name: 'weather', ...RANGE },
     { name: 'city', ...RANGE, per_page: '7' },
     { name: 'city', ...RANGE, sort_by: 'x' },
     { name: 'city', from: '2026-02-30', to: '2026-03-02' },
     { name: 'city', from: '2026/02/01', to: '2026-03-02' },
     { name: 'city', from: '2026-02-01' },
-  ])
-    get('invalid', stats, bad);
+    { name: 'city', to: '2026-03-02' },
+  ];
+  for (const bad of badStats) get('invalid', stats, bad);
 
   for (const key of [null, 'wrong-key']) {
     send('analytics', 'unauthorised', 'GET', list, {}, {}, key);
@@ -188,11 +197,15 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     { email: '0' },
     { exclude_bots: '1' },
     { password: 'pw2' },
+    { exclude_params: 'c,d' },
   ];
   for (const change of changes) {
     send('analytics', 'valid', 'PUT', path, {}, change);
     get('valid', path);
   }
+  // The same kind of write in JSON, the other common encoding: it tells a form body never read from a refusal.
+  send('analytics', 'valid', 'PUT', path, {}, { email: '1' }, undefined, 'json');
+  get('valid', path);
   for (const bad of [{ domain: 'other.example.com' }, { exclude_bots: '9' }] as Array<Record<string, string>>) {
     send('analytics', 'invalid', 'PUT', path, {}, bad);
     get('valid', path);
@@ -203,6 +216,7 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   get('other', path);
   get('valid', list, searchFull);
   send('analytics', 'valid', 'POST', list, {}, { domain: 'probe-min.example.com' });
+  send('analytics', 'valid', 'POST', list, {}, { domain: 'probe-json.example.com' }, undefined, 'json');
   send('analytics', 'invalid', 'POST', list, {}, { domain: 'p9.example.com', privacy: '9' });
   send('analytics', 'invalid', 'POST', list, {}, { domain: 'e5.example.com', email: '5' });
   get('valid', list, { search: 'probe', per_page: '100' });
@@ -222,6 +236,7 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   market('valid', 'GET', '/api/items/item', { item_id: purchased === undefined ? '7001' : String(purchased) });
   market({ msg: MESSAGES.invalidCode }, 'POST', '/api/purchases/validation', {}, { purchase_code: 'not-a-code' });
   market('invalid', 'POST', '/api/purchases/validation');
+  market('invalid', 'POST', '/api/purchases/validation', {}, { purchase_code: '' });
   market('valid', 'GET', '/api/account/details', {}, {}, PROBE_KEYS.emptyKey);
   market({ msg: MESSAGES.noItems }, 'GET', '/api/items/all', {}, {}, PROBE_KEYS.emptyKey);
   for (const key of [null, 'wrong-key']) {

@@ -49,6 +49,8 @@ export class FakeMarketplace {
 
   /** The key as the caller sent it: query string for GETs, form body (or query string) for the POST. */
   keyOf(request: FakeRequest): string | null {
+    // Purchase validation that reads a JSON body only: a form body or query string reaches it empty.
+    if (this.readsJsonOnly(request)) return null;
     if (this.keys.header) {
       const sent = request.headers[this.keys.header.toLowerCase()];
       return typeof sent === 'string' ? sent : null;
@@ -56,6 +58,14 @@ export class FakeMarketplace {
     return request.method === 'POST'
       ? (lastValue(request.form, 'api_key') ?? lastValue(request.query, 'api_key'))
       : lastValue(request.query, 'api_key');
+  }
+
+  private readsJsonOnly(request: FakeRequest): boolean {
+    return (
+      this.faults.has('marketplace-purchase-json-only-any-code-valid') &&
+      request.path === '/api/purchases/validation' &&
+      !(request.headers['content-type'] ?? '').startsWith('application/json')
+    );
   }
 
   handle(request: FakeRequest): Reply {
@@ -188,11 +198,14 @@ export class FakeMarketplace {
   private purchase(account: 'full' | 'empty', request: FakeRequest): Reply {
     const f = this.faults;
     let code = lastValue(request.form, 'purchase_code') ?? lastValue(request.query, 'purchase_code');
+    const leftOut = f.has('marketplace-missing-purchase-code-accepted') && code === null;
+    const blank = f.has('marketplace-blank-purchase-code-accepted') && code === '';
     if (code === null || code === '') {
-      if (!f.has('marketplace-missing-purchase-code-accepted')) return this.error('bad-input', MESSAGES.invalidRequest);
+      if (!leftOut && !blank) return this.error('bad-input', MESSAGES.invalidRequest);
       code = this.keys.purchaseCode;
     }
-    const valid = account === 'full' && (code === this.keys.purchaseCode || f.has('marketplace-any-code-valid'));
+    const anyCode = f.has('marketplace-any-code-valid') || f.has('marketplace-purchase-json-only-any-code-valid');
+    const valid = account === 'full' && (code === this.keys.purchaseCode || anyCode);
     if (!valid) {
       if (f.has('marketplace-invalid-code-500')) return { status: 500, body: { message: 'Error' } };
       return this.error(

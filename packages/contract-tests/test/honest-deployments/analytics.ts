@@ -48,7 +48,7 @@ import {
   statisticRows,
   today,
 } from './statistics.js';
-import type { Throttle } from './throttle.js';
+import { Throttle } from './throttle.js';
 import { type Lookup, validateWebsiteBody, WebsiteStore } from './websites.js';
 
 /** "per_page accepts only 10, 25, 50 or 100 on the website list and on statistics; default 10." */
@@ -60,10 +60,19 @@ export interface AnalyticsState {
   key: string;
   store: WebsiteStore;
   throttle?: Throttle;
+  /** A throttle on the create route alone (choice 133). */
+  createThrottle?: Throttle;
 }
 
 export function createAnalyticsState(choices: Choices, key: string, throttle?: Throttle): AnalyticsState {
-  return { choices, key, store: new WebsiteStore(choices), ...(throttle ? { throttle } : {}) };
+  const createThrottle = choices.createsPerMinute > 0 ? new Throttle(choices.createsPerMinute, 60_000) : undefined;
+  return {
+    choices,
+    key,
+    store: new WebsiteStore(choices),
+    ...(throttle ? { throttle } : {}),
+    ...(createThrottle ? { createThrottle } : {}),
+  };
 }
 
 type Route =
@@ -222,6 +231,10 @@ const AUTH_MESSAGES: Record<Choices['errorStyle'], [missing: string, wrong: stri
   jsonapi: ['Authentication token missing', 'Authentication token invalid'],
   hydra: ['JWT Token not found', 'Invalid credentials.'],
   odata: ['Unauthorized', 'Unauthorized'],
+  jsend: ['Missing API key.', 'Invalid API key.'],
+  'django-html': ['Authentication credentials were not provided.', 'Invalid API key.'],
+  'koa-text': ['Unauthorized', 'Unauthorized'],
+  postgrest: ['Anonymous access is disabled', 'Expected 3 parts in JWT; got 1'],
 };
 
 function authenticate(exchange: Exchange): ApiError | undefined {
@@ -247,6 +260,10 @@ function authenticate(exchange: Exchange): ApiError | undefined {
 
 class Query {
   readonly errors: FieldError[] = [];
+  /** A required parameter missing, or one that does not bind to its declared type (choice 130). */
+  unbound = false;
+  /** A page size not offered (choice 126). */
+  badPageSize = false;
 
   constructor(
     readonly source: ParamSource,
@@ -279,6 +296,8 @@ class Query {
       this.choices.enumCase === 'any' ? value === text.toLowerCase() : value === text,
     );
     if (found !== undefined) return found;
+    // `in_array($sort, ['asc', 'desc']) ? $sort : 'desc'`: a value outside the list means the default (choice 125).
+    if (this.choices.invalidOptional === 'default') return fallback;
     this.errors.push({
       field: name,
       message: `The selected ${name.replace('_', ' ')} is invalid. Allowed: ${allowed.join(', ')}.`,
@@ -294,6 +313,10 @@ class Query {
     const pattern = this.choices.integerSyntax === 'digits' ? /^\d+$/ : /^[+-]?\d+$/;
     const value = pattern.test(text) ? Number(text) : Number.NaN;
     if ((PER_PAGE_VALUES as readonly number[]).includes(value)) return value;
+    if (this.choices.invalidOptional === 'default') return DEFAULT_PER_PAGE;
+    // `int? per_page` in ASP.NET Core binds any integer spelling; other text does not bind (choice 130).
+    if (!/^[+-]?\d+$/.test(text)) this.unbound = true;
+    this.badPageSize = true;
     this.errors.push({
       field: 'per_page',
       message: 'The selected per page is invalid. Allowed: 10, 25, 50, 100.',
@@ -301,6 +324,18 @@ class Query {
       input: text,
     });
     return DEFAULT_PER_PAGE;
+  }
+
+  /** The refusal of what was read: an empty 400 for what did not bind, 416 for a page size alone, or validation. */
+  refusal(): ApiError {
+    const c = this.choices;
+    if (c.bindingFailure === 'empty-400' && this.unbound) {
+      return { ...simpleError('bad-request', 400, 'Bad Request'), empty: true };
+    }
+    if (c.perPageStatus === 416 && this.badPageSize && this.errors.every((error) => error.field === 'per_page')) {
+      return { ...validationError(c, this.errors), kind: 'range-not-satisfiable', status: 416 };
+    }
+    return validationError(c, this.errors);
   }
 }
 
@@ -359,7 +394,8 @@ function knownQuery(choices: Choices, names: readonly string[]): string[] {
 
 // ---- Websites ----
 
-function lookupError(exchange: Exchange, lookup: Lookup, id: string): ApiError | undefined {
+/** Why a website cannot be served; `statistics` is the statistics route (a set of rows, never a single object). */
+function lookupError(exchange: Exchange, lookup: Lookup, id: string, statistics = false): ApiError | undefined {
   const c = exchange.state.choices;
   if ('found' in lookup) return undefined;
   // A soft-deleted website (paranoia, SoftDeletes with a custom binding) answers 410 Gone (choice 87).
@@ -378,7 +414,8 @@ function lookupError(exchange: Exchange, lookup: Lookup, id: string): ApiError |
     };
     return { ...validationError(c, [field]), status: c.malformedIdStatus };
   }
-  return simpleError('not-found', 404, notFoundMessage(c, id));
+  // PostgREST asked for a single object answers 406 when no row matches (choice 132).
+  return simpleError('not-found', statistics ? 404 : c.notFoundStatus, notFoundMessage(c, id));
 }
 
 function notFoundMessage(choices: Choices, id: string): string {
@@ -407,7 +444,7 @@ function listWebsites(exchange: Exchange): Answer {
   const sortBy = query.enumeration('sort_by', ['id', 'domain'] as const, 'id');
   const sort = query.enumeration('sort', ['desc', 'asc'] as const, 'desc');
   const perPage = query.perPage();
-  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  if (query.errors.length > 0) return fail(exchange, query.refusal());
 
   let rows = store.replicaOwned();
   if (search !== undefined && search !== '') {
@@ -439,7 +476,7 @@ function readWebsite(exchange: Exchange, id: string): Answer {
   const { choices: c, store } = exchange.state;
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);
-  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  if (query.errors.length > 0) return fail(exchange, query.refusal());
   const lookup = store.replicaLookup(id);
   const error = lookupError(exchange, lookup, id);
   if (error || !('found' in lookup)) return fail(exchange, error!);
@@ -464,14 +501,21 @@ async function readBodyOf(exchange: Exchange): Promise<ParamSource | ApiError> {
 async function createWebsite(exchange: Exchange): Promise<Answer> {
   const { choices: c, store } = exchange.state;
   const body = await readBodyOf(exchange);
+  if (exchange.state.createThrottle) {
+    // Laravel's `throttle:3,1` on the create route only: the other routes are not limited (choice 133).
+    const verdict = exchange.state.createThrottle.take(`create:${exchange.state.key}`);
+    Object.assign(exchange.headers, verdict.headers);
+    if (!verdict.allowed) return fail(exchange, simpleError('too-many-requests', 429, 'Too Many Attempts.'));
+  }
   if (!(body instanceof Map)) return fail(exchange, body);
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);
-  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  if (query.errors.length > 0) return fail(exchange, query.refusal());
   // A plan limit, checked by the policy before the body is validated (choice 108).
   if (c.websiteLimit > 0 && store.owned().length >= c.websiteLimit) {
     const message = `Your plan allows ${c.websiteLimit} websites. Delete one or upgrade your plan to add another.`;
-    return fail(exchange, simpleError('forbidden', 403, message));
+    const kind = c.websiteLimitStatus === 402 ? 'payment-required' : 'forbidden';
+    return fail(exchange, simpleError(kind, c.websiteLimitStatus, message));
   }
   const validated = validateWebsiteBody(body, 'create', c, store);
   if ('errors' in validated) {
@@ -506,7 +550,7 @@ async function updateWebsite(exchange: Exchange, id: string): Promise<Answer> {
   if (!(body instanceof Map)) return fail(exchange, body);
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);
-  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  if (query.errors.length > 0) return fail(exchange, query.refusal());
   const record = lookup.found;
   const validated = validateWebsiteBody(body, 'update', c, store, record);
   if ('errors' in validated) return fail(exchange, validationError(c, validated.errors));
@@ -530,7 +574,7 @@ function deleteWebsite(exchange: Exchange, id: string): Answer {
   const { choices: c, store } = exchange.state;
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);
-  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  if (query.errors.length > 0) return fail(exchange, query.refusal());
   const lookup = store.lookup(id);
   if ('missing' in lookup && c.deleteMissing === 'success') return { status: 204 };
   const error = lookupError(exchange, lookup, id);
@@ -550,6 +594,8 @@ function deleteWebsite(exchange: Exchange, id: string): Answer {
     case 'deleted-flag':
       // Stripe's deleted object: the id, the object's type and `deleted: true`.
       return ok(exchange, 200, { id: view.id, object: 'website', deleted: true });
+    case 'jsend-null':
+      return ok(exchange, 200, { status: 'success', data: null });
     case 'message':
       return ok(
         exchange,
@@ -565,15 +611,25 @@ function deleteWebsite(exchange: Exchange, id: string): Answer {
 
 function statistics(exchange: Exchange, id: string): Answer {
   const { choices: c, store } = exchange.state;
+  const query = new Query(sourceOf(exchange.url.searchParams), c);
+  // A registry of statistic queries looked up by name before anything else: no such query is 404 (choice 124).
+  if (c.unknownStatistic === 'not-found') {
+    const read = readParam(query.source, 'name', c);
+    const asked = 'value' in read ? read.value : undefined;
+    const known = STATISTIC_NAMES.some((candidate) =>
+      c.enumCase === 'any' ? candidate === asked?.toLowerCase() : candidate === asked,
+    );
+    if (!known) return fail(exchange, simpleError('not-found', 404, `Statistic not found: ${asked ?? ''}`));
+  }
   const lookup = store.replicaLookup(id);
-  const notFound = lookupError(exchange, lookup, id);
+  const notFound = lookupError(exchange, lookup, id, true);
   if (notFound && c.statsCheckOrder === 'not-found-first') return fail(exchange, notFound);
 
-  const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only(knownQuery(c, ['name', 'from', 'to', 'search', 'search_by', 'sort_by', 'sort', 'per_page']));
   const nameText = query.raw('name');
   let name: StatisticName | undefined;
   if (nameText === undefined) {
+    query.unbound = true;
     query.errors.push({ field: 'name', message: 'The name field is required.', location: 'query' });
   } else {
     name = STATISTIC_NAMES.find((candidate) =>
@@ -591,6 +647,7 @@ function statistics(exchange: Exchange, id: string): Answer {
   const day = (field: 'from' | 'to'): number | undefined => {
     const text = query.raw(field);
     if (text === undefined) {
+      query.unbound = true;
       query.errors.push({ field, message: `The ${field} field is required.`, location: 'query' });
       return undefined;
     }
@@ -646,7 +703,7 @@ function statistics(exchange: Exchange, id: string): Answer {
       location: 'query',
     });
   }
-  if (query.errors.length > 0) return fail(exchange, validationError(c, query.errors));
+  if (query.errors.length > 0) return fail(exchange, query.refusal());
   if (notFound || !('found' in lookup)) return fail(exchange, notFound!);
 
   const record = lookup.found;

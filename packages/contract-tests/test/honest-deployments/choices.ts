@@ -15,7 +15,11 @@ export type ErrorStyle =
   | 'envelope'
   | 'jsonapi'
   | 'hydra'
-  | 'odata';
+  | 'odata'
+  | 'jsend'
+  | 'django-html'
+  | 'koa-text'
+  | 'postgrest';
 
 export type ListEnvelope =
   | 'bare'
@@ -87,6 +91,12 @@ export interface MarketChoices {
   codeMatch: 'exact' | 'ci';
   /** 123: the operator hands the purchase code as the buyer wrote it, in capitals (the data store it in small). */
   handedCodeUpper: boolean;
+  /**
+   * 129: where the POST reads its parameters (`api_key`, `purchase_code`): the query or a form body (`request`, and a
+   * JSON body too with `jsonBody`); a JSON body only (Express with `express.json()` alone), anything else refused with
+   * `无效请求`; or the query string only (a PHP script reading `$_GET`), its body never read.
+   */
+  postParams: 'request' | 'json-only' | 'query-only';
 }
 
 export interface Choices {
@@ -137,16 +147,16 @@ export interface Choices {
   foreignWebsite: 404 | 403;
 
   // C. Status codes
-  /** 17 */
-  validationStatus: 400 | 422;
+  /** 17: 200 is JSend's `fail`, written with HTTP 200 for refused input only (other errors keep their status). */
+  validationStatus: 200 | 400 | 422;
   /** 18 */
   malformedIdStatus: 400 | 404 | 422;
   /** 19 */
   createStatus: 200 | 201 | 202;
   /** 19 */
   createLocation: boolean;
-  /** 20 */
-  deleteAnswer: 'no-content' | 'message' | 'record' | 'empty-200' | 'deleted-flag' | 'accepted';
+  /** 20: `jsend-null` is JSend's `{status: "success", data: null}`. */
+  deleteAnswer: 'no-content' | 'message' | 'record' | 'empty-200' | 'deleted-flag' | 'accepted' | 'jsend-null';
   /** 21 */
   deleteMissing: 'not-found' | 'success';
   /** 22: every answer HTTP 200 (errors then use the `envelope` style). */
@@ -335,6 +345,32 @@ export interface Choices {
    * IPv6 compressed with `/128`), one per line.
    */
   ipCanonical: 'as-sent' | 'cidr';
+
+  // K. How refused input is answered, and rules of the deployment (SILENCES.md 124-133)
+  /** 124: an unknown or missing statistic `name` is a refused parameter, or 404 (a registry of statistic queries). */
+  unknownStatistic: 'validation' | 'not-found';
+  /**
+   * 125: an optional parameter with a value outside its list (`per_page`, `sort`, `sort_by`, `search_by`) is refused,
+   * or silently replaced by its default (`in_array(...) ? ... : default`).
+   */
+  invalidOptional: 'reject' | 'default';
+  /** 126: status of a page size not offered: the validation status, or 416 Range Not Satisfiable (PostgREST). */
+  perPageStatus: 'validation' | 416;
+  /** 127: status of a create past the plan's limit (`websiteLimit`): 403 (a policy), 402 Payment Required. */
+  websiteLimitStatus: 403 | 402;
+  /** 128: reserved names (RFC 2606, RFC 6761: `example.com`, `.test`, `.example`, ...) refused on create. */
+  reservedDomains: 'allowed' | 'refused';
+  /**
+   * 130: a required parameter missing, or one that does not bind to its declared type (`per_page=ten`), answered in
+   * the error style, or with 400 and an empty body (ASP.NET Core minimal APIs in Production).
+   */
+  bindingFailure: 'styled' | 'empty-400';
+  /** 131: the exclusion lists as sent, or lowercased (Joi's `.lowercase()` with `convert`). */
+  excludeListCase: 'as-sent' | 'lower';
+  /** 132: status of a website that is not there: 404, or 406 (PostgREST asked for a single object, PGRST116). */
+  notFoundStatus: 404 | 406;
+  /** 133: creates a key may make per minute (a throttle on the create route alone, 429 past it), or 0 for none. */
+  createsPerMinute: number;
 
   // H. Marketplace
   market: MarketChoices;

@@ -16,7 +16,9 @@ export type ErrorKind =
   | 'too-many-requests'
   | 'bad-request'
   | 'not-acceptable'
-  | 'gone';
+  | 'gone'
+  | 'range-not-satisfiable'
+  | 'payment-required';
 
 export interface FieldError {
   field: string;
@@ -33,6 +35,8 @@ export interface ApiError {
   headers?: Record<string, string>;
   /** A refusal of the key, whose body some frameworks leave empty or write as text (`authErrorBody`). */
   auth?: boolean;
+  /** A parameter that did not bind, which ASP.NET Core minimal APIs answer 400 without a body (choice 130). */
+  empty?: boolean;
 }
 
 export interface ErrorContext {
@@ -68,7 +72,10 @@ const HTML_PAGE = (status: number) =>
   `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${reason(status)}</title>\n</head>\n` +
   `<body>\n<div class="code">${status}</div><div class="message">${reason(status)}</div>\n</body>\n</html>\n`;
 
-function body(error: ApiError, choices: Choices, context: ErrorContext): { value: unknown; type: string } | string {
+/** A body as JSON to write, or as text already written (plain text, an HTML page), or none at all. */
+type ErrorBody = { value: unknown; type: string } | { text: string; type: string } | undefined;
+
+function body(error: ApiError, choices: Choices, context: ErrorContext): ErrorBody {
   const json = choices.jsonContentType;
   const fields = error.fields ?? [];
   switch (choices.alwaysOk ? 'envelope' : choices.errorStyle) {
@@ -127,7 +134,10 @@ function body(error: ApiError, choices: Choices, context: ErrorContext): { value
         type: json,
       };
     case 'go-text':
-      return `${fields.length ? fields.map((f) => f.message).join('; ') : error.message}\n`;
+      return {
+        text: `${fields.length ? fields.map((f) => f.message).join('; ') : error.message}\n`,
+        type: 'text/plain; charset=utf-8',
+      };
     case 'stripe':
       return {
         value: {
@@ -189,6 +199,24 @@ function body(error: ApiError, choices: Choices, context: ErrorContext): { value
         },
         type: json,
       };
+    case 'jsend':
+      // JSend: `fail` for data the client sent (with a message per field), `error` for everything else.
+      return {
+        value: fields.length
+          ? { status: 'fail', data: Object.fromEntries(fields.map((f) => [f.field, f.message])) }
+          : { status: 'error', message: error.message, code: error.status },
+        type: json,
+      };
+    case 'django-html':
+      return djangoErrorPage(error);
+    case 'koa-text':
+      // Koa's default error handler: the message of an exposed (4xx) error as plain text, nothing else.
+      return {
+        text: fields.length ? fields.map((f) => f.message).join('. ') : error.message,
+        type: 'text/plain; charset=utf-8',
+      };
+    case 'postgrest':
+      return { value: postgrestError(error), type: 'application/json; charset=utf-8' };
     case 'envelope':
       return {
         value: {
@@ -219,11 +247,54 @@ export function errorAnswer(error: ApiError, choices: Choices, context: ErrorCon
   if (error.auth && !choices.alwaysOk && choices.authErrorBody === 'rails-text') {
     return { status, headers, body: { text: 'HTTP Token: Access denied.\n', type: 'text/plain; charset=utf-8' } };
   }
+  if (error.empty && !choices.alwaysOk) return { status, headers };
   const rendered = body(error, choices, context);
-  if (typeof rendered === 'string') {
-    return { status, headers, body: { text: rendered, type: 'text/plain; charset=utf-8' } };
-  }
+  if (rendered === undefined) return { status, headers };
+  if ('text' in rendered) return { status, headers, body: rendered };
   return jsonAnswer(status, rendered.value, rendered.type, headers);
+}
+
+/**
+ * Plain Django views (DEBUG off): refused input raises `BadRequest` and Django writes its stock 400 page, a missing
+ * object its 404 page, `PermissionDenied` its 403 page; `require_http_methods` answers 405 without a body; the key
+ * decorator answers JSON.
+ */
+function djangoErrorPage(error: ApiError): ErrorBody {
+  if (error.auth) return { value: { error: error.message }, type: 'application/json' };
+  if (error.kind === 'method-not-allowed') return undefined;
+  if (error.kind === 'not-found' || error.kind === 'gone') {
+    return { text: djangoNotFound('').body!.text, type: 'text/html; charset=utf-8' };
+  }
+  const title =
+    error.status === 403 ? '403 Forbidden' : error.status >= 500 ? 'Server Error (500)' : `Bad Request (400)`;
+  const text =
+    `<!doctype html>\n<html lang="en">\n<head>\n  <title>${title}</title>\n</head>\n<body>\n` +
+    `  <h1>${title}</h1><p></p>\n</body>\n</html>\n`;
+  return { text, type: 'text/html; charset=utf-8' };
+}
+
+/** PostgREST's error object: a PGRST code (or a Postgres SQLSTATE), `details`, `hint` and `message`. */
+function postgrestError(error: ApiError): Record<string, unknown> {
+  const fields = error.fields ?? [];
+  const details = fields.length ? fields.map((f) => `${f.field}: ${f.message}`).join('; ') : null;
+  switch (error.kind) {
+    case 'range-not-satisfiable':
+      return { code: 'PGRST103', details, hint: null, message: 'Requested range not satisfiable' };
+    case 'not-found':
+      return {
+        code: 'PGRST116',
+        details: 'The result contains 0 rows',
+        hint: null,
+        message: 'JSON object requested, multiple (or no) rows returned',
+      };
+    case 'unauthenticated':
+      return { code: 'PGRST301', details: null, hint: null, message: error.message };
+    case 'validation':
+      // A CHECK constraint or a failed cast in the gateway's function: Postgres' SQLSTATE, the fields in details.
+      return { code: '22023', details, hint: null, message: error.message };
+    default:
+      return { code: 'PGRST000', details: null, hint: null, message: error.message };
+  }
 }
 
 /** Express's own answer when no route matches: an HTML page, whatever the API's error style. */

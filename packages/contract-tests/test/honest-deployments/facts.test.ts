@@ -1,6 +1,7 @@
 // Unit tests of the honest deployments against the facts the source documentation decides: whatever a variant
 // chooses where the source is silent, these must hold in every variant, or the variant would not be honest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startingWebsites } from './data.js';
 import { MESSAGES } from './marketplace.js';
 import { type HonestDeployment, startHonestDeployment } from './server.js';
 import { STATISTIC_NAMES } from './statistics.js';
@@ -10,6 +11,7 @@ import { VARIANT_NAMES, VARIANTS } from './variants.js';
 type Json = Record<string, unknown>;
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const STARTING_OWNED = startingWebsites().filter((website) => website.owner === 'main').length;
 
 describe('the variants', () => {
   it('are at least ten, each a different set of choices', () => {
@@ -47,10 +49,15 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
   });
 
   const list = (query: Record<string, string> = {}) => analytics(d, 'GET', '/api/v1/websites', { query });
+  /** A domain for a create: a public-looking one where reserved names are refused (choice 128). */
+  const siteDomain = (label: string, suffix: string) =>
+    choices.reservedDomains === 'refused' ? `${label}-${name}.tallyport-honest.dev` : `${label}-${name}.${suffix}`;
+  /** An account already at its plan's limit (choices 108, 127). */
+  const planFull = choices.websiteLimit > 0 && !choices.emptyAccount && choices.websiteLimit <= STARTING_OWNED;
   /** A website with traffic: the oldest starting one, or one created now for an account that starts empty. */
   const withData = async (label: string): Promise<string> => {
     if (hasWebsites) return String(rowsOf(choices, (await list({ sort: 'asc' })).json)[0]!.id);
-    const form = { domain: `${label}-${name}.example` };
+    const form = { domain: siteDomain(label, 'example') };
     return String(recordOf(choices, (await analytics(d, 'POST', '/api/v1/websites', { form })).json).id);
   };
 
@@ -72,14 +79,42 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     }
   });
 
-  it('refuses a per_page other than 10, 25, 50 or 100', async () => {
+  it('refuses a per_page other than 10, 25, 50 or 100, or never honours it (the default 10 instead)', async () => {
     for (const perPage of ['7', '0', '1000', 'ten']) {
-      expect(failed(choices, await list({ per_page: perPage }))).toBe(true);
+      const reply = await list({ per_page: perPage });
+      if (choices.invalidOptional === 'default') {
+        // "accepts only 10, 25, 50 or 100 ...; default 10": another value is not accepted, so the default applies.
+        expect(reply.status, perPage).toBe(200);
+        expect(rowsOf(choices, reply.json).length, perPage).toBe(hasWebsites ? 10 : 0);
+        continue;
+      }
+      expect(failed(choices, reply), perPage).toBe(true);
+      if (choices.perPageStatus === 416) expect(reply.status, perPage).toBe(416);
+    }
+  });
+
+  it.runIf(planFull)(
+    'refuses a create past its plan limit with a message, and takes one once a slot is free',
+    async () => {
+      const refused = await analytics(d, 'POST', '/api/v1/websites', {
+        form: { domain: siteDomain('over', 'example') },
+      });
+      expect(refused.status).toBe(choices.websiteLimitStatus);
+      expect(refused.text).toMatch(/plan/);
+      const oldest = rowsOf(choices, (await list({ sort: 'asc' })).json)[0]!;
+      expect(failed(choices, await analytics(d, 'DELETE', `/api/v1/websites/${String(oldest.id)}`))).toBe(false);
+    },
+  );
+
+  it.runIf(choices.reservedDomains === 'refused')('refuses reserved domains on create (its own rule)', async () => {
+    for (const domain of [`${name}.example.com`, 'shop.example.org', `${name}.test`, 'localhost']) {
+      const reply = await analytics(d, 'POST', '/api/v1/websites', { form: { domain } });
+      expect(failed(choices, reply), domain).toBe(true);
     }
   });
 
   it('creates a website with privacy 1, email 0 and exclude_bots 1 when they are not sent', async () => {
-    const domain = `defaults-${name}.example.com`;
+    const domain = siteDomain('defaults', 'example.com');
     const created = await analytics(d, 'POST', '/api/v1/websites', { form: { domain } });
     expect(created.status).toBe(choices.alwaysOk ? 200 : choices.createStatus);
     const record = recordOf(choices, created.json);
@@ -92,7 +127,7 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
   });
 
   it('reads, lists, searches, updates (only what is sent, never the domain), deletes a created website', async () => {
-    const domain = `round-trip-${name}.example.org`;
+    const domain = siteDomain('round-trip', 'example.org');
     const created = recordOf(choices, (await analytics(d, 'POST', '/api/v1/websites', { form: { domain } })).json);
     const id = String(created.id);
     await sleep(choices.replicaLagMs); // GETs of a deployment with a replica behind show the write a moment later
@@ -142,7 +177,30 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     expect(rowsOf(choices, full.json).length).toBe(hasWebsites ? 100 : 0);
     expect(failed(choices, await stats({ name: 'page', from: '2024-1-5', to: '2024-02-01' }))).toBe(true);
     expect(failed(choices, await stats({ name: 'page', from: '2024-02-30', to: '2024-03-01' }))).toBe(true);
-    expect(failed(choices, await stats({ name: 'pages', from: '2024-01-05', to: '2024-02-01' }))).toBe(true);
+    const unknown = await stats({ name: 'pages', from: '2024-01-05', to: '2024-02-01' });
+    expect(failed(choices, unknown)).toBe(true);
+    if (choices.unknownStatistic === 'not-found') expect(unknown.status).toBe(404);
+  });
+
+  it('refuses statistics without name, from or to (each required, with no default)', async () => {
+    const id = await withData('required');
+    const full = { name: 'page', from: dayOffset(-30), to: dayOffset(0) };
+    for (const left of ['name', 'from', 'to'] as const) {
+      const query: Record<string, string> = { ...full };
+      delete query[left];
+      const reply = await analytics(d, 'GET', `/api/v1/stats/${id}`, { query });
+      expect(failed(choices, reply), left).toBe(true);
+      if (choices.bindingFailure === 'empty-400') expect([reply.status, reply.text], left).toEqual([400, '']);
+    }
+  });
+
+  it("changes exclude_params on update to the list sent (in the variant's spelling)", async () => {
+    const id = await withData('lists');
+    const sent = await analytics(d, 'PUT', `/api/v1/websites/${id}`, { form: { exclude_params: 'Fresh_Param' } });
+    expect(failed(choices, sent)).toBe(false);
+    await sleep(choices.replicaLagMs);
+    const shown = JSON.stringify(recordOf(choices, (await analytics(d, 'GET', `/api/v1/websites/${id}`)).json));
+    expect(shown).toContain(choices.excludeListCase === 'lower' ? 'fresh_param' : 'Fresh_Param');
   });
 
   it('answers the marketplace with status 成功 and the four documented messages', async () => {
@@ -173,6 +231,12 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
 
     const invalid = await marketplace(d, 'POST', '/api/purchases/validation', { form: { purchase_code: 'nope' } });
     expect(invalid.json).toEqual({ status: '错误', msg: MESSAGES.invalidPurchaseCode });
+    if (choices.market.postParams !== 'request') {
+      // Read from a JSON body or the query only: a form body is an invalid request, whatever it holds (choice 129).
+      const form = { purchase_code: d.purchaseCode };
+      const asForm = await marketplace(d, 'POST', '/api/purchases/validation', { form, encoding: 'form' });
+      expect(asForm.json).toEqual({ status: '错误', msg: MESSAGES.invalidRequest });
+    }
   });
 
   it('shows media by kind and omits supported_until without support', async () => {
@@ -197,4 +261,27 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     expect(purchase.purchase_code).toBe(handed);
     expect('supported_until' in purchase).toBe(choices.market.handedCode !== 'unsupported');
   });
+
+  // Last: it uses up the minute's creates of a variant that throttles its create route (choice 133).
+  it.runIf(choices.createsPerMinute > 0)(
+    'refuses creates past its create throttle with 429, and nothing else',
+    async () => {
+      let refused: Response | undefined;
+      for (let attempt = 0; attempt <= choices.createsPerMinute && !refused; attempt += 1) {
+        const response = await fetch(`${d.analyticsUrl}/api/v1/websites`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${d.analyticsKey}`,
+            Accept: 'application/json',
+            'Content-Type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ domain: siteDomain(`burst-${attempt}`, 'example.net') }).toString(),
+        });
+        await response.arrayBuffer();
+        if (response.status === 429) refused = response;
+      }
+      expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await list()).status).toBe(200);
+    },
+  );
 });

@@ -123,7 +123,20 @@ async function handle(
   }
 
   let params = sourceOf(url.searchParams);
-  if (method === 'POST') {
+  if (method === 'POST' && m.postParams === 'json-only') {
+    // `express.json()` alone: only a JSON body is read; a form or the query leaves `req.body` empty (choice 129).
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const body = await parseBody(request, c.maxBodyBytes, 'form-and-json');
+    if (body.kind === 'too-large') return { answer: failure(c, 413, '请求体过大'), headers: {} };
+    if (type !== 'application/json' || body.kind !== 'ok') {
+      return { answer: failure(c, 400, MESSAGES.invalidRequest), headers: {} };
+    }
+    params = body.params;
+  } else if (method === 'POST' && m.postParams === 'query-only') {
+    // `$_GET` for every operation: the body of the POST is drained, never read (choice 129).
+    const body = await parseBody(request, c.maxBodyBytes, 'form-ignore-others');
+    if (body.kind === 'too-large') return { answer: failure(c, 413, '请求体过大'), headers: {} };
+  } else if (method === 'POST') {
     const body = await parseBody(request, c.maxBodyBytes, m.jsonBody ? 'form-and-json' : 'form-ignore-others');
     if (body.kind === 'too-large') return { answer: failure(c, 413, '请求体过大'), headers: {} };
     if (body.kind === 'ok') params = new Map([...params, ...body.params]); // PHP $_REQUEST: the body wins

@@ -17,6 +17,8 @@ export interface CallOptions {
   /** Override of the key; `null` sends none. */
   key?: string | null;
   accept?: string;
+  /** How a marketplace POST carries its parameters; by default the way the variant reads them (choice 129). */
+  encoding?: 'form' | 'json' | 'query';
 }
 
 export async function analytics(d: HonestDeployment, method: string, path: string, options: CallOptions = {}) {
@@ -44,7 +46,13 @@ export async function marketplace(d: HonestDeployment, method: string, path: str
     else headers[transport.header] = key;
   }
   let body: string | undefined;
-  if (method === 'POST') {
+  const postParams = d.choices.market.postParams;
+  const encoding =
+    options.encoding ?? (postParams === 'json-only' ? 'json' : postParams === 'query-only' ? 'query' : 'form');
+  if (method === 'POST' && encoding === 'json') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(params);
+  } else if (method === 'POST' && encoding === 'form') {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(params).toString();
   } else {
@@ -164,8 +172,13 @@ export function asSetting(value: unknown): number {
   return Number(value);
 }
 
-/** Whether an answer states a failure: a 4xx/5xx status, or HTTP 200 with a failure in the body. */
+/**
+ * Whether an answer states a failure: a 4xx/5xx status, or HTTP 200 with a failure in the body (every failure, or
+ * JSend's `fail` for refused input).
+ */
 export function failed(choices: Choices, reply: Reply): boolean {
   if (reply.status >= 300) return true;
-  return choices.alwaysOk && (reply.json as Json | undefined)?.status === 'error';
+  const status = (reply.json as Json | undefined)?.status;
+  if (choices.alwaysOk && status === 'error') return true;
+  return choices.validationStatus === 200 && (status === 'fail' || status === 'error');
 }

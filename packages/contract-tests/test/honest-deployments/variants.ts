@@ -26,6 +26,7 @@ const ORDINARY_MARKET: MarketChoices = {
   signedMediaUrls: false,
   codeMatch: 'exact',
   handedCodeUpper: false,
+  postParams: 'request',
 };
 
 export const ORDINARY: Choices = {
@@ -132,6 +133,15 @@ export const ORDINARY: Choices = {
   transientStatus: 503,
   proxyHeaders: false,
   ipCanonical: 'as-sent',
+  unknownStatistic: 'validation',
+  invalidOptional: 'reject',
+  perPageStatus: 'validation',
+  websiteLimitStatus: 403,
+  reservedDomains: 'allowed',
+  bindingFailure: 'styled',
+  excludeListCase: 'as-sent',
+  notFoundStatus: 404,
+  createsPerMinute: 0,
   market: ORDINARY_MARKET,
 };
 
@@ -175,6 +185,38 @@ const SPRING_MVC: Overrides = {
   errorStyle: 'problem',
 };
 
+/**
+ * What ASP.NET Core does by itself: `[FromForm]` binding (JSON is 415), the first of repeated values, empty values
+ * as absent, `int.Parse`'s spellings, JwtBearer's bare 401 with its challenge, ProblemDetails-style 400s, a
+ * `Location` from `CreatedAtAction`, and parameters bound before the handler looks anything up.
+ */
+const ASPNET_CORE: Overrides = {
+  bodyTypes: 'form-only',
+  repeatedParams: 'first',
+  emptyParam: 'absent',
+  integerSyntax: 'any-integer',
+  wwwAuthenticate: true,
+  authErrorBody: 'empty',
+  validationStatus: 400,
+  createLocation: true,
+  statsCheckOrder: 'validation-first',
+};
+
+/**
+ * What an Express 4 app does by itself: its HTML "Cannot PATCH" page for an unrouted path or method, body-parser's
+ * 100 kB limit, checks that answer 400 with `{error}`, `res.location()` on create, `application/json; charset=utf-8`.
+ */
+const EXPRESS: Overrides = {
+  routerFallback: 'express-html',
+  methodNotAllowedStatus: 404,
+  maxBodyBytes: 102_400,
+  validationStatus: 400,
+  malformedIdStatus: 400,
+  createLocation: true,
+  errorStyle: 'express',
+  jsonContentType: 'application/json; charset=utf-8',
+};
+
 export const VARIANTS = {
   /** Laravel 10, MySQL (utf8mb4 _ci), Sanctum, API resources; PHP json_encode on the marketplace. */
   'laravel-resource': variant({
@@ -192,16 +234,9 @@ export const VARIANTS = {
   }),
   /** Express 4 with node-postgres: bigint ids and counts come back as strings; hand-written checks. */
   'express-pg-bare': variant({
-    routerFallback: 'express-html',
-    methodNotAllowedStatus: 404,
-    maxBodyBytes: 102_400,
+    ...EXPRESS,
     repeatedParams: 'reject',
     bearerAnyCase: false,
-    validationStatus: 400,
-    malformedIdStatus: 400,
-    createLocation: true,
-    errorStyle: 'express',
-    jsonContentType: 'application/json; charset=utf-8',
     paginationHeaders: true,
     idFormat: 'numeric-string',
     timestampStyle: 'millis-z',
@@ -492,18 +527,10 @@ export const VARIANTS = {
   }),
   /** ASP.NET Core behind a reverse proxy at /analytics: [FromForm] binding, ProblemDetails, JwtBearer, UUIDv7. */
   'aspnet-mounted': variant({
+    ...ASPNET_CORE,
     mountPath: '/analytics',
-    bodyTypes: 'form-only',
     maxBodyBytes: 30_000_000,
-    repeatedParams: 'first',
-    emptyParam: 'absent',
     enumCase: 'any',
-    integerSyntax: 'any-integer',
-    wwwAuthenticate: true,
-    authErrorBody: 'empty',
-    validationStatus: 400,
-    createLocation: true,
-    statsCheckOrder: 'validation-first',
     errorStyle: 'problem',
     jsonContentType: 'application/json; charset=utf-8',
     listEnvelope: 'fastapi-page',
@@ -645,17 +672,9 @@ export const VARIANTS = {
    * names, dates without trailing zeros).
    */
   'aspnet-odata': variant({
-    bodyTypes: 'form-only',
-    repeatedParams: 'first',
-    emptyParam: 'absent',
+    ...ASPNET_CORE,
     enumCase: 'any',
-    integerSyntax: 'any-integer',
-    wwwAuthenticate: true,
-    authErrorBody: 'empty',
-    validationStatus: 400,
     malformedIdStatus: 400,
-    createLocation: true,
-    statsCheckOrder: 'validation-first',
     errorStyle: 'odata',
     jsonContentType: 'application/json; odata.metadata=minimal; odata.streaming=true',
     recordKeys: 'camel',
@@ -722,14 +741,7 @@ export const VARIANTS = {
    * `compression()` gzips, Express's weak ETags answer 304; Laravel 6-style zone-less timestamps from MySQL.
    */
   'express-replica-cors': variant({
-    routerFallback: 'express-html',
-    methodNotAllowedStatus: 404,
-    maxBodyBytes: 102_400,
-    validationStatus: 400,
-    malformedIdStatus: 400,
-    createLocation: true,
-    errorStyle: 'express',
-    jsonContentType: 'application/json; charset=utf-8',
+    ...EXPRESS,
     timestampStyle: 'sql-naive',
     domainSyntax: 'any',
     countsAs: 'string',
@@ -1042,6 +1054,211 @@ export const VARIANTS = {
     futureDates: 'reject',
     proxyHeaders: true,
     market: { ...LARAVEL_MARKET, codeMatch: 'ci', handedCodeUpper: true },
+  }),
+  // Round 4: how deployments refuse bad input, and rules of their own (SILENCES.md 124-132).
+  /**
+   * PHP 8 with Slim 4 and JSend bodies (`{status: "success", data}`): refused input is JSend's `fail`, written with
+   * HTTP 200 because the team's own client tells `fail` and `error` apart by `status`, not by HTTP; other errors keep
+   * their status with `{status: "error", message, code}`; a delete is `{status: "success", data: null}`. Slim's
+   * BodyParsingMiddleware reads form and JSON bodies; PDO on MySQL 8 gives DATETIME text.
+   */
+  'slim-jsend-200': variant({
+    validationStatus: 200,
+    deleteAnswer: 'jsend-null',
+    errorStyle: 'jsend',
+    listEnvelope: 'status-envelope',
+    recordEnvelope: 'status-envelope',
+    timestampStyle: 'sql-naive',
+    domainUnique: 'ignore-case',
+    market: { escapeJson: 'php', timestampStyle: 'offset' },
+  }),
+  /**
+   * Plain Django 4.2 views returning JsonResponse (no DRF), DEBUG off: a form that does not validate raises
+   * `BadRequest`, which Django answers with its stock HTML page "Bad Request (400)"; `get_object_or_404` gives its
+   * HTML 404 page; `require_http_methods` an empty 405; only the key decorator answers JSON. Forms strip text and
+   * read `request.POST` (a JSON body is not read); DjangoJSONEncoder writes milliseconds.
+   */
+  'django-views-html400': variant({
+    trailingSlash: 'not-found',
+    routerFallback: 'django-html',
+    bodyTypes: 'form-ignore-others',
+    maxBodyBytes: 2_621_440,
+    emptyParam: 'absent',
+    trimInputs: true,
+    validationStatus: 400,
+    errorStyle: 'django-html',
+    timestampStyle: 'millis-z',
+    domainUnique: 'exact',
+    market: { errorStatuses: '4xx', missingParamMessage: 'invalid-request', timestampStyle: 'millis-z' },
+  }),
+  /**
+   * Express 4 where each statistic is a query module in a registry (`const query = STATISTICS[req.query.name]`): a
+   * name that selects no module, or no name at all, is answered 404 `{error: "Statistic not found: …"}` before the
+   * website is loaded; other refusals are express-validator's `{error, details}` with 400.
+   */
+  'express-stats-registry': variant({
+    ...EXPRESS,
+    timestampStyle: 'millis-z',
+    unknownStatistic: 'not-found',
+    market: { errorStatuses: '4xx', contentType: 'application/json' },
+  }),
+  /**
+   * Laravel 10 with hand-written list controllers: `$perPage = in_array((int) $request->per_page, [10, 25, 50, 100],
+   * true) ? (int) $request->per_page : 10`, and the same for sort, sort_by and search_by, so a value outside its list
+   * silently means the default; the required statistics parameters still go through a form request.
+   */
+  'laravel-lenient-paging': variant({
+    ...LARAVEL,
+    listEnvelope: 'laravel-paginator',
+    statsTieOrder: 'storage',
+    invalidOptional: 'default',
+    market: LARAVEL_MARKET,
+  }),
+  /**
+   * A thin gateway over PostgREST 12: `per_page` becomes a `Range` header, and a size the gateway does not offer is
+   * answered as PostgREST answers a range it cannot satisfy, 416 with PGRST103; one website is asked for with
+   * `Accept: application/vnd.pgrst.object+json`, so an unknown id is 406 with PGRST116; other errors are PostgREST's
+   * `{code, details, hint, message}` with 400; a DELETE that matches no row is 204; timestamptz as `+00:00`.
+   */
+  'postgrest-gateway': variant({
+    wwwAuthenticate: true,
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    deleteMissing: 'success',
+    errorStyle: 'postgrest',
+    jsonContentType: 'application/json; charset=utf-8',
+    timestampStyle: 'offset',
+    collation: 'byte',
+    perPageStatus: 416,
+    notFoundStatus: 406,
+    market: { errorStatuses: '4xx', contentType: 'application/json', jsonBody: true },
+  }),
+  /**
+   * A Rails 7 SaaS with Pay subscriptions: a `before_action` checks the plan on create and answers 402 Payment
+   * Required `{status: 402, error: "Your plan allows 141 websites. …"}` before the body is read; the operator's
+   * account is at its limit (141 of 141), so every create is refused until a website is deleted.
+   */
+  'rails-plan-full': variant({
+    methodNotAllowedStatus: 404,
+    patchIsUpdate: true,
+    createLocation: true,
+    errorStyle: 'rails',
+    jsonContentType: 'application/json; charset=utf-8',
+    switchesAs: 'boolean',
+    timestampStyle: 'millis-z',
+    domainUnique: 'ignore-case',
+    websiteLimit: 141,
+    websiteLimitStatus: 402,
+    market: { errorStatuses: '4xx', invalidCodeStatus: 422, jsonBody: true },
+  }),
+  /**
+   * Symfony 6.4 controllers with the Validator component and a custom `#[PublicDomain]` constraint: a domain that is,
+   * or lies under, a name reserved for documentation, testing or local use (RFC 2606, RFC 6761: `example.com`,
+   * `.test`, `.example`, `localhost`) is refused on create with 422, which Symfony's ProblemNormalizer writes as RFC
+   * 7807; Doctrine on MySQL `_ci`; dates in RFC 3339.
+   */
+  'symfony-reserved-domains': variant({
+    trailingSlash: 'redirect',
+    errorStyle: 'problem',
+    timestampStyle: 'offset',
+    domainUnique: 'ignore-case',
+    reservedDomains: 'refused',
+    market: { escapeJson: 'php', timestampStyle: 'offset' },
+  }),
+  /**
+   * Express 4 on both APIs; the marketplace app mounts `express.json()` alone, so the POST's `api_key` and
+   * `purchase_code` are read from a JSON body only: a form body or the query string leaves `req.body` empty, answered
+   * 400 `{status: "错误", msg: "无效请求"}`. The GET operations read `req.query`.
+   */
+  'express-json-market': variant({
+    ...EXPRESS,
+    timestampStyle: 'millis-z',
+    market: {
+      errorStatuses: '4xx',
+      missingParamMessage: 'invalid-request',
+      jsonBody: true,
+      contentType: 'application/json',
+      postParams: 'json-only',
+    },
+  }),
+  /**
+   * ASP.NET Core 8 minimal APIs in Production: `name`, `from` and `to` are declared `string` (required) and
+   * `per_page` `int?`, so a missing one, or a page size that is no integer, fails binding and is answered 400 with an
+   * empty body before the handler runs; the handler's own checks answer `Results.ValidationProblem` (RFC 7807, 400).
+   * System.Text.Json's web defaults (camelCase), JwtBearer's bare 401, `{id:int}` route constraints.
+   */
+  'aspnet-minimal-api': variant({
+    ...ASPNET_CORE,
+    maxBodyBytes: 30_000_000,
+    errorStyle: 'problem',
+    jsonContentType: 'application/json; charset=utf-8',
+    recordKeys: 'camel',
+    switchesAs: 'boolean',
+    timestampStyle: 'trimmed-z',
+    bindingFailure: 'empty-400',
+    market: {
+      keyTransport: { header: 'X-Api-Key' },
+      errorStatuses: '4xx',
+      escapeJson: 'non-ascii',
+      timestampStyle: 'trimmed-z',
+      contentType: 'application/json',
+    },
+  }),
+  /**
+   * Koa 2 with koa-body (form and JSON) and Joi schemas with `convert` on: strings trimmed, the exclusion lists
+   * lowercased (`Joi.string().trim().lowercase()`: the tracker compares parameter names and addresses in lower case);
+   * a refusal is `ctx.throw(422, error.message)`, which Koa writes as the bare message in `text/plain`, as it writes
+   * 401, 404 and 405.
+   */
+  'koa-joi-text': variant({
+    trimInputs: true,
+    errorStyle: 'koa-text',
+    jsonContentType: 'application/json; charset=utf-8',
+    timestampStyle: 'millis-z',
+    excludeListCase: 'lower',
+    market: { errorStatuses: '4xx', jsonBody: true, contentType: 'application/json' },
+  }),
+  /**
+   * Laravel for the analytics API; the marketplace a plain PHP 7 script that reads every parameter from `$_GET`, the
+   * POST's included (its first client, jQuery's `$.post(url + '?' + $.param(params))`, sent them in the query
+   * string): a POST whose parameters travel in its body is read as one without a key, `{status: "错误", msg:
+   * "无效请求"}` with HTTP 200, in `text/html` as PHP writes it.
+   */
+  'php-get-only-market': variant({
+    ...LARAVEL,
+    listEnvelope: 'laravel-resource',
+    statsTieOrder: 'storage',
+    market: { escapeJson: 'php', timestampStyle: 'offset', contentType: 'php-html', postParams: 'query-only' },
+  }),
+  /**
+   * Laravel 10 whose create route alone carries `throttle:3,1` (three new websites a minute per key, the anti-abuse
+   * rule of the sign-up flow it shares): a fourth create within the minute is 429 "Too Many Attempts." with
+   * Retry-After the seconds left in the minute and `X-RateLimit-*`; reads, updates and deletes are not limited.
+   */
+  'laravel-create-throttle': variant({
+    ...LARAVEL,
+    listEnvelope: 'laravel-resource',
+    statsTieOrder: 'storage',
+    createsPerMinute: 3,
+    market: LARAVEL_MARKET,
+  }),
+  /**
+   * Rails 7 with a hand-written paging concern (`PER_PAGE.include?(params[:per_page].to_i) ? … : 10`, the same for
+   * sort, sort_by and search_by) on an account that has no website yet: a value outside its list means the default,
+   * which no row can tell apart from the value asked.
+   */
+  'rails-lenient-empty': variant({
+    methodNotAllowedStatus: 404,
+    patchIsUpdate: true,
+    createLocation: true,
+    errorStyle: 'rails',
+    jsonContentType: 'application/json; charset=utf-8',
+    listEnvelope: 'root-key',
+    recordEnvelope: 'root-key',
+    timestampStyle: 'millis-z',
+    emptyAccount: true,
+    invalidOptional: 'default',
+    market: { errorStatuses: '4xx', jsonBody: true },
   }),
 } satisfies Record<string, Choices>;
 

@@ -365,6 +365,21 @@ function isHostName(text: string): boolean {
   return labels.length >= 2 && labels.every((label) => LABEL.test(label));
 }
 
+/** Second-level names reserved by RFC 2606 for documentation. */
+const RESERVED_SECOND_LEVEL = ['example.com', 'example.net', 'example.org'];
+/** Top-level names reserved by RFC 2606 and RFC 6761 (and `local`, RFC 6762's multicast DNS). */
+const RESERVED_TOP_LEVEL = ['test', 'example', 'invalid', 'localhost', 'local'];
+
+/** Whether a domain is, or lies under, a name reserved for documentation, testing or local use. */
+export function isReservedName(domain: string): boolean {
+  const name = domain.toLowerCase().replace(/\.$/, '');
+  const top = name.slice(name.lastIndexOf('.') + 1);
+  return (
+    RESERVED_TOP_LEVEL.includes(top) ||
+    RESERVED_SECOND_LEVEL.some((reserved) => name === reserved || name.endsWith(`.${reserved}`))
+  );
+}
+
 function isAddressOrRange(entry: string): boolean {
   const [address, prefix, ...rest] = entry.split('/');
   if (rest.length > 0 || address === undefined) return false;
@@ -429,6 +444,14 @@ export function validateWebsiteBody(
       errors.push({ field: 'domain', message, location: 'body', input: sent });
     } else if (domain.length > 255) {
       errors.push({ field: 'domain', message: 'The domain may not be greater than 255 characters.', location: 'body' });
+    } else if (choices.reservedDomains === 'refused' && isReservedName(domain)) {
+      // A custom constraint of the deployment: names that can never carry real traffic (choice 128).
+      errors.push({
+        field: 'domain',
+        message: `The domain "${domain}" is a reserved name and cannot be tracked.`,
+        location: 'body',
+        input: sent,
+      });
     } else if (choices.domainSyntax === 'hostname' && !isHostName(domain)) {
       errors.push({
         field: 'domain',
@@ -525,7 +548,8 @@ export function validateWebsiteBody(
       errors.push({ field: name, message: `The ${name} may not be greater than 10000 characters.`, location: 'body' });
       continue;
     }
-    const stored = choices.excludeListsAs === 'normalised' ? normaliseList(text) : text;
+    const cased = choices.excludeListCase === 'lower' ? text.toLowerCase() : text;
+    const stored = choices.excludeListsAs === 'normalised' ? normaliseList(cased) : cased;
     if (name === 'exclude_params' && choices.paramListValidation === 'one-per-line') {
       // One parameter name per line, as the settings form's textarea says (choice 102).
       const bad = text
