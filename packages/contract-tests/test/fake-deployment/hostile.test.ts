@@ -166,8 +166,8 @@ describe('hostile text', () => {
   });
 });
 
-describe('hostile answers of issue 27', () => {
-  it('escape-completes-key puts a control character whose escape ends with the key, then the rest of the key', async () => {
+describe('hostile answers that rebuild a key or nest deep', () => {
+  it('escape-completes-key sends a control character whose escape ends with the key, then its rest', async () => {
     const key = 'bq8vX2mN4kLpHy7tR3wB9cDsQeJ6uYh0TzWfA';
     fake = await startFakeDeployment({ hostile: ['escape-completes-key'], analyticsKey: key });
     const list = await call(fake, 'analytics', 'GET', '/api/v1/websites');
