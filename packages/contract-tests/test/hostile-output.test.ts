@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../src/reporters/report-schema.js';
 import { runCli, type CliRun } from './cli-process.js';
 import { type HostileName, startFakeDeployment } from './fake-deployment/server.js';
+import { expectInertConsole } from './inert-console.js';
 import { xmlProblems } from './xml-well-formed.js';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -67,25 +68,6 @@ async function hostileRun(behaviour: HostileName): Promise<Outputs> {
   } finally {
     await fake.close();
     await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Characters that act on a terminal, and what a CI runner reads as a command inside a line. */
-const ACTIVE = new RegExp(
-  [
-    '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f]',
-    '[\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]',
-    '##(?:vso)?\\[',
-  ].join('|'),
-  'i',
-);
-
-function expectInertConsole(text: string): void {
-  expect(text).not.toMatch(ACTIVE);
-  for (const line of text.split('\n')) {
-    // Our own annotations are the only lines that start with '::'.
-    if (line.startsWith('::')) expect(line).toMatch(/^::(error|warning) title=(\[(analytics|marketplace)\]|tallyport)/);
-    expect(line.trimStart().startsWith('curl: curl https://evil')).toBe(false);
   }
 }
 

@@ -1,7 +1,8 @@
 // The property every output of a run holds, whatever a deployment answers: no
 // key and no piece of six of its characters (in any form a reader can copy
 // back), reports that parse (the JSON report against its schema, the HAR,
-// well-formed JUnit XML), and no raw control character in the console.
+// well-formed JUnit XML), and no raw control character in the console (nor
+// anything else that acts on a terminal or a CI log).
 // Answers are made of random control characters, escapes (as text and as
 // escape sequences), surrogates, invisible characters, and pieces of every
 // key at every offset and in every case, a control character whose visible
@@ -29,6 +30,7 @@ import { reportSchema } from '../src/reporters/report-schema.js';
 import { type RunResult, summarise } from '../src/runner.js';
 import { specModels } from '../src/specs.js';
 import { escapeEndingWith } from './fake-deployment/hostile.js';
+import { expectInertConsole } from './inert-console.js';
 import { OUTPUT_NAMES, type RunOutputs, runOutputs } from './run-outputs.js';
 import { xmlProblems } from './xml-well-formed.js';
 
@@ -270,16 +272,7 @@ export function keyPiecesIn(output: string): string[] {
 /** Pieces of the keys that are words the tester prints of its own (left by design): none, for these keys. */
 export const keyPiecesInOwnText = (): string[] => keyPiecesIn(ownText().join('\n'));
 
-// What acts on a terminal or a CI log: controls (but tab and line feed), bidi controls, line and paragraph
-// separators, and the `##[` of an Azure Pipelines command. Our own colour codes are taken out first.
-const ACTIVE = new RegExp(
-  [
-    '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f]',
-    '[\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]',
-    '##(?:vso)?\\[',
-  ].join('|'),
-  'i',
-);
+// Our own colour codes, taken out before the console is judged inert.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: our colour codes are what it takes out
 const OWN_COLOUR = /\u001b\[(?:0|1|2|31|32|33)m/g;
 
@@ -292,7 +285,7 @@ export async function outputsOf(testCase: OutputCase): Promise<RunOutputs> {
 export async function holdsFor(testCase: OutputCase): Promise<void> {
   const outputs = await outputsOf(testCase);
   for (const name of OUTPUT_NAMES) expect(keyPiecesIn(outputs[name]), name).toEqual([]);
-  expect(outputs.console.replace(OWN_COLOUR, '')).not.toMatch(ACTIVE);
+  expectInertConsole(outputs.console.replace(OWN_COLOUR, ''));
   const report = JSON.parse(outputs.json) as unknown;
   expect(validateReport(report), JSON.stringify(validateReport.errors?.slice(0, 3))).toBe(true);
   expect(JSON.parse(outputs.har).log.entries).toHaveLength(testCase.bodies.length);
