@@ -97,7 +97,7 @@ async function github(result: RunResult, config: CliConfig): Promise<void> {
   const file = env.GITHUB_STEP_SUMMARY;
   if (!file) return;
   try {
-    await appendFile(file, stepSummary(redactor.value(result), { verbose: config.verbose }));
+    await appendFile(file, redactor.text(stepSummary(redactor.value(result), { verbose: config.verbose })));
   } catch (error) {
     lines.diagnostic(`tallyport-contract: could not append the job summary: ${(error as Error).message}`);
   }
@@ -179,7 +179,7 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
   lines.result(summaryText(result, style));
   if (result.apis.some((api) => api.leftovers.length > 0) && ledger.file)
     lines.result(`Delete what is left with: tallyport-contract cleanup --ledger ${ledger.file}`);
-  await writeReports(reportsOf(config, result, exchanges), lines.report, lines.diagnostic);
+  await writeReports(reportsOf(config, result, exchanges), lines.report, lines.diagnostic, redactor);
   await github(result, config);
   await closing;
   return result.exitCode;

@@ -12,6 +12,7 @@ import { ConfigError } from './config/error.js';
 import { loadConfigFile } from './config/file.js';
 import { configKey as configKeyOf, OPTIONS, PARSE_OPTIONS, synopsis } from './config/options.js';
 import { Redactor } from './http/redactor.js';
+import { addOwnText } from './output/own-text.js';
 import type { RunOptions } from './runner.js';
 import { specModels } from './specs.js';
 import { DEFAULT_LEDGER } from './writes/ledger.js';
@@ -79,6 +80,8 @@ said on stderr and does not change the exit code.
 Cleanup: deletes the websites recorded in the ledger that still show their
 run's domain, and reports those it could not delete; with no ledger there is
 nothing to clean (exit 0).`;
+// Option and variable names are the tester's own words: a piece of a key that is one of them is no leak.
+addOwnText(HELP);
 
 const MIB = 1024 * 1024;
 

@@ -18,6 +18,7 @@ import type { Exchange, TransportLimits } from './http/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
 import { observe } from './observations.js';
 import { type ApiSetup, runApi } from './run/api-run.js';
+import { judgeGuarded, observeGuarded } from './run/tester-fault.js';
 import { API_NAMES, type ApiName, specModels } from './specs.js';
 import { Ledger } from './writes/ledger.js';
 
@@ -281,12 +282,14 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       if (result.configError) continue;
       const recorded = recordedRun(setup, outcome.answers);
       for (const check of checks) {
-        const checkResult = clean(summarise(api, check, check.judge(recorded), { strict: !!options.strict }));
+        const verdicts = judgeGuarded(check, recorded, incomplete);
+        const checkResult = clean(summarise(api, check, verdicts, { strict: !!options.strict }));
         result.checks.push(checkResult);
         options.onCheckResult?.(checkResult);
       }
       result.pace = outcome.transport.pace;
-      result.observations = clean([...outcome.observed, ...observe(recorded), ...paceObservation(result.pace)]);
+      const observed = observeGuarded(() => observe(recorded), api, incomplete);
+      result.observations = clean([...outcome.observed, ...observed, ...paceObservation(result.pace)]);
       const unanswered = outcome.answers.filter((answer) => !answer.answered && !answer.exchange.interrupted);
       if (unanswered.length > 0)
         incomplete.push(

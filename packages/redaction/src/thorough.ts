@@ -1,17 +1,18 @@
 // The redactor for a process that prints what hostile servers send (the
 // contract tester): a secret is also found in the forms only a hostile server
-// makes (hex, `\u` escapes), in any case, with invisible
-// characters slipped into it (zero-width, bidi, soft hyphens, colour codes,
-// the line breaks of wrapped base64; see view.ts), and a piece of one left at
-// a cut edge is masked (edges.ts), so a text cut before it reached here shows
-// no part of a key.
-import { cutEdges, pieceForm, piecesAtEdges } from './edges.js';
+// makes (hex, `\u` escapes), in any case, with invisible characters slipped
+// into it (zero-width, bidi, soft hyphens, colour codes, the line breaks of
+// wrapped base64; see view.ts), and any piece of six characters of it is
+// masked wherever it stands (pieces.ts). It is meant to run last, on the text
+// that leaves the process: a span to mask takes any escape it begins or ends
+// inside (escapes.ts), so a JSON or XML report stays well-formed.
+import { widenToEscapes } from './escapes.js';
 import { formsOf, hostileFormsOf } from './forms.js';
-import { type Entry, Redactor } from './redactor.js';
+import { PieceIndex } from './pieces.js';
+import { Redactor, type RedactorOptions } from './redactor.js';
 import { textView, viewOfForm } from './view.js';
 
-/** Pieces of a secret shorter than this, left at a cut edge, are not masked (in characters of the secret). */
-export const SHORTEST_PIECE = 6;
+export { SHORTEST_PIECE } from './pieces.js';
 
 /** Replaces the spans (sorted, possibly overlapping) of `text` by their placeholders. */
 function replaceSpans(text: string, spans: Array<[number, number, string]>): string {
@@ -26,37 +27,57 @@ function replaceSpans(text: string, spans: Array<[number, number, string]>): str
   return out + text.slice(at);
 }
 
+export interface ThoroughRedactorOptions extends RedactorOptions {
+  /**
+   * Texts the process prints of its own (the words of its specs, its check names). A piece of a secret found in
+   * them is no leak and is left where it stands; a whole secret is masked all the same.
+   */
+  ownText?: readonly string[];
+}
+
 export class ThoroughRedactor extends Redactor {
+  private index: PieceIndex | undefined;
+  private readonly ownText: string;
+
+  constructor(options: ThoroughRedactorOptions = {}) {
+    super(options);
+    this.ownText = (options.ownText ?? []).map(viewOfForm).join('\n');
+  }
+
+  override add(secret: string | undefined, placeholder?: string): this {
+    this.index = undefined;
+    return super.add(secret, placeholder);
+  }
+
   protected override formsFor(secret: string): string[] {
     return [...new Set([...formsOf(secret), ...hostileFormsOf(secret)].map(viewOfForm))];
   }
 
+  /** The pieces looked for; the placeholders are text the redactor prints of its own. */
+  private pieces(): PieceIndex {
+    if (this.index) return this.index;
+    const placeholders = [...new Set(this.entries.map((entry) => viewOfForm(entry.placeholder)))];
+    this.index = new PieceIndex(
+      this.entries.filter((entry) => !entry.wholeToken),
+      [this.ownText, ...placeholders].join('\n'),
+    );
+    return this.index;
+  }
+
+  /** Every whole form and every piece of a secret, masked with any escape it begins or ends inside. */
   protected override replaceLong(value: string): string {
-    const entries = this.entries.filter((entry) => !entry.wholeToken);
-    if (entries.length === 0 || value.length < SHORTEST_PIECE) return value;
+    const index = this.pieces();
+    if (value.length < index.shortest) return value;
     const { view, start, end } = textView(value);
     const spans: Array<[number, number, string]> = [];
     const found = (from: number, to: number, placeholder: string) =>
-      spans.push([start(from), end(to - 1), placeholder]);
-    for (const { form, placeholder } of entries) {
+      spans.push([...widenToEscapes(value, start(from), end(to - 1)), placeholder]);
+    for (const { form, placeholder, wholeToken } of this.entries) {
+      if (wholeToken) continue;
       for (let at = view.indexOf(form); at >= 0; at = view.indexOf(form, at + form.length))
         found(at, at + form.length, placeholder);
     }
-    const edges = cutEdges(view);
-    for (const entry of entries)
-      for (const [from, to] of piecesAtEdges(view, edges, pieceOf(entry))) found(from, to, entry.placeholder);
+    for (const [from, to, placeholder] of index.spans(view)) found(from, to, placeholder);
     return spans.length > 0 ? replaceSpans(value, spans) : value;
   }
-}
-
-/** Pieces masked at a cut edge: at least SHORTEST_PIECE characters of the secret, in this form. */
-const pieces = /* @__PURE__ */ new WeakMap<Entry, ReturnType<typeof pieceForm>>();
-function pieceOf(entry: Entry) {
-  let piece = pieces.get(entry);
-  if (!piece) {
-    const min = Math.max(SHORTEST_PIECE, Math.ceil((SHORTEST_PIECE * entry.form.length) / entry.secretLength));
-    piece = pieceForm(entry.form, min);
-    pieces.set(entry, piece);
-  }
-  return piece;
 }

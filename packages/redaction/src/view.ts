@@ -1,20 +1,22 @@
 // What a secret is matched against: the text lower-cased, without the
 // characters that can be slipped into a secret without changing what a reader
 // copies from it (zero-width and bidi controls, soft hyphens, ANSI colour
-// codes, other control characters, line breaks of wrapped base64), raw or
-// JSON-escaped. Each character
-// of the view remembers where it stands in the text, so a match is replaced
-// there, invisible characters and all.
+// codes, other control characters, line breaks of wrapped base64), raw,
+// JSON-escaped or shown as a visible escape. Each character of the view
+// remembers where it stands in the text, so a match is replaced there,
+// invisible characters and all.
 
-// ESC [ … final byte, raw or written as an escape; invisible format characters and controls, raw or `\u`-escaped;
-// line breaks, raw or as JSON's `\r` / `\n`; escapes escaped again (`\\u200b`); and all but the first of a run of
-// backslashes, so a form escaped again (`\\u0061`) reads as the form.
+// ESC [ … final byte, raw or written as an escape; invisible format characters and controls, raw, `\u`-escaped or
+// as a console shows them (`\x1f`); line breaks, raw, as JSON's `\r` / `\n`, a workflow command's `%0A` or XML's
+// `&#10;`; escapes escaped again (`\\u200b`); and all but the first of a run of backslashes, so a form escaped again
+// (`\\u0061`) reads as the form.
 const IGNORED_SOURCE =
   '(?:\\u001b|\\\\+u001b|\\\\+x1b|\\\\+e)\\[[0-?]*[ -/]*[@-~]' +
   '|[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u180e\\u200b-\\u200f' +
   '\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
   '|\\\\+u(?:00[0189][0-9a-f]|007f|00ad|034f|061c|180e|200[b-f]|202[a-e]|206[0-46-9]|feff)' +
-  '|\\\\+[rn]' +
+  '|\\\\+x(?:[0189][0-9a-f]|7f)' +
+  '|\\\\+[rn]|%0[ad]|&#1[03];' +
   '|(?<=\\\\)\\\\';
 // Pure: a bundle that never uses the thorough redactor drops them.
 const IGNORED = /* @__PURE__ */ new RegExp(IGNORED_SOURCE, 'gi');

@@ -64,7 +64,7 @@ describe('a key is found in other encodings', () => {
   });
 });
 
-describe('pieces of a key at a cut edge', () => {
+describe('pieces of a key', () => {
   it('masks the first characters of a key where a text was cut before it was redacted', () => {
     const excerpt = `${'x'.repeat(380)}${KEY}`.slice(0, 400);
     expect(leaks(redactor.text(`${excerpt}… (900 chars)`))).toEqual([]);
@@ -83,10 +83,10 @@ describe('pieces of a key at a cut edge', () => {
     expect(redactor.text(`name=${cutUpper}…`)).toBe(`name=${REDACTED}…`);
   });
 
-  it('leaves a piece shorter than six characters, and a piece that is not at an edge', () => {
+  it('leaves a piece shorter than six characters', () => {
     expect(redactor.text(`cut ${KEY.slice(0, 5)}…`)).toBe(`cut ${KEY.slice(0, 5)}…`);
-    expect(redactor.text(`the word ${KEY.slice(0, 7)} inside a sentence`)).toBe(
-      `the word ${KEY.slice(0, 7)} inside a sentence`,
+    expect(redactor.text(`the word ${KEY.slice(7, 12)} inside a sentence`)).toBe(
+      `the word ${KEY.slice(7, 12)} inside a sentence`,
     );
   });
 
@@ -129,5 +129,90 @@ describe('a key in a form escaped again', () => {
     ['\\u escapes, JSON-escaped twice', JSON.stringify(JSON.stringify(unicode).slice(1, -1)).slice(1, -1)],
   ])('%s', (_, form) => {
     expect(redactor.text(`msg "${form}"`)).toBe(`msg "${REDACTED}"`);
+  });
+});
+
+describe('pieces of a key wherever they stand', () => {
+  it('masks a piece inside a sentence, in any case and in another form', () => {
+    expect(redactor.text(`the word ${KEY.slice(3, 10)} inside`)).toBe(`the word ${REDACTED} inside`);
+    expect(redactor.text(`x ${KEY.slice(9, 20).toUpperCase()} y`)).toBe(`x ${REDACTED} y`);
+    expect(redactor.text(`hex ${hex(KEY).join('').slice(10, 30)} end`)).toBe(`hex ${REDACTED} end`);
+  });
+
+  it('masks all but the first character of a key, whatever comes before it', () => {
+    for (const before of ['\\x', '\\u00', '\\', '&#', '%'])
+      expect(leaks(redactor.text(`domain ${before}${KEY.slice(1)}`))).toEqual([]);
+  });
+
+  it('never shows a key whole when a text holding it is cut in two and the parts are joined, fuzzed', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), fc.integer({ min: 1, max: KEY.length - 1 }), (around, cut) => {
+        const [head, tail] = [`${around}${KEY.slice(0, cut)}`, `${KEY.slice(cut)}${around}`];
+        const joined = `${redactor.text(head)}${redactor.text(tail)}`;
+        expect(joined.toLowerCase()).not.toContain(KEY.toLowerCase());
+        expect(leaks(joined.replace(around, ''))).toEqual([]);
+      }),
+    );
+  });
+
+  it('masks half of a short key, so one part of any cut is masked', () => {
+    const short = new ThoroughRedactor().add('Qm7Zt2Lp9X');
+    expect(short.text('a Qm7Zt b')).toBe(`a ${REDACTED} b`);
+    expect(short.text('a Qm7Z b')).toBe('a Qm7Z b');
+  });
+});
+
+describe('a text already written in a format', () => {
+  const json = (value: unknown) => JSON.stringify(value);
+
+  it('takes the whole escape a piece begins inside, so a JSON text stays valid', () => {
+    for (const control of ['\u001c', '\t', '\n', '"', '\\', '\u202e']) {
+      const text = json({ domain: `${control}${KEY.slice(1)}`, after: `${KEY.slice(0, 9)}${control}` });
+      const out = redactor.text(text);
+      expect(() => JSON.parse(out), out).not.toThrow();
+      expect(leaks(out)).toEqual([]);
+    }
+  });
+
+  it('takes a whole XML entity or percent escape', () => {
+    expect(redactor.text(`<a b="&#10;${KEY.slice(0, 8)}&amp;x"/>`)).toBe(`<a b="&#10;${REDACTED}&amp;x"/>`);
+    expect(redactor.text(`msg %0A${KEY}%0A`)).toBe(`msg %0A${REDACTED}%0A`);
+  });
+
+  it('keeps every JSON text valid whatever pieces of the key it holds, fuzzed', () => {
+    const piece = fc
+      .tuple(fc.nat({ max: KEY.length - 1 }), fc.integer({ min: 1, max: KEY.length }))
+      .map(([at, length]) => KEY.slice(at, at + length));
+    const part = fc.oneof(piece, fc.string({ maxLength: 4 }), fc.constantFrom('\u0000', '\u001f', '\t', '\\', '"'));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(part, { maxLength: 6 }).map((parts) => parts.join('')),
+          { maxLength: 4 },
+        ),
+        (values) => {
+          const out = redactor.text(JSON.stringify(values, null, 2));
+          expect(() => JSON.parse(out), out).not.toThrow();
+        },
+      ),
+    );
+  });
+});
+
+describe('the text a process prints of its own', () => {
+  const wordy = new ThoroughRedactor({ ownText: ['analytics', 'marketplace'] }).add(
+    'fake-analytics-key-2f9c81d0',
+    '$ANALYTICS_API_KEY',
+  );
+
+  it('is left where a piece of a key is one of its words, and the whole key is still masked', () => {
+    expect(wordy.text('[analytics] sort_order')).toBe('[analytics] sort_order');
+    expect(wordy.text('key fake-analytics-key-2f9c81d0.')).toBe('key $ANALYTICS_API_KEY.');
+    expect(wordy.text('piece ics-key-2f9c8 end')).toBe('piece $ANALYTICS_API_KEY end');
+  });
+
+  it('includes the placeholders, so redacting twice changes nothing', () => {
+    const once = wordy.text('key fake-analytics-key-2f9c81d0 and $ANALYTICS_API_KEY');
+    expect(wordy.text(once)).toBe(once);
   });
 });

@@ -18,6 +18,13 @@ export function shapeOf(json: unknown): string {
 }
 
 /**
+ * A value as text, whatever a deployment put there: JSON for an object or an array. `String()` would throw on an
+ * object whose own `toString` is not a function (`{"toString": 1}`), which any JSON answer can hold.
+ */
+export const textOf = (value: unknown): string =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
+/**
  * A copy of a short piece of a long text that holds nothing of the text it was cut from. V8 keeps a whole string
  * alive for as long as any slice of it lives, so an excerpt of an 8 MB body would keep the 8 MB: this copy does
  * not (UTF-16 code units round-trip exactly, lone surrogates included).

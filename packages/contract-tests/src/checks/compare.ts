@@ -3,6 +3,7 @@
 // string and a switch as a boolean; text may be ordered by any common
 // collation (byte order, case-insensitive, locale with or without
 // punctuation, natural numbers), and where nulls sort is a database's choice.
+import { textOf } from '../answers/json-values.js';
 
 const numeric = (value: unknown): number | undefined => {
   if (typeof value === 'number') return value;
@@ -109,7 +110,7 @@ export function firstBreak(values: readonly unknown[], direction: 'asc' | 'desc'
   const lenient = new Intl.Collator('en', { sensitivity: 'base', numeric: true, ignorePunctuation: true });
   const compare = (a: unknown, b: unknown) => {
     const [x, y] = [numeric(a), numeric(b)];
-    return x !== undefined && y !== undefined ? x - y : lenient.compare(String(a), String(b));
+    return x !== undefined && y !== undefined ? x - y : lenient.compare(textOf(a), textOf(b));
   };
   const index = present.findIndex((value, at) => at > 0 && sign * compare(present[at - 1], value) > 0);
   return index > 0 ? [present[index - 1], present[index]] : undefined;

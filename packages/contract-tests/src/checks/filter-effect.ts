@@ -8,6 +8,7 @@
 // the observations, never judged.
 import { parameterWithRole, SHAPING_ROLES } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import { textOf } from '../answers/json-values.js';
 import type { Row } from '../answers/records.js';
 import { searchField } from '../cases/derived.js';
 import { sameValue } from './compare.js';
@@ -26,7 +27,7 @@ const tokens = (text: string): string[] =>
 
 /** Whether a field value has anything in common with the search text: a substring either way, or a word. */
 export function relatedTo(value: unknown, text: string): boolean {
-  const [field, needle] = [String(value).toLowerCase(), text.toLowerCase()];
+  const [field, needle] = [textOf(value).toLowerCase(), text.toLowerCase()];
   if (field.includes(needle) || (field.length >= 3 && needle.includes(field))) return true;
   const words = new Set(tokens(field));
   return tokens(needle).some((token) => words.has(token));
@@ -112,9 +113,9 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
     });
   const samePage = unfiltered.find(
     (other) =>
-      other.records!.count === rows.length &&
+      other.records?.count === rows.length &&
       (pageSize ? effectiveValue(run, other, pageSize) === effectiveValue(run, answer, pageSize) : true) &&
-      sameRows(other.records!.rows, rows, undefined, false, rowKeyOf(run, answer)),
+      sameRows(other.records.rows, rows, undefined, false, rowKeyOf(run, answer)),
   );
   const unrelated = rows.find((row) => !relatedTo(row[field], text));
   if (samePage && unrelated)

@@ -7,6 +7,7 @@
 // answer), is a warning; fields the spec does not document (live counters,
 // timestamps) are not compared.
 import type { Answer } from '../answers/answer.js';
+import { textOf } from '../answers/json-values.js';
 import { sameButUrlQueries, sameValue } from './compare.js';
 import { fail, interrupted, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
@@ -25,7 +26,7 @@ function judge(run: RecordedRun, read: Answer): CaseResult | undefined {
   for (const answer of run.answers) {
     const records = answer.records;
     if (!records || records.kind !== kind || !records.many || !acceptedConforming(answer)) continue;
-    const row = records.rows.find((candidate) => String(candidate[identifier]) === id);
+    const row = records.rows.find((candidate) => textOf(candidate[identifier]) === id);
     if (row) {
       listed = { row, answer };
       break;

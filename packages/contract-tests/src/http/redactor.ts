@@ -3,15 +3,19 @@
 // a key echoed back by a server, in any form, reads as its placeholder
 // ("$ANALYTICS_API_KEY"), which is also what the printed curl lines use. The
 // thorough redactor: answers come from servers the run does not trust, so a
-// key is also found in any case, with invisible characters in it, and in
-// pieces at a cut edge.
+// key is also found in any case, with invisible characters in it, and any
+// piece of six of its characters is masked wherever it stands (but for the
+// words the tester prints of its own). It runs last, on the final text of
+// each line and report, so no escape or quote added after it can complete a
+// key.
 import { REDACTED, Redactor, ThoroughRedactor } from '@tallyport/redaction';
+import { ownText } from '../output/own-text.js';
 import type { SecretName } from './request.js';
 
 export { REDACTED, Redactor };
 
 export function secretRedactor(secrets: Partial<Record<SecretName, string | undefined>>): Redactor {
-  const redactor = new ThoroughRedactor();
+  const redactor = new ThoroughRedactor({ ownText: ownText() });
   for (const [name, value] of Object.entries(secrets)) redactor.add(value, `$${name}`);
   return redactor;
 }

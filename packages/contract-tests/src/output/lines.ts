@@ -1,7 +1,9 @@
 // Where the CLI's lines go: results (check lines, summary, annotations) to
 // stdout, or to stderr when a report is written to stdout; diagnostics (the
 // banner, progress, logs, problems) to stderr. Every line passes the redactor
-// once more, and the live progress line is cleared before it and drawn after.
+// as it is printed, escapes and colours and all: the last step before it
+// leaves the process. The live progress line is cleared before it and drawn
+// after.
 import type { Redactor } from '../http/redactor.js';
 import type { Progress } from './progress.js';
 
@@ -14,7 +16,7 @@ export interface Lines {
   result(line: string): void;
   /** A line for the person watching: banner, logs, warnings, problems. */
   diagnostic(line: string): void;
-  /** A report written to stdout as it is (already redacted value by value). */
+  /** A report written to stdout as it is (writeReports redacted its final text). */
   report(text: string): void;
 }
 

@@ -1,8 +1,9 @@
 // Every exchange of a run as a HAR 1.2 file that browser devtools open. Keys
 // appear as their placeholders ("$ANALYTICS_API_KEY"). Every value passes the
-// redactor before the file is serialised (redacting the serialised text could
-// cut a JSON escape in two), secret-named response headers are masked, and no
-// value can make the writer throw (lone surrogates are encoded as U+FFFD).
+// redactor before the file is serialised, and the serialised text again as it
+// is written (writeReports: a masked span takes any JSON escape it touches);
+// secret-named response headers are masked, and no value can make the writer
+// throw (lone surrogates are encoded as U+FFFD).
 import { REDACTED, type Redactor } from '../http/redactor.js';
 import { isSecretRef, jsonBody, type TemplateValue } from '../http/request.js';
 import type { Exchange } from '../http/transport.js';

@@ -1,7 +1,8 @@
 // The machine-readable report: the whole run result, versioned. Values pass
-// the redactor before serialising (redacting the serialised text could cut a
-// JSON escape in two and leave invalid JSON); JSON.stringify writes any string,
-// lone surrogates included, as valid JSON.
+// the redactor before serialising (secret-named fields are masked there), and
+// the serialised text passes it again as it is written (writeReports), where
+// a masked span takes any JSON escape it touches; JSON.stringify writes any
+// string, lone surrogates included, as valid JSON.
 import type { Redactor } from '../http/redactor.js';
 import type { RunResult } from '../runner.js';
 

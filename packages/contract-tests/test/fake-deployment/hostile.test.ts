@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { createGunzip } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyForms, REPORT_BREAKERS, TERMINAL_ATTACK } from './hostile.js';
+import { escapeEndingWith, keyForms, REPORT_BREAKERS, TERMINAL_ATTACK } from './hostile.js';
 import { call, recordOf } from './probe.js';
 import { type FakeDeployment, startFakeDeployment } from './server.js';
 
@@ -163,5 +163,41 @@ describe('hostile text', () => {
     const list = await call(fake, 'analytics', 'GET', '/api/v1/websites');
     const domain = (list.body as { data: Array<{ domain: string }> }).data[0]!.domain;
     expect(domain.slice(0, 40)).toBe(`${'k'.repeat(28)}${KEY.slice(0, 12)}`);
+  });
+});
+
+describe('hostile answers that rebuild a key or nest deep', () => {
+  it('escape-completes-key sends a control character whose escape ends with the key, then its rest', async () => {
+    const key = 'bq8vX2mN4kLpHy7tR3wB9cDsQeJ6uYh0TzWfA';
+    fake = await startFakeDeployment({ hostile: ['escape-completes-key'], analyticsKey: key });
+    const list = await call(fake, 'analytics', 'GET', '/api/v1/websites');
+    const domain = (list.body as { data: Array<{ domain: string }> }).data[0]!.domain;
+    expect(domain).toBe(`\u001b${key.slice(1)}`);
+    // As a console (\x1b), JSON (\u001b) and XML (\x1b again) show it, the key is whole.
+    expect(JSON.stringify(domain)).toContain(`\\u001${key}`);
+    const refused = await call(fake, 'analytics', 'GET', '/api/v1/websites', { key: `7${key.slice(1)}` });
+    expect(String((refused.body as { message: string }).message)).toContain(`\u0017${key.slice(1)}`);
+  });
+
+  it('escapeEndingWith covers hex digits, n and r, and puts U+001F before any other first character', () => {
+    expect([...'0a9fFnrZ'].map(escapeEndingWith)).toEqual([
+      '\u0010',
+      '\u001a',
+      '\u0019',
+      '\u001f',
+      '\u001f',
+      '\n',
+      '\r',
+      '\u001f',
+    ]);
+  });
+
+  it('deep-unsearched-list nests the unsearched list 20,000 levels deep and answers a search as usual', async () => {
+    fake = await startFakeDeployment({ hostile: ['deep-unsearched-list'] });
+    const unsearched = await call(fake, 'analytics', 'GET', '/api/v1/websites');
+    expect(unsearched.text.startsWith('{"data":['.repeat(20))).toBe(true);
+    expect(unsearched.text.length).toBeGreaterThan(100_000);
+    const searched = await call(fake, 'analytics', 'GET', '/api/v1/websites', { query: { search: 'a' } });
+    expect(Array.isArray((searched.body as { data: unknown[] }).data)).toBe(true);
   });
 });

@@ -46,6 +46,17 @@ export const HOSTILE = [
     name: 'deep-nesting',
     description: 'every listed website carries a field nested 20,000 objects deep',
   },
+  {
+    name: 'escape-completes-key',
+    description:
+      "error messages and listed domains carry a control character whose visible escape ends with the key's first " +
+      'character, then the rest of the key',
+  },
+  {
+    name: 'deep-unsearched-list',
+    description:
+      'the website list answers nested 20,000 levels deep when it is not searched (searches answer as usual)',
+  },
 ] as const;
 
 export type HostileName = (typeof HOSTILE)[number]['name'];
@@ -187,17 +198,30 @@ function keyAcrossCut(message: string, body: Record<string, unknown>, field: str
   return `${message} ${'x'.repeat(pad)}${key} forms: ${keyForms(key).join(' | ')}`;
 }
 
+/**
+ * A control character whose visible escape ends with `char`, in the console (`\x1f`), in a JSON string
+ * (`\u001f`) and in XML (`\x1f` again): a hex digit's is one of U+0010 to U+001F; `n` and `r` are a line feed and
+ * a carriage return. Any other first character gets U+001F, and the rest of the key still follows.
+ */
+export function escapeEndingWith(char: string): string {
+  const lower = char.toLowerCase();
+  if (/^[0-9a-f]$/.test(lower)) return String.fromCharCode(0x10 + Number.parseInt(lower, 16));
+  return lower === 'n' ? '\n' : lower === 'r' ? '\r' : '\u001f';
+}
+
 export interface HostileContext {
   /** The key the request carried, if any. */
   key: string | null;
   /** A GET of the website list. */
   isList: boolean;
+  /** The request's query carried a non-empty `search`. */
+  searched: boolean;
 }
 
 /** Applies the hostile behaviours that reshape an answer (`key-echo` and those of issue 17) to a reply. */
 export function hostileReply(hostile: Hostile, reply: Reply, context: HostileContext): Reply {
   let out = reply;
-  const { key, isList } = context;
+  const { key, isList, searched } = context;
   if (hostile.has('key-echo')) out = echoKey(out, key);
   if (hostile.has('terminal-injection')) {
     out = withMessage(out, (message) => `${message} ${TERMINAL_ATTACK}`);
@@ -222,6 +246,13 @@ export function hostileReply(hostile: Hostile, reply: Reply, context: HostileCon
     const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
     out = { ...out, text: JSON.stringify(out.body).replace(/"domain":/g, `"nested":${deep},"domain":`) };
   }
+  if (hostile.has('escape-completes-key') && key) {
+    const completed = `${escapeEndingWith(key[0]!)}${key.slice(1)}`;
+    out = withMessage(out, (message) => `${message} ${completed}`);
+    if (isList) out = withDomains(out, () => completed);
+  }
+  if (hostile.has('deep-unsearched-list') && isList && !searched)
+    out = { ...out, text: `${'{"data":['.repeat(10_000)}1${']}'.repeat(10_000)}` };
   if (hostile.has('key-forms') && key) {
     const field = (body: Record<string, unknown>) =>
       MESSAGE_FIELDS.find((name) => typeof body[name] === 'string') ?? 'message';

@@ -12,6 +12,7 @@ import { type VariantName, variantNamed } from './variants.js';
 
 export type { FaultName } from './faults.js';
 export type { HostileName } from './hostile.js';
+export type { FakeRequest, Reply } from './http.js';
 export type { VariantName } from './variants.js';
 
 export interface FakeDeploymentOptions {
@@ -23,6 +24,8 @@ export interface FakeDeploymentOptions {
   marketplaceKey?: string;
   /** The marketplace reads its key from this header only. */
   marketplaceKeyHeader?: string;
+  /** A test's own change to each reply, made last (the fault-injection runs put hostile answers in). */
+  reshape?: (reply: Reply, request: FakeRequest, api: 'analytics' | 'marketplace') => Reply;
 }
 
 export interface LoggedRequest {
@@ -102,7 +105,9 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
       reply = { status: 500, body: { message: `Server Error: ${String(error)}` } };
     }
     const key = api === 'analytics' ? bearerOf(request) : marketplace.keyOf(request);
-    writeReply(response, hostileReply(hostile, reply, { key, isList }));
+    const searched = !!request.query.get('search');
+    const hostileAnswer = hostileReply(hostile, reply, { key, isList, searched });
+    writeReply(response, options.reshape ? options.reshape(hostileAnswer, request, api) : hostileAnswer);
   }
 
   const serverFor = (api: 'analytics' | 'marketplace') => {

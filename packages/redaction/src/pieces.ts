@@ -1,0 +1,85 @@
+// Pieces of a secret, wherever they stand. A text can hold part of a key and
+// not the whole of it: cut before it was redacted (an excerpt, a title cut to
+// 40 characters), split over two lines or two fields of a report, or
+// completed by what was added after it (an escape whose last letter is the
+// key's first). Any run of SHORTEST_PIECE characters of a secret (in another
+// form, the same share of that form) is masked wherever it stands. A secret
+// cut in two therefore never shows whole when the parts are joined: one part
+// holds half of it, and half of a key of twelve characters or more is a piece.
+// A piece that the process prints of its own (a word of its specs, a
+// placeholder) is no leak, and is left: a key holding the word "analytics"
+// must not mask every mention of the API.
+
+/** Runs of a secret shorter than this (in characters of the secret) are left where they stand. */
+export const SHORTEST_PIECE = 6;
+
+export interface PieceSource {
+  /** A form of the secret, as the view shows it. */
+  form: string;
+  secretLength: number;
+  placeholder: string;
+}
+
+/**
+ * The length of the shortest piece masked in a form: SHORTEST_PIECE characters of the secret, or half of a secret
+ * shorter than twice that (so one half of any cut is masked), scaled to the form's length.
+ */
+export function pieceLength(secretLength: number, formLength: number): number {
+  const characters = Math.min(SHORTEST_PIECE, Math.ceil(secretLength / 2));
+  return Math.min(formLength, Math.max(characters, Math.ceil((characters * formLength) / secretLength)));
+}
+
+/** The first two characters of a text from `at`, as one number. */
+const pairAt = (text: string, at: number): number => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
+
+/** Every window of the forms at its piece length, found by its first two characters, so a view is scanned once. */
+export class PieceIndex {
+  private readonly byLength = new Map<number, Map<string, string>>();
+  /** The piece lengths whose windows start with a pair of characters. */
+  private readonly lengthsByPair = new Map<number, number[]>();
+  /** The shortest piece of any form: a text shorter than it holds none. */
+  readonly shortest: number;
+
+  /** `ownText`: what the process prints of its own, as the view shows it; a piece found in it is left. */
+  constructor(sources: readonly PieceSource[], ownText = '') {
+    let shortest = Number.POSITIVE_INFINITY;
+    for (const { form, secretLength, placeholder } of sources) {
+      const length = pieceLength(secretLength, form.length);
+      const windows = this.byLength.get(length) ?? new Map<string, string>();
+      this.byLength.set(length, windows);
+      // The first source wins a window two forms share (sources come longest first).
+      for (let at = 0; at + length <= form.length; at++) {
+        const window = form.slice(at, at + length);
+        if (windows.has(window) || ownText.includes(window)) continue;
+        windows.set(window, placeholder);
+        const lengths = this.lengthsByPair.get(pairAt(window, 0)) ?? [];
+        if (!lengths.includes(length)) lengths.push(length);
+        this.lengthsByPair.set(pairAt(window, 0), lengths);
+      }
+      shortest = Math.min(shortest, length);
+    }
+    this.shortest = shortest;
+  }
+
+  /** Spans `[from, to, placeholder]` of the view that are pieces of a form; overlapping pieces are merged. */
+  spans(view: string): Array<[number, number, string]> {
+    const spans: Array<[number, number, string]> = [];
+    const open = new Map<number, [number, number, string]>();
+    for (let at = 0; at + this.shortest <= view.length; at++) {
+      const lengths = this.lengthsByPair.get(pairAt(view, at));
+      if (!lengths) continue;
+      for (const length of lengths) {
+        const placeholder = this.byLength.get(length)!.get(view.slice(at, at + length));
+        if (placeholder === undefined) continue;
+        const last = open.get(length);
+        if (last && at <= last[1] && last[2] === placeholder) last[1] = at + length;
+        else {
+          const span: [number, number, string] = [at, at + length, placeholder];
+          open.set(length, span);
+          spans.push(span);
+        }
+      }
+    }
+    return spans;
+  }
+}
