@@ -9,12 +9,13 @@ import { randomBytes } from 'node:crypto';
 import type { CaseFamily } from './cases/types.js';
 import type { KeyTransport } from './cases/template.js';
 import { CHECKS, type CaseResult, type CaseStatus, type CheckDefinition } from './checks/index.js';
+import { notAServerError } from './checks/not-a-server-error.js';
 import type { RecordedRun } from './checks/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from './deployment.js';
 import { isSecretRef, type TemplateValue } from './http/request.js';
 import { secretRedactor } from './http/redactor.js';
 import type { PaceReport } from './http/pacer.js';
-import type { Exchange, TransportLimits } from './http/transport.js';
+import type { Exchange, StalledOperation, TransportLimits } from './http/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
 import { observe } from './observations.js';
 import { type ApiSetup, runApi } from './run/api-run.js';
@@ -172,6 +173,15 @@ function recordedRun(setup: ApiSetup, answers: RecordedRun['answers']): Recorded
   };
 }
 
+/** An operation that stopped answering, and what the run did not send it. */
+function stalledNote(stall: StalledOperation): string {
+  const notSent = stall.notSent > 0 ? `; ${stall.notSent} more of its requests were not sent` : '';
+  return (
+    `${stall.operationId} stopped answering: ${stall.unanswered} requests got no answer (last: ${stall.lastError})` +
+    `${notSent}; if it is only slow, raise --timeout`
+  );
+}
+
 /** What the run saw of a rate limit, where the source documentation shows none. */
 function paceObservation(pace: PaceReport): string[] {
   if (pace.throttled === 0 && pace.statedLimit === undefined) return [];
@@ -273,9 +283,16 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       });
       if (!outcome) continue;
       result.cases = { sent: outcome.sent, dropped: outcome.dropped, interrupted: outcome.interrupted };
-      result.notes = clean(outcome.notes);
+      result.notes = clean([...outcome.transport.stalledOperations.map(stalledNote), ...outcome.notes]);
       result.leftovers = clean(outcome.leftovers);
+      // Silences of some operations are verdicts on them; a deployment that answered nothing cannot be checked.
+      const heard = outcome.answers.filter((answer) => !answer.exchange.interrupted);
       if (outcome.configError) result.configError = redactor.text(outcome.configError);
+      else if (heard.length > 0 && heard.every((answer) => !answer.exchange.response))
+        result.configError = redactor.text(
+          `cannot reach ${api.toUpperCase()}_BASE_URL (${baseUrl}): no request got an answer ` +
+            `(first: ${heard[0]!.exchange.error ?? 'no answer'})`,
+        );
       requestCount += outcome.sent;
       options.onExchanges?.(api, outcome.transport.exchanges);
       if (result.configError) continue;
@@ -287,7 +304,12 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       }
       result.pace = outcome.transport.pace;
       result.observations = clean([...observe(recorded), ...paceObservation(result.pace)]);
-      const unanswered = outcome.answers.filter((answer) => !answer.answered && !answer.exchange.interrupted);
+      // A request that got no answer at all is judged (not_a_server_error) when that check runs; one whose answer
+      // could not be read whole is not judged by any.
+      const silenceJudged = checks.includes(notAServerError);
+      const unanswered = outcome.answers.filter(
+        (answer) => !answer.answered && !answer.exchange.interrupted && !(silenceJudged && !answer.exchange.response),
+      );
       if (unanswered.length > 0)
         incomplete.push(
           `${api}: ${unanswered.length} requests got no complete answer, so were not judged ` +

@@ -29,6 +29,7 @@ export type Basis = (typeof BASES)[number];
 
 export const FAILURE_KINDS = [
   'server-error',
+  'no-answer',
   'unexpected-status',
   'undeclared-status',
   'wrong-content-type',

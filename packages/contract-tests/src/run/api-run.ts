@@ -19,6 +19,7 @@ import type { SecretName } from '../http/request.js';
 import { SafetyGuard, SafetyViolation } from '../http/safety.js';
 import {
   DeploymentUnavailable,
+  OperationStalled,
   RequestBudgetExceeded,
   RunInterrupted,
   Transport,
@@ -73,7 +74,8 @@ function counted(error: unknown, outcome: ApiOutcome, testCase: RequestCase): vo
     addDropped(outcome.dropped, { [testCase.family]: 1 });
   else if (error instanceof RunInterrupted) outcome.interrupted++;
   else if (error instanceof SafetyViolation) outcome.notes.push(`not sent (${testCase.title}): ${error.message}`);
-  else throw error;
+  // The transport counts what it did not send to an operation that stopped answering; the runner reports it.
+  else if (!(error instanceof OperationStalled)) throw error;
 }
 
 /**
@@ -100,8 +102,11 @@ function preflight(setup: ApiSetup, answers: readonly Answer[], unavailable: str
   const envName = setup.api.toUpperCase();
   if (answers.length === 0) return unavailable;
   const reached = answers.filter((answer) => answer.exchange.response);
-  if (reached.length === 0)
+  // A plain call that only timed out may be one stalled operation: the run goes on, and the transport stops it if
+  // the deployment as a whole is silent.
+  if (reached.length === 0 && !answers.every((answer) => answer.exchange.timedOut))
     return `cannot reach ${envName}_BASE_URL (${setup.baseUrl}): ${answers[0]!.exchange.error ?? 'no answer'}`;
+  if (reached.length === 0) return undefined;
   const statuses = reached.map((answer) => answer.exchange.response!.status);
   // Where the spec does not show how a key travels, the deployment may read it elsewhere.
   const placeUnknown = setup.model.operations.some((operation) => operation.credential?.unknown);
