@@ -103,6 +103,10 @@ async function github(result: RunResult, config: CliConfig): Promise<void> {
   }
 }
 
+/** The pace an API's run keeps, as its banner line says it. */
+const paceText = (perSecond: number): string =>
+  perSecond > 0 ? `at most ${perSecond} requests a second (--max-requests-per-second)` : 'not paced';
+
 /** Mocks cli.ts started before the engine loaded, for the APIs it guessed. */
 export interface EarlyMocks {
   apis: readonly ApiName[];
@@ -166,10 +170,11 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
     ledger,
     signal: interrupt.signal,
     log: (line) => lines.diagnostic(`  ${terminalSafe(line)}`),
-    onApiStart: (api, target, mock) => {
+    onApiStart: (api, target, mock, perSecond) => {
       progress.apiStarted(api);
-      lines.diagnostic(targetLine(api, target, mock));
+      lines.diagnostic(`${targetLine(api, target, mock)} · ${paceText(perSecond)}`);
     },
+    onApiLeftOut: (api, reason) => lines.diagnostic(`${api}: left out, as ${reason}`),
     onProgress: (update) => progress.update(update),
     onCheckResult: (checkResult) => lines.result(checkLine(checkResult, style)),
     onExchanges: (api, list) => exchanges.set(api, list),

@@ -11,6 +11,7 @@ import { CHECK_NAMES, CHECKS } from './checks/index.js';
 import { ConfigError } from './config/error.js';
 import { loadConfigFile } from './config/file.js';
 import { configKey as configKeyOf, OPTIONS, PARSE_OPTIONS, synopsis } from './config/options.js';
+import { isLoopbackHost } from './http/loopback.js';
 import { Redactor } from './http/redactor.js';
 import type { RunOptions } from './runner.js';
 import { specModels } from './specs.js';
@@ -152,8 +153,7 @@ function target(source: UrlSource | undefined, env: NodeJS.ProcessEnv, api: ApiN
       `${name} ends in ${path.endsWith(operationsStart) ? operationsStart : first}, but operation paths ` +
         `already start with ${operationsStart}: use ${url.origin}${path.slice(0, path.lastIndexOf(first))}`,
     );
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.');
-  if (url.protocol === 'http:' && !loopback)
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
     throw new ConfigError(`${name} uses plain http to ${url.hostname}: the key would travel unencrypted; use https`);
   const apiKey = env[`${prefix}_API_KEY`];
   if (!apiKey) throw new ConfigError(`${name} is set but ${prefix}_API_KEY is not`);

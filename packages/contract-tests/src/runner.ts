@@ -12,6 +12,7 @@ import { CHECKS, type CaseResult, type CaseStatus, type CheckDefinition } from '
 import { notAServerError } from './checks/not-a-server-error.js';
 import type { RecordedRun } from './checks/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from './deployment.js';
+import { isLoopbackUrl } from './http/loopback.js';
 import { isSecretRef, type TemplateValue } from './http/request.js';
 import { secretRedactor } from './http/redactor.js';
 import type { PaceReport } from './http/pacer.js';
@@ -58,7 +59,10 @@ export interface RunOptions {
   mocks?: RunningMocks;
   /** The run's ledger, shared with a caller that must print leftovers on a second signal. */
   ledger?: Ledger;
-  onApiStart?: (api: ApiName, target: string, mock: boolean) => void;
+  /** An API's run starts; `perSecond` is its pace (0: none, as on the mock and on this machine unless asked). */
+  onApiStart?: (api: ApiName, target: string, mock: boolean, perSecond: number) => void;
+  /** An API none of the chosen checks applies to (`--only sort_order` and the marketplace) is not run. */
+  onApiLeftOut?: (api: ApiName, reason: string) => void;
   onCheckResult?: (result: CheckResult) => void;
   /** Called as requests are sent, so a caller can show progress. */
   onProgress?: (progress: RunProgress) => void;
@@ -197,12 +201,19 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const started = Date.now();
   const runId = newRunId();
   const seed = options.seed ?? randomBytes(4).readUInt32BE(0) % 2_147_483_647;
-  const apis = options.apis ?? [...API_NAMES];
   const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
   if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
-  const checks = CHECKS.filter((check) => !options.only?.length || options.only.includes(check.name));
-  const families = new Set<CaseFamily>(checks.flatMap((check) => check.needs));
-  families.add('baseline');
+  const chosen = CHECKS.filter((check) => !options.only?.length || options.only.includes(check.name));
+  // A check judges an API only where its spec gives it something to judge; an API with no such check is left out.
+  const checksOf = (api: ApiName) => chosen.filter((check) => check.appliesTo?.(specModels[api]) ?? true);
+  const requested = options.apis ?? [...API_NAMES];
+  const apis = requested.filter((api) => checksOf(api).length > 0);
+  const incomplete: string[] = [];
+  for (const api of requested.filter((name) => !apis.includes(name))) {
+    const reason = `none of the chosen checks (${chosen.map((check) => check.name).join(', ')}) applies to it`;
+    options.onApiLeftOut?.(api, reason);
+    if (apis.length === 0) incomplete.push(`${api}: left out, as ${reason}`);
+  }
 
   const deadline = AbortSignal.timeout(options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS);
   // A bound of the run itself (memory) stops it as an interrupt would, and says why.
@@ -226,16 +237,19 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const maxHeap = options.maxHeapBytes ?? DEFAULT_MAX_HEAP_BYTES;
   const results: ApiRunResult[] = [];
-  const incomplete: string[] = [];
   let requestCount = 0;
   try {
     for (const api of apis) {
       const target = options[api];
       const mock = !target;
       const baseUrl = target?.baseUrl.replace(/\/$/, '') ?? mocks![api]!.url;
-      // The embedded mock is local and ours: no rate limit unless one was asked for.
+      const checks = checksOf(api);
+      const families = new Set<CaseFamily>(['baseline', ...checks.flatMap((check) => check.needs)]);
+      // The embedded mock is ours, and a deployment on this machine has no one to protect: neither is paced unless
+      // a pace was asked for.
+      const local = mock || isLoopbackUrl(baseUrl);
       const apiLimits =
-        mock && options.limits?.maxRequestsPerSecond === undefined ? { ...limits, maxRequestsPerSecond: 0 } : limits;
+        local && options.limits?.maxRequestsPerSecond === undefined ? { ...limits, maxRequestsPerSecond: 0 } : limits;
       const recordIds = Object.fromEntries(
         Object.entries(RECORD_ID_OPTIONS).map(([kind, option]) => [kind, options[option]]),
       );
@@ -275,7 +289,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         leftovers: [],
       };
       results.push(result);
-      options.onApiStart?.(api, baseUrl, mock);
+      options.onApiStart?.(api, baseUrl, mock, apiLimits.maxRequestsPerSecond);
       if (signal.aborted) break;
       const outcome = await runApi(setup, `tallyport-contract-${runId}-`).catch((error: unknown) => {
         result.configError = redactor.text(error instanceof Error ? error.message : String(error));

@@ -6,6 +6,7 @@
 // but the source documentation links an account to a key without saying a
 // key's account is its own: the same account twice is a warning.
 import type { Answer } from '../answers/answer.js';
+import { anyScopedByKey } from './applies.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
 import { rowKeyOf, sameRows } from './rows.js';
@@ -52,6 +53,7 @@ export const keyScope: CheckDefinition = {
   name: NAME,
   description: 'What a key selects (its account, its items) differs between keys; no key gets another key’s items.',
   needs: ['auth', 'documented', 'baseline'],
+  appliesTo: anyScopedByKey,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;

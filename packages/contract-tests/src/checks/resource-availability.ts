@@ -9,6 +9,7 @@
 // source documentation: those are warnings.
 import { writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import { anyWritable } from './applies.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
@@ -202,6 +203,7 @@ export const resourceAvailability: CheckDefinition = {
     'What the run writes shows where the links say: a created record reads back and is listed; an update answers ' +
     'what a read shows; a deleted record leaves the list.',
   needs: ['write'],
+  appliesTo: anyWritable,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;

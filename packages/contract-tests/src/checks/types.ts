@@ -116,5 +116,7 @@ export interface CheckDefinition {
   description: string;
   /** The case families the check judges; the run generates only what selected checks need. */
   needs: readonly CaseFamily[];
+  /** Whether the API's spec gives the check anything to judge (see applies.ts); absent: every API. */
+  appliesTo?: (model: SpecModel) => boolean;
   judge(run: RecordedRun): CaseResult[];
 }

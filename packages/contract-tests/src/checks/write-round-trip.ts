@@ -9,6 +9,7 @@
 // another representation, is skipped, never failed.
 import { writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import { anyWritable } from './applies.js';
 import { comparable, sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
@@ -213,6 +214,7 @@ export const writeRoundTrip: CheckDefinition = {
   description:
     'Creates read back, updates change only what they send, deletes remove, create answers name their record.',
   needs: ['write'],
+  appliesTo: anyWritable,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;

@@ -157,7 +157,10 @@ export const OPTIONS: readonly OptionSpec[] = [
     flag: 'max-requests-per-second',
     type: 'string',
     value: 'N',
-    help: [`default ${DEFAULT_LIMITS.maxRequestsPerSecond} (no limit on the mock); 0 for no limit`],
+    help: [
+      `default ${DEFAULT_LIMITS.maxRequestsPerSecond}; no limit on the mock or on this machine`,
+      '(localhost, 127.0.0.0/8, ::1) unless given; 0 for no limit',
+    ],
     config: whole(0, 10_000),
   },
   {
