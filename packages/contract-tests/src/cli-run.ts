@@ -58,8 +58,18 @@ async function cleanup(config: CliConfig): Promise<number> {
     lines.result(`nothing to clean: no ledger at ${config.ledgerFile}`);
     return 0;
   }
+  // A ledger whose every record was deleted needs no deployment to say so.
+  const outstanding = new Ledger(config.ledgerFile).outstanding().filter((entry) => entry.api === 'analytics');
+  if (outstanding.length === 0) {
+    lines.result(`nothing to clean: every website in ${config.ledgerFile} was deleted`);
+    return 0;
+  }
   const target = config.run.analytics;
-  if (!target) throw new ConfigError('cleanup needs ANALYTICS_BASE_URL (or --analytics-url) and ANALYTICS_API_KEY');
+  if (!target)
+    throw new ConfigError(
+      `${config.ledgerFile} holds ${outstanding.length} website(s) to delete: cleanup needs ANALYTICS_BASE_URL ` +
+        '(or --analytics-url) and ANALYTICS_API_KEY',
+    );
   const result = await cleanupLedger(config.ledgerFile, target);
   for (const line of result.lines) lines.result(terminalSafe(line));
   for (const line of result.left) lines.result(`  left: ${terminalSafe(line)}`);

@@ -10,6 +10,7 @@ import type { KeyTransport } from './cases/template.js';
 import { CHECK_NAMES, CHECKS } from './checks/index.js';
 import { ConfigError } from './config/error.js';
 import { loadConfigFile } from './config/file.js';
+import { didYouMean } from './config/nearest.js';
 import { configKey as configKeyOf, OPTIONS, PARSE_OPTIONS, synopsis } from './config/options.js';
 import { isLoopbackHost } from './http/loopback.js';
 import { Redactor } from './http/redactor.js';
@@ -178,8 +179,11 @@ function parseFlags(args: string[]): { values: FlagValues; positionals: string[]
       );
     }
     // parseArgs quotes the offending argument; it could be a key, so only the flag name is kept.
+    const flags = OPTIONS.map((option) => `--${option.flag}`);
+    const nearestFlag = flag?.startsWith('--') ? didYouMean(flag, flags) : '';
     throw new ConfigError(
-      `unknown or malformed option${flag ? ` ${flag}` : ''} (keys are read only from the environment; see --help)`,
+      `unknown or malformed option${flag ? ` ${flag}` : ''}${nearestFlag} ` +
+        '(keys are read only from the environment; see --help)',
     );
   }
 }
@@ -237,7 +241,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
       .filter(Boolean) ?? [];
   const unknown = only.filter((name) => !CHECK_NAMES.includes(name));
   if (unknown.length > 0)
-    throw new ConfigError(`unknown check(s) in --only: ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
+    throw new ConfigError(
+      `unknown check(s) in --only: ${unknown.join(', ')}${didYouMean(unknown[0]!, CHECK_NAMES)} ` +
+        `(known: ${CHECK_NAMES.join(', ')})`,
+    );
   const websiteId = text('website-id');
   if (websiteId !== undefined && !/^[A-Za-z0-9_-]+$/.test(websiteId))
     throw new ConfigError('--website-id must be an id (letters, digits, - or _)');

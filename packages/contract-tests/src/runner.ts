@@ -172,6 +172,8 @@ function recordedRun(setup: ApiSetup, answers: RecordedRun['answers']): Recorded
     model: setup.model,
     mock: setup.mock,
     answers,
+    writesAllowed: setup.writesAllowed,
+    interrupted: setup.signal.aborted,
     valueOf: (value: TemplateValue) =>
       isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
   };
@@ -341,6 +343,8 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
     }
   } finally {
     if (ownMocks) await mocks!.close();
+    // What was cleaned leaves the ledger; what is left stays for `cleanup`.
+    ledger.compact();
   }
   const interrupted = signal.aborted;
   if (deadline.aborted && !options.signal?.aborted) incomplete.push('the run reached --max-duration');

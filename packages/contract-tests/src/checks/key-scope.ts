@@ -60,7 +60,8 @@ export const keyScope: CheckDefinition = {
     const scoped = run.answers.filter(
       (answer) => answer.operation.scope === 'key' && answer.case?.auth === 'key-without-records',
     );
-    if (scoped.length === 0) return [skip(NAME, 'no second valid key is configured (MARKETPLACE_EMPTY_API_KEY)')];
+    if (scoped.length === 0)
+      return [skip(NAME, 'no second valid key is configured (set MARKETPLACE_EMPTY_API_KEY to a key without items)')];
     const results = scoped.flatMap((answer) => judge(run, answer) ?? []);
     return results.length > 0 ? results : [skip(NAME, 'no answer of both keys to compare')];
   },

@@ -109,6 +109,10 @@ export interface RecordedRun {
   answers: readonly Answer[];
   /** The value a template value stood for (secrets included), to compare echoes; never printed. */
   valueOf(value: TemplateValue): string;
+  /** Whether the run was allowed to write (`--allow-writes`, or the mock), when known. */
+  writesAllowed?: boolean;
+  /** Whether the run was interrupted before this API's checks judged it. */
+  interrupted?: boolean;
 }
 
 export interface CheckDefinition {
