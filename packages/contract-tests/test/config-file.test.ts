@@ -93,7 +93,10 @@ describe('tallyport.config.json', () => {
   });
 
   it.each([
-    [{ maxRequests: 0 }, 'maxRequests must be a whole number from 1 to 1000000, or "${NAME}" (an environment variable); it is 0'],
+    [
+      { maxRequests: 0 },
+      `maxRequests must be a whole number from 1 to 1000000, or "${env('NAME')}" (an environment variable); it is 0`,
+    ],
     [{ api: 'both' }, 'api must be one of analytics, marketplace, all; it is "both"'],
     [{ only: ['sortorder'] }, 'only names "sortorder", which is not a check; did you mean sort_order?'],
     [{ strcit: true }, '"strcit" is not an option; did you mean "strict"? (see --config-schema)'],
@@ -107,14 +110,14 @@ describe('tallyport.config.json', () => {
   it.each([
     [
       { timeout: 0 },
-      'tallyport.config.json: timeout must be a number of seconds above 0 and at most 3600, or "${NAME}" ' +
+      `tallyport.config.json: timeout must be a number of seconds above 0 and at most 3600, or "${env('NAME')}" ` +
         '(an environment variable); it is 0',
     ],
-    [{ websiteId: 'a b' }, 'websiteId must be an id (letters, digits, - or _), or "${NAME}"'],
+    [{ websiteId: 'a b' }, `websiteId must be an id (letters, digits, - or _), or "${env('NAME')}"`],
     [{ marketplaceKeyIn: 'cookie' }, 'marketplaceKeyIn must be spec, query, form or header:NAME'],
     [{ maxRequestPerSecond: 5 }, '"maxRequestPerSecond" is not an option; did you mean "maxRequestsPerSecond"?'],
     ['{\n  "api": "all",\n  "strict": true,\n}\n', 'is not valid JSON: it stops making sense at line 4, column 1'],
-  ])('says %j in the option\'s words, never the schema\'s', (content, message) => {
+  ])("says %j in the option's words, never the schema's", (content, message) => {
     let said = '';
     try {
       parseConfig([], {}, folderWith(content));
