@@ -19,7 +19,7 @@ import type { PaceReport } from './http/pacer.js';
 import type { Exchange, StalledOperation, TransportLimits } from './http/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
 import { observe } from './observations.js';
-import { type ApiSetup, runApi } from './run/api-run.js';
+import { type ApiSetup, type PhaseProgress, runApi } from './run/api-run.js';
 import { API_NAMES, type ApiName, specModels } from './specs.js';
 import { Ledger } from './writes/ledger.js';
 
@@ -75,8 +75,10 @@ export interface RunProgress {
   api: ApiName;
   /** Requests sent so far for this API. */
   sent: number;
-  /** Requests planned so far for this API (it grows as derived cases and writes are planned). */
+  /** Requests planned so far for this API (it grows as each phase is planned; `phase` says what is known). */
   planned: number;
+  /** The phase the API's run is in, with its requests sent and, once its plan is made, planned. */
+  phase?: PhaseProgress;
 }
 
 export interface CheckResult {
@@ -273,7 +275,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         ...(target?.keyTransport ? { keyTransport: target.keyTransport } : {}),
         redact: (text) => redactor.text(text),
         ...(options.log ? { log: options.log } : {}),
-        onProgress: (sent, planned) => options.onProgress?.({ api, sent, planned }),
+        onProgress: (sent, planned, phase) => options.onProgress?.({ api, sent, planned, phase }),
         onAnswer: () => {
           if (boundReason || process.memoryUsage().heapUsed <= maxHeap) return;
           boundReason = `the run reached its memory bound (${Math.round(maxHeap / 1048576)} MiB of heap)`;
