@@ -76,7 +76,7 @@ const FLAGS = {
   help: { type: 'boolean', default: false },
 } as const;
 
-/** The flags, with an unknown one named beside the nearest known flag (its value is never repeated: it may be a key). */
+/** The flags; an unknown one is named beside the nearest known flag (never its value: it may be a key). */
 function parseFlags(args: string[]) {
   try {
     return parseArgs({ args, options: FLAGS, strict: true }).values;

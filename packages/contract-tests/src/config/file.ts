@@ -44,11 +44,12 @@ function problems(file: string, errors: readonly ErrorObject[], parsed: unknown)
   for (const error of errors) {
     if (error.keyword === 'additionalProperties') {
       const name = String(error.params.additionalProperty);
+      const nearest = didYouMean(name, CONFIG_KEYS, (key) => `"${key}"`);
       said.set(
         name,
         KEY_PROPERTY.test(name)
           ? `${file}: "${name}" is not an option; keys are read only from the environment (see --help)`
-          : `${file}: "${name}" is not an option${didYouMean(name, CONFIG_KEYS, (key) => `"${key}"`)} (see --config-schema)`,
+          : `${file}: "${name}" is not an option${nearest} (see --config-schema)`,
       );
       continue;
     }
