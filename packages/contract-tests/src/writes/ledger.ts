@@ -5,7 +5,17 @@
 // `tallyport-contract cleanup` can remove exactly that. Once a run or a
 // cleanup is over, the ledger is compacted to the lines of records still to
 // clean (and removed when none is), so it does not grow run after run.
-import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
 
 /** What every ledger line says: which run, where, and the record's label. */
 interface LedgerLine {
@@ -50,8 +60,12 @@ export class Ledger {
 
   record(event: NewEvent): void {
     const full = { ...event, at: new Date().toISOString() } as LedgerEvent;
-    // Written synchronously so the entry exists before the request leaves.
-    if (this.file) appendFileSync(this.file, `${JSON.stringify(full)}\n`, { mode: 0o600 });
+    // Written synchronously so the entry exists before the request leaves, in a folder made for it if need be
+    // (`--ledger reports/ledger.jsonl` before any report was written).
+    if (this.file) {
+      mkdirSync(dirname(this.file), { recursive: true });
+      appendFileSync(this.file, `${JSON.stringify(full)}\n`, { mode: 0o600 });
+    }
     this.events.push(full);
   }
 
