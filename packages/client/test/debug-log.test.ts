@@ -35,12 +35,17 @@ function recorded(logLevel: LogLevel) {
 
 const shown = (message: string) => message.replace(/\d+ ms\)/, 'N ms)').replace(/in \d+ ms/, 'in N ms');
 
-test('the debug log is the one the README shows: a line per attempt, numbered, with its duration', async () => {
-  const { market, lines } = recorded('debug');
+/** A purchase validated through a 503 at `logLevel`: what was logged, its messages with durations as N. */
+async function validatedAt(logLevel: LogLevel) {
+  const { market, lines } = recorded(logLevel);
   replyBusyThenDone();
   await market.purchases.validate('code-1');
-  const url = `${server.url}/api/purchases/validation`;
-  expect(lines.map((l) => shown(l.message))).toEqual([
+  return { lines, messages: lines.map((l) => shown(l.message)), url: `${server.url}/api/purchases/validation` };
+}
+
+test('the debug log is the one the README shows: a line per attempt, numbered, with its duration', async () => {
+  const { lines, messages, url } = await validatedAt('debug');
+  expect(messages).toEqual([
     `[tallyport] POST ${url} → 503 (attempt 1 of 2, N ms)`,
     `[tallyport] retrying POST ${url} in N ms (attempt 2 of 2)`,
     `[tallyport] POST ${url} → 200 (attempt 2 of 2, N ms)`,
@@ -49,11 +54,8 @@ test('the debug log is the one the README shows: a line per attempt, numbered, w
 });
 
 test('the trace log adds each request and answer, redacted and cut', async () => {
-  const { market, lines } = recorded('trace');
-  replyBusyThenDone();
-  await market.purchases.validate('code-1');
-  const url = `${server.url}/api/purchases/validation`;
-  expect(lines.map((l) => shown(l.message))).toEqual([
+  const { lines, messages, url } = await validatedAt('trace');
+  expect(messages).toEqual([
     `[tallyport] request POST ${url} (attempt 1 of 2)`,
     `[tallyport] response 503 POST ${url} (attempt 1 of 2, N ms)`,
     `[tallyport] retrying POST ${url} in N ms (attempt 2 of 2)`,
