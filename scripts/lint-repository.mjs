@@ -1,7 +1,9 @@
 // Project rules Biome cannot see: no hand-written line longer than 120
 // characters (strings and YAML included), generated files carry their marker,
 // tests are never focused and never bind fixed ports, no source prints a key
-// from the environment, and nothing that ships speaks of the seed.
+// from the environment, nothing that ships speaks of the seed, and specs/
+// holds the specs and their README only (no workspace package, so no tool run
+// writes logs or caches there).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -51,6 +53,11 @@ for (const file of files) {
     problems.push(`${file}: speaks of the seed (users have no seed; say "the source documentation")`);
   }
 }
+
+for (const file of files.filter((name) => name.startsWith('specs/') && !/^specs\/[^/]+\.(yaml|md)$/.test(name)))
+  problems.push(`${file}: specs/ holds the specs and their README only (checks live in tooling/spec-checks)`);
+if (/^\s*-\s*['"]?specs['"]?\s*$/m.test(readFileSync('pnpm-workspace.yaml', 'utf8')))
+  problems.push('pnpm-workspace.yaml: specs/ is not a workspace package (turbo would write its logs there)');
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));

@@ -11,6 +11,7 @@ import { cjkFontFace } from './cjk-font.mjs';
 import { pageSources } from './cjk-text.mjs';
 import { CODE_SAMPLE_LANGUAGES, documentWithCodeSamples } from './code-samples.mjs';
 import { withCodeWrap } from './code-wrap.mjs';
+import { withTitleWrap } from './title-wrap.mjs';
 import { withFontStack } from './fonts.mjs';
 import { documentWithLinkNotes } from './link-notes.mjs';
 import { rewriteForOffline } from './offline-rewrites.mjs';
@@ -80,7 +81,7 @@ function renderSpecPage(spec, outDir, withSamplesDir, fontFace, log) {
     // cwd is the output folder so that no stray redocly.yaml changes the rendering.
     { cwd: outDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const { html } = rewriteForOffline(withCodeWrap(withFontStack(readFileSync(file, 'utf8'), fontFace)));
+  const { html } = rewriteForOffline(withTitleWrap(withCodeWrap(withFontStack(readFileSync(file, 'utf8'), fontFace))));
   writeFileSync(file, html);
   const remote = findRemoteAssets(html);
   if (remote.length > 0) {

@@ -10,6 +10,7 @@ import { marked } from 'marked';
 import { CODE_WRAP_CSS } from './code-wrap.mjs';
 import { MONO_STACK, SANS_STACK } from './fonts.mjs';
 import { buildSearchIndex, operationAnchor, searchInPage } from './search-index.mjs';
+import { TITLE_WRAP_CSS } from './title-wrap.mjs';
 
 const contentDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'content');
 
@@ -34,6 +35,7 @@ export function renderIndexPage({ specs, quirksAndUnknowns, fontFace }) {
 <style>
   ${fontFace}
   ${CODE_WRAP_CSS}
+  ${TITLE_WRAP_CSS}
   body { font: 16px/1.55 ${SANS_STACK}; margin: 0; }
   body { color: #1d2430; background: #f7f8fa; }
   main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }

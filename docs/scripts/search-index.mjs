@@ -1,6 +1,8 @@
 // The index page's one search across both APIs: at build time, an entry per
 // operation made from the spec model (its summary, path, method, parameters,
-// their allowed values and the marketplace messages), linking to the
+// their allowed values and defaults, the credential it takes even where one
+// security scheme defines it for every operation, the outcome values its body
+// states, 成功 and 错误, and the marketplace messages), linking to the
 // operation on its Redoc page. The page filters it in the browser; nothing is
 // fetched.
 
@@ -35,7 +37,10 @@ export function buildSearchIndex(specs) {
           parameter.name,
           parameter.description,
           ...(parameter.enum ?? []).map(String),
+          ...(parameter.hasDefault ? [String(parameter.default)] : []),
         ]),
+        ...credentialWords(operation.credential),
+        ...outcomeWords(spec.model.outcome),
         ...operation.errorMessages.flatMap((message) => [message.msg, message.code]),
       ];
       return {
@@ -49,6 +54,18 @@ export function buildSearchIndex(specs) {
       };
     }),
   );
+}
+
+/** The credential an operation takes: its parameter (`api_key`), or the bearer header. */
+function credentialWords(credential) {
+  if (!credential) return [];
+  return credential.in === 'bearer' ? ['Authorization', 'Bearer'] : [credential.name];
+}
+
+/** What a body of the API states about its outcome: the field and both values (`status`, 成功, 错误, `msg`). */
+function outcomeWords(outcome) {
+  if (!outcome) return [];
+  return [outcome.field, String(outcome.success), String(outcome.error), outcome.messageField];
 }
 
 /**

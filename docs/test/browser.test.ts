@@ -209,6 +209,50 @@ describe.runIf(chromiumPresent)('built docs in offline headless Chromium', () =>
     await page.close();
   });
 
+  it('finds every operation taking api_key, and the 错误 every marketplace answer may state', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url, { waitUntil: 'load' });
+    const search = page.getByRole('searchbox', { name: 'Search both APIs' });
+    const results = page.locator('#search-results a');
+    const market = specs.find((spec) => spec.api === 'marketplace')!;
+    for (const word of ['api_key', '错误']) {
+      await search.fill(word);
+      expect(await results.count(), word).toBe(market.operations.length);
+    }
+    await page.close();
+  });
+
+  it('breaks no title inside a word on a phone (390 pixels wide)', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const name of ['index', ...specs.map((spec) => spec.api)]) {
+      await page.goto(`${server.url}${name === 'index' ? '' : `${name}.html`}`, { waitUntil: 'load' });
+      await page.locator('h1').first().waitFor({ state: 'visible', timeout });
+      // A word a line break cuts lies on two lines: its range has two boxes.
+      const cut = await page.evaluate(() => {
+        const found: string[] = [];
+        for (const heading of Array.from(document.querySelectorAll('h1, h2'))) {
+          if (heading.getBoundingClientRect().width === 0) continue;
+          const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (const match of text.matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              const lines = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+              if (lines.size > 1) found.push(`${heading.textContent?.trim()} (at "${match[0]}")`);
+            }
+          }
+        }
+        return found;
+      });
+      expect(cut, `${name}: titles broken inside a word`).toEqual([]);
+      await page.screenshot({ path: join(resultsDir, `${name}-390.png`) });
+    }
+    await page.close();
+  });
+
   it('works when opened straight from the file system', async () => {
     const page = await browser.context.newPage();
     const errors = recordPageErrors(page);

@@ -65,6 +65,24 @@ describe('index.html', () => {
     for (const [i, pattern] of expected.entries()) expect(entries[i]?.href).toMatch(pattern);
   });
 
+  it('finds what the search box promises: every operation taking a parameter, values and messages', () => {
+    const json = /<script type="application\/json" id="search-index">(.*?)<\/script>/s.exec(index)?.[1];
+    const entries = JSON.parse(json ?? '[]') as { path: string; text: string }[];
+    const found = (word: string) =>
+      entries.filter((entry) => entry.text.includes(word.toLowerCase())).map((e) => e.path);
+    const market = specs.find((spec) => spec.api === 'marketplace')!;
+    const paths = market.operations.map((operation) => operation.path);
+    // api_key is defined once (a security scheme) for the GETs and as a form field of the POST: all four take it.
+    expect(found('api_key')).toEqual(paths);
+    // Every marketplace answer states 成功 or 错误.
+    expect(found('错误')).toEqual(paths);
+    expect(found('成功')).toEqual(paths);
+    expect(found('未找到任何商品')).toEqual(['/api/items/item']);
+    // The bearer key of every analytics operation.
+    const analytics = specs.find((spec) => spec.api === 'analytics')!;
+    expect(found('Bearer')).toEqual(analytics.operations.map((operation) => operation.path));
+  });
+
   it('leaves out the parts of the README that are not quirks or unknowns', () => {
     expect(index).not.toContain('How to read the extensions');
   });

@@ -13,6 +13,7 @@ import type {
 import { analyticsRecords, analyticsOperations as ops } from './generated/analytics.js';
 import type { Outcome, PerRequestOptions } from './http.js';
 import { checkNumber, checkPerRequest, refuse } from './option-checks.js';
+import { commonPathPrefix } from './environment.js';
 import { type CallInit, type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
 import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
@@ -142,7 +143,10 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     (parts, apiKey) => {
       parts.headers.authorization = `Bearer ${apiKey}`;
     },
-    { ownOptions: ['unwrap', 'nextPage', 'pageParameter', 'maxPages'] },
+    {
+      ownOptions: ['unwrap', 'nextPage', 'pageParameter', 'maxPages'],
+      pathPrefix: commonPathPrefix(Object.values(ops).map((op) => op.path)),
+    },
   );
   const { unwrap = 'auto', nextPage: strategy = 'auto', pageParameter = 'page', maxPages = 1000 } = options;
   if (unwrap !== 'auto' && typeof unwrap !== 'function') refuse(where, 'unwrap', unwrap, "'auto' or a function");

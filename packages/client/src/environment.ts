@@ -1,6 +1,8 @@
-// Guards that keep a key from leaving a server: no browser bundles by
-// default, no plain-http transport to another machine by default.
-import { TallyportError, ValidationError } from './errors.js';
+// Guards that keep a key from leaving a server (no browser bundles by
+// default, no plain-http transport to another machine by default), and the
+// check that `baseUrl` is the deployment's address and not its API path.
+// Each refusal is a ValidationError naming the option that decides it.
+import { ValidationError } from './errors.js';
 
 function isBrowserLike(): boolean {
   const g = globalThis as {
@@ -15,23 +17,41 @@ function isBrowserLike(): boolean {
   );
 }
 
-export function assertServerEnvironment(dangerouslyAllowBrowser: boolean | undefined): void {
+export function assertServerEnvironment(where: string, dangerouslyAllowBrowser: boolean | undefined): void {
   if (isBrowserLike() && !dangerouslyAllowBrowser) {
-    throw new TallyportError(
+    throw new ValidationError(
       'Refusing to run in a browser: every visitor could read the key. ' +
         'Call the API from a server, or pass `dangerouslyAllowBrowser: true`.',
+      where,
+      'dangerouslyAllowBrowser',
+      dangerouslyAllowBrowser,
+      undefined,
     );
   }
+}
+
+/** The path every operation of an API starts with (`/api/v1`, `/api`). */
+export function commonPathPrefix(paths: readonly string[]): string {
+  const split = paths.map((path) => path.split('/').filter(Boolean));
+  const common: string[] = [];
+  // The last segment of a path names its resource, never the prefix.
+  for (let index = 0; split.every((path) => path.length > index + 1 && path[index] === split[0]![index]); index++)
+    common.push(split[0]![index]!);
+  return `/${common.join('/')}`;
 }
 
 const isLoopbackHost = (hostname: string): boolean =>
   /^(localhost|.+\.localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/i.test(hostname);
 
-/** Parses `baseUrl` (returned without trailing slashes); plain http to a non-loopback host only if allowed. */
+/**
+ * Parses `baseUrl` (returned without trailing slashes); plain http to a non-loopback host only if allowed, and no
+ * path that already ends in the API's prefix (`pathPrefix`), which every operation path starts with.
+ */
 export function checkBaseUrl(
   where: string,
   baseUrl: string | undefined,
   allowInsecureHttp: boolean | undefined,
+  pathPrefix: string,
 ): string {
   // The value is never shown: it may carry credentials.
   const expected = (what: string): never => {
@@ -53,10 +73,22 @@ export function checkBaseUrl(
   if (url.protocol !== 'https:' && url.protocol !== 'http:') expected(`http or https, not ${url.protocol}`);
   if (url.username || url.password) expected('a URL that must not carry credentials');
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
-    throw new TallyportError(
+    throw new ValidationError(
       `Refusing to send the key over plain http to ${url.host}: anyone on the path could read it. ` +
         'Use https, or pass `allowInsecureHttp: true`.',
+      where,
+      'baseUrl',
+      undefined,
+      undefined,
     );
   }
+  const path = url.pathname.replace(/\/+$/, '');
+  const first = `/${pathPrefix.split('/')[1] ?? ''}`;
+  const ending = [pathPrefix, first].find((prefix) => prefix !== '/' && path.toLowerCase().endsWith(prefix));
+  if (ending)
+    expected(
+      `the deployment's address without ${ending}, which every operation path already starts with ` +
+        `(${pathPrefix}/…): use ${url.origin}${path.slice(0, path.length - ending.length)}`,
+    );
   return url.href.replace(/\/+$/, '');
 }

@@ -76,7 +76,7 @@ export interface SendOptions extends PerRequestOptions {
   idempotent?: boolean;
 }
 
-/** How much of a body a debug log line shows (characters). */
+/** How much of a body a trace log line shows (characters). */
 const LOGGED_BODY = 1000;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -134,9 +134,9 @@ export function createHttp(config: HttpConfig) {
     for (let attempt = 1; ; attempt++) {
       if (userSignal?.aborted) throw aborted();
       const counter = `attempt ${attempt} of ${attempts}`;
-      if (log.enabled('debug')) {
-        log('debug', `request ${method} ${url()} (${counter})`, {
-          headers: redactor.headers(headers),
+      if (log.enabled('trace')) {
+        log('trace', `request ${method} ${url()} (${counter})`, {
+          headers: { ...redactor.headers(headers) },
           ...(body !== undefined ? { body: redactor.truncate(redactor.formBody(body), LOGGED_BODY) } : {}),
         });
       }
@@ -166,12 +166,13 @@ export function createHttp(config: HttpConfig) {
           text = error.head;
           exceeded = true;
         }
-        if (log.enabled('debug')) {
-          log('debug', `response ${status} ${method} ${url()} (${counter}, ${Date.now() - attemptStarted} ms)`, {
-            headers: redactor.headers(response.headers),
+        const took = `${counter}, ${Date.now() - attemptStarted} ms`;
+        if (log.enabled('trace')) {
+          log('trace', `response ${status} ${method} ${url()} (${took})`, {
+            headers: { ...redactor.headers(response.headers) },
             body: loggedBody(redactor, text),
           });
-        }
+        } else if (log.enabled('debug')) log('debug', `${method} ${url()} → ${status} (${took})`);
         const success = status >= 200 && status <= 299;
         if (exceeded && (success || raw)) {
           throw new ResponseTooLargeError(
@@ -192,6 +193,8 @@ export function createHttp(config: HttpConfig) {
         const what = timedOut
           ? `${method} ${url()} timed out after ${timeout} ms`
           : `Could not reach ${method} ${url()}: ${redactor.truncate(innermostMessage(error), 300)}`;
+        if (log.enabled('debug'))
+          log('debug', `${method} ${url()} → no answer (${counter}, ${Date.now() - attemptStarted} ms)`);
         failure = new Failure(
           `${what} (${counter}, ${seconds(elapsed)} in all).`,
           method,

@@ -8,6 +8,7 @@ import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } 
 import { marketplaceOperations as ops, marketplaceOutcome, marketplaceRecords } from './generated/marketplace.js';
 import type { PerRequestOptions } from './http.js';
 import { checkPerRequest, refuse } from './option-checks.js';
+import { commonPathPrefix } from './environment.js';
 import { type CallInit, type ClientOptions, wireClient } from './options.js';
 import { requireIdentifier, requireIdentifiers } from './records.js';
 import { type ApiKeyTransport, placeKey } from './transport.js';
@@ -103,6 +104,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
       classifyErrorBody: (body, details, redactor) =>
         isFailureBody(body) ? failure(body, details, redactor) : undefined,
       ownOptions: ['apiKeyTransport'],
+      pathPrefix: commonPathPrefix(Object.values(ops).map((op) => op.path)),
       ...(typeof transport === 'object' ? { secretNames: [transport.header] } : {}),
     },
   );

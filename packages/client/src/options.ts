@@ -5,7 +5,7 @@
 import { Redactor } from '@tallyport/redaction';
 import type { ClassifyErrorBody } from './answer-errors.js';
 import { assertServerEnvironment, checkBaseUrl } from './environment.js';
-import { TallyportError, ValidationError } from './errors.js';
+import { ValidationError } from './errors.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
 import { createLog, type LogLevel, type Logger } from './logger.js';
@@ -41,7 +41,7 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Where log lines go (default: console). Every URL, header and body is redacted first. */
   logger?: Logger;
-  /** Default 'warn'. 'debug' logs every request and response (redacted). */
+  /** Default 'warn'. 'debug' logs a line per attempt; 'trace' adds its headers and bodies (redacted). */
   logLevel?: LogLevel;
   /** Extra headers on every request. */
   defaultHeaders?: Record<string, string>;
@@ -53,6 +53,7 @@ export interface ClientOptions {
   allowInsecureHttp?: boolean;
 }
 
+/** The logger's methods; `trace` lines go to `debug`. */
 const LEVELS = ['error', 'warn', 'info', 'debug'];
 
 /** Refuses unknown options and values a timer, a loop or a reader would take silently. */
@@ -80,7 +81,12 @@ function checkClientOptions(where: string, options: ClientOptions, ownOptions: r
   const shapes: [string, unknown, (value: unknown) => unknown, string][] = [
     ['fetch', options.fetch, (v) => typeof v === 'function', 'a function'],
     ['validateResponses', options.validateResponses, (v) => typeof v === 'function', 'a function'],
-    ['logLevel', logLevel, (v) => ['off', ...LEVELS].includes(v as string), `one of off, ${LEVELS.join(', ')}`],
+    [
+      'logLevel',
+      logLevel,
+      (v) => ['off', ...LEVELS, 'trace'].includes(v as string),
+      `one of off, ${LEVELS.join(', ')}, trace`,
+    ],
     [
       'logger',
       logger,
@@ -126,11 +132,17 @@ export function wireClient(
   api: 'ANALYTICS' | 'MARKETPLACE',
   options: ClientOptions,
   authorize: (parts: OutgoingParts, apiKey: string) => void,
-  extra: { classifyErrorBody?: ClassifyErrorBody; secretNames?: string[]; ownOptions: readonly string[] },
+  extra: {
+    classifyErrorBody?: ClassifyErrorBody;
+    secretNames?: string[];
+    ownOptions: readonly string[];
+    /** The path every operation starts with (`/api/v1`): a `baseUrl` ending in it is refused. */
+    pathPrefix: string;
+  },
 ) {
   const where = api === 'ANALYTICS' ? 'createAnalyticsClient' : 'createMarketplaceClient';
   checkClientOptions(where, options, extra.ownOptions);
-  assertServerEnvironment(options.dangerouslyAllowBrowser);
+  assertServerEnvironment(where, options.dangerouslyAllowBrowser);
   const apiKey = options.apiKey ?? env(`${api}_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     // The value is never shown: a key given in the wrong shape is still a key.
@@ -142,14 +154,20 @@ export function wireClient(
       undefined,
     );
   }
-  const baseUrl = checkBaseUrl(where, options.baseUrl ?? env(`${api}_BASE_URL`), options.allowInsecureHttp);
+  const baseUrl = checkBaseUrl(
+    where,
+    options.baseUrl ?? env(`${api}_BASE_URL`),
+    options.allowInsecureHttp,
+    extra.pathPrefix,
+  );
   const secretNames = extra.secretNames ?? [];
   const redactor = new Redactor({ secretNames }).add(apiKey);
   const log = createLog(options.logger, options.logLevel);
   if (options.dangerouslyAllowBrowser)
     log('warn', 'dangerouslyAllowBrowser: anyone who loads this code can read the key.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') throw new TallyportError('No fetch implementation found: pass `fetch`.');
+  if (typeof fetchImpl !== 'function')
+    throw new ValidationError('No fetch implementation found: pass `fetch`.', where, 'fetch', undefined, undefined);
   const http = createHttp({
     fetch: fetchImpl,
     timeout: options.timeout ?? 60_000,

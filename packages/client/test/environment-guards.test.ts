@@ -1,5 +1,6 @@
+import { createMockFetch } from '@tallyport/mock';
 import { afterEach, describe, expect, test } from 'vitest';
-import { TallyportError, createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
+import { TallyportError, ValidationError, createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
 import { CANARY_KEY } from './helpers/canary.js';
 
 const g = globalThis as { window?: unknown };
@@ -100,6 +101,67 @@ describe('required configuration', () => {
       expect(() => createMarketplaceClient()).not.toThrow();
     } finally {
       process.env = before;
+    }
+  });
+});
+
+describe('every problem of an option is a ValidationError naming it', () => {
+  const refusal = (make: () => unknown) => {
+    try {
+      make();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('not refused');
+  };
+
+  test.each([
+    ['https://a.example/api/v1', 'https://a.example'],
+    ['https://a.example/analytics/api/v1/', 'https://a.example/analytics'],
+    ['https://a.example/api', 'https://a.example'],
+  ])('an analytics baseUrl %s that holds the API path names the address to use', (baseUrl, fixed) => {
+    const error = refusal(() => createAnalyticsClient({ baseUrl, apiKey: CANARY_KEY }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ parameter: 'baseUrl', operation: 'createAnalyticsClient' });
+    expect((error as Error).message).toContain('every operation path already starts with');
+    expect((error as Error).message).toContain(`use ${fixed}.`);
+  });
+
+  test('a marketplace baseUrl ending in /api names the address to use', () => {
+    const error = refusal(() => createMarketplaceClient({ baseUrl: 'https://m.example/api/', apiKey: CANARY_KEY }));
+    expect(error).toMatchObject({ name: 'ValidationError', parameter: 'baseUrl' });
+    expect((error as Error).message).toContain('use https://m.example.');
+  });
+
+  test('a path that only begins like the API is kept', () => {
+    expect(() => createAnalyticsClient({ baseUrl: 'https://a.example/apis', apiKey: CANARY_KEY })).not.toThrow();
+  });
+
+  test('plain http to another machine, with createMockFetch too', () => {
+    const error = refusal(() =>
+      createAnalyticsClient({ baseUrl: 'http://x.test', apiKey: 'demo-analytics-key', fetch: createMockFetch() }),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ parameter: 'baseUrl' });
+    expect((error as Error).message).toMatch(/plain http.*allowInsecureHttp/);
+  });
+
+  test('a browser without dangerouslyAllowBrowser', () => {
+    g.window = { document: {} };
+    const error = refusal(() => createAnalyticsClient({ baseUrl: 'https://a.example', apiKey: CANARY_KEY }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ parameter: 'dangerouslyAllowBrowser' });
+  });
+
+  test('no fetch to call', () => {
+    const global = globalThis as { fetch?: typeof fetch };
+    const saved = global.fetch;
+    delete global.fetch;
+    try {
+      const error = refusal(() => createAnalyticsClient({ baseUrl: 'https://a.example', apiKey: CANARY_KEY }));
+      expect(error).toMatchObject({ name: 'ValidationError', parameter: 'fetch' });
+    } finally {
+      global.fetch = saved;
     }
   });
 });

@@ -68,7 +68,7 @@ describe('no secret in any log line, at any level', () => {
         apiKey: CANARY_KEY,
         apiKeyTransport: transport,
         logger: logs.logger,
-        logLevel: 'debug',
+        logLevel: 'trace',
         maxRetries: 3,
         retry: fastRetry,
       });
@@ -91,7 +91,7 @@ describe('no secret in any log line, at any level', () => {
       baseUrl: server.url,
       apiKey: CANARY_KEY,
       logger: logs.logger,
-      logLevel: 'debug',
+      logLevel: 'trace',
       retry: fastRetry,
     });
     server.reply(

@@ -35,13 +35,13 @@ const ECHO_KEY_PAGE = `<html>Invalid key ${CANARY_KEY}</html>`;
 const transports: ApiKeyTransport[] = ['spec', 'query', 'form', { header: 'X-Api-Key' }];
 
 describe('the key never leaks', () => {
-  test('analytics errors of every kind, and debug logs, never contain the key', async () => {
+  test('analytics errors of every kind, and trace logs (the most), never contain the key', async () => {
     const { logger, lines } = captureLogs();
     const analytics = createAnalyticsClient({
       baseUrl: server.url,
       apiKey: CANARY_KEY,
       logger,
-      logLevel: 'debug',
+      logLevel: 'trace',
       retry: fastRetry,
       maxRetries: 1,
     });
@@ -71,7 +71,7 @@ describe('the key never leaks', () => {
   });
 
   for (const transport of transports) {
-    const name = `marketplace errors and debug logs with transport ${JSON.stringify(transport)} never contain the key`;
+    const name = `marketplace errors and trace logs with transport ${JSON.stringify(transport)} never contain the key`;
     test(name, async () => {
       const { logger, lines } = captureLogs();
       const market = createMarketplaceClient({
@@ -79,7 +79,7 @@ describe('the key never leaks', () => {
         apiKey: CANARY_KEY,
         apiKeyTransport: transport,
         logger,
-        logLevel: 'debug',
+        logLevel: 'trace',
         retry: fastRetry,
         maxRetries: 1,
       });

@@ -58,8 +58,18 @@ async function cleanup(config: CliConfig): Promise<number> {
     lines.result(`nothing to clean: no ledger at ${config.ledgerFile}`);
     return 0;
   }
+  // A ledger whose every record was deleted needs no deployment to say so.
+  const outstanding = new Ledger(config.ledgerFile).outstanding().filter((entry) => entry.api === 'analytics');
+  if (outstanding.length === 0) {
+    lines.result(`nothing to clean: every website in ${config.ledgerFile} was deleted`);
+    return 0;
+  }
   const target = config.run.analytics;
-  if (!target) throw new ConfigError('cleanup needs ANALYTICS_BASE_URL (or --analytics-url) and ANALYTICS_API_KEY');
+  if (!target)
+    throw new ConfigError(
+      `${config.ledgerFile} holds ${outstanding.length} website(s) to delete: cleanup needs ANALYTICS_BASE_URL ` +
+        '(or --analytics-url) and ANALYTICS_API_KEY',
+    );
   const result = await cleanupLedger(config.ledgerFile, target);
   for (const line of result.lines) lines.result(terminalSafe(line));
   for (const line of result.left) lines.result(`  left: ${terminalSafe(line)}`);
@@ -102,6 +112,10 @@ async function github(result: RunResult, config: CliConfig): Promise<void> {
     lines.diagnostic(`tallyport-contract: could not append the job summary: ${(error as Error).message}`);
   }
 }
+
+/** The pace an API's run keeps, as its banner line says it. */
+const paceText = (perSecond: number): string =>
+  perSecond > 0 ? `at most ${perSecond} requests a second (--max-requests-per-second)` : 'not paced';
 
 /** Mocks cli.ts started before the engine loaded, for the APIs it guessed. */
 export interface EarlyMocks {
@@ -166,10 +180,11 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
     ledger,
     signal: interrupt.signal,
     log: (line) => lines.diagnostic(`  ${terminalSafe(line)}`),
-    onApiStart: (api, target, mock) => {
+    onApiStart: (api, target, mock, perSecond) => {
       progress.apiStarted(api);
-      lines.diagnostic(targetLine(api, target, mock));
+      lines.diagnostic(`${targetLine(api, target, mock)} · ${paceText(perSecond)}`);
     },
+    onApiLeftOut: (api, reason) => lines.diagnostic(`${api}: left out, as ${reason}`),
     onProgress: (update) => progress.update(update),
     onCheckResult: (checkResult) => lines.result(checkLine(checkResult, style)),
     onExchanges: (api, list) => exchanges.set(api, list),

@@ -10,7 +10,9 @@ import type { KeyTransport } from './cases/template.js';
 import { CHECK_NAMES, CHECKS } from './checks/index.js';
 import { ConfigError } from './config/error.js';
 import { loadConfigFile } from './config/file.js';
+import { didYouMean } from './config/nearest.js';
 import { configKey as configKeyOf, OPTIONS, PARSE_OPTIONS, synopsis } from './config/options.js';
+import { isLoopbackHost } from './http/loopback.js';
 import { Redactor } from './http/redactor.js';
 import { addOwnText } from './output/own-text.js';
 import type { RunOptions } from './runner.js';
@@ -155,8 +157,7 @@ function target(source: UrlSource | undefined, env: NodeJS.ProcessEnv, api: ApiN
       `${name} ends in ${path.endsWith(operationsStart) ? operationsStart : first}, but operation paths ` +
         `already start with ${operationsStart}: use ${url.origin}${path.slice(0, path.lastIndexOf(first))}`,
     );
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.');
-  if (url.protocol === 'http:' && !loopback)
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
     throw new ConfigError(`${name} uses plain http to ${url.hostname}: the key would travel unencrypted; use https`);
   const apiKey = env[`${prefix}_API_KEY`];
   if (!apiKey) throw new ConfigError(`${name} is set but ${prefix}_API_KEY is not`);
@@ -181,8 +182,11 @@ function parseFlags(args: string[]): { values: FlagValues; positionals: string[]
       );
     }
     // parseArgs quotes the offending argument; it could be a key, so only the flag name is kept.
+    const flags = OPTIONS.map((option) => `--${option.flag}`);
+    const nearestFlag = flag?.startsWith('--') ? didYouMean(flag, flags) : '';
     throw new ConfigError(
-      `unknown or malformed option${flag ? ` ${flag}` : ''} (keys are read only from the environment; see --help)`,
+      `unknown or malformed option${flag ? ` ${flag}` : ''}${nearestFlag} ` +
+        '(keys are read only from the environment; see --help)',
     );
   }
 }
@@ -240,7 +244,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
       .filter(Boolean) ?? [];
   const unknown = only.filter((name) => !CHECK_NAMES.includes(name));
   if (unknown.length > 0)
-    throw new ConfigError(`unknown check(s) in --only: ${unknown.join(', ')} (known: ${CHECK_NAMES.join(', ')})`);
+    throw new ConfigError(
+      `unknown check(s) in --only: ${unknown.join(', ')}${didYouMean(unknown[0]!, CHECK_NAMES)} ` +
+        `(known: ${CHECK_NAMES.join(', ')})`,
+    );
   const websiteId = text('website-id');
   if (websiteId !== undefined && !/^[A-Za-z0-9_-]+$/.test(websiteId))
     throw new ConfigError('--website-id must be an id (letters, digits, - or _)');

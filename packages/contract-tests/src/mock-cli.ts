@@ -5,8 +5,11 @@
 // and purchase codes it knows.
 import { parseArgs } from 'node:util';
 import { DEFAULT_KEYS } from '@tallyport/mock';
-import { startMocks } from './mocks.js';
 import { parseApiSelection } from './api-selection.js';
+import { didYouMean } from './config/nearest.js';
+import { startMocks } from './mocks.js';
+import { toolVersion } from './output/tool-version.js';
+import type { ApiName } from './specs.js';
 
 const HELP = `Usage: tallyport-mock [options]
 
@@ -27,6 +30,7 @@ Options:
   --analytics-key K                 stateful: the analytics key (default ${DEFAULT_KEYS.analyticsKey})
   --market-key K                    stateful: the key of the account with items (default ${DEFAULT_KEYS.marketKey})
   --empty-key K                     stateful: the key of the account without items (default ${DEFAULT_KEYS.emptyKey})
+  --version                         print the version
   --help                            this text
 
 The stateful mock prints its keys and one valid purchase code per item.
@@ -56,29 +60,57 @@ function numberFrom(value: string | undefined, label: string, max: number, whole
   return number;
 }
 
+const FLAGS = {
+  api: { type: 'string', default: 'all' },
+  'analytics-port': { type: 'string' },
+  'marketplace-port': { type: 'string' },
+  host: { type: 'string', default: '127.0.0.1' },
+  stateful: { type: 'boolean', default: false },
+  seed: { type: 'string' },
+  latency: { type: 'string' },
+  'fail-rate': { type: 'string' },
+  'analytics-key': { type: 'string' },
+  'market-key': { type: 'string' },
+  'empty-key': { type: 'string' },
+  version: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/** The flags; an unknown one is named beside the nearest known flag (never its value: it may be a key). */
+function parseFlags(args: string[]) {
+  try {
+    return parseArgs({ args, options: FLAGS, strict: true }).values;
+  } catch (error) {
+    const flag = /'(--?[a-z][a-z-]*)/i.exec(error instanceof Error ? error.message : '')?.[1];
+    const known = Object.keys(FLAGS).map((name) => `--${name}`);
+    const nearest = flag?.startsWith('--') ? didYouMean(flag, known) : '';
+    throw new Error(`unknown or malformed option${flag ? ` ${flag}` : ''}${nearest} (see --help)`);
+  }
+}
+
+/** A port another process holds, said with what to do; any other error as it is. */
+function startProblem(error: unknown, ports: Record<ApiName, number>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const busy = /EADDRINUSE[^\d]*(\S+):(\d+)/.exec(message);
+  if (!busy) return message;
+  const api = (Object.keys(ports) as ApiName[]).find((name) => ports[name] === Number(busy[2]));
+  const flag = api ? `--${api}-port (or TALLYPORT_MOCK_${api.toUpperCase()}_PORT)` : 'another port';
+  return (
+    `port ${busy[2]} on ${busy[1]} is already in use${api ? ` (the ${api} mock's)` : ''}, perhaps by another ` +
+    `tallyport-mock: stop that one, or choose ${flag}; 0 lets the system pick a free one`
+  );
+}
+
 async function main(): Promise<number> {
   // `pnpm mock -- --stateful` passes the `--` on; it separates nothing here.
   const argv = process.argv.slice(2);
-  const { values } = parseArgs({
-    args: argv[0] === '--' ? argv.slice(1) : argv,
-    options: {
-      api: { type: 'string', default: 'all' },
-      'analytics-port': { type: 'string' },
-      'marketplace-port': { type: 'string' },
-      host: { type: 'string', default: '127.0.0.1' },
-      stateful: { type: 'boolean', default: false },
-      seed: { type: 'string' },
-      latency: { type: 'string' },
-      'fail-rate': { type: 'string' },
-      'analytics-key': { type: 'string' },
-      'market-key': { type: 'string' },
-      'empty-key': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+  const values = parseFlags(argv[0] === '--' ? argv.slice(1) : argv);
   if (values.help) {
     console.log(HELP);
+    return 0;
+  }
+  if (values.version) {
+    console.log(toolVersion());
     return 0;
   }
   const apis = parseApiSelection(values.api);
@@ -94,21 +126,22 @@ async function main(): Promise<number> {
     ...(values['empty-key'] ? { emptyKey: values['empty-key'] } : {}),
   };
 
+  const ports = {
+    analytics: portFrom(
+      values['analytics-port'] ?? process.env.TALLYPORT_MOCK_ANALYTICS_PORT,
+      4010,
+      '--analytics-port',
+    ),
+    marketplace: portFrom(
+      values['marketplace-port'] ?? process.env.TALLYPORT_MOCK_MARKETPLACE_PORT,
+      4011,
+      '--marketplace-port',
+    ),
+  };
   const mocks = await startMocks({
     apis,
     host: values.host,
-    ports: {
-      analytics: portFrom(
-        values['analytics-port'] ?? process.env.TALLYPORT_MOCK_ANALYTICS_PORT,
-        4010,
-        '--analytics-port',
-      ),
-      marketplace: portFrom(
-        values['marketplace-port'] ?? process.env.TALLYPORT_MOCK_MARKETPLACE_PORT,
-        4011,
-        '--marketplace-port',
-      ),
-    },
+    ports,
     ...(values.stateful
       ? {
           stateful: {
@@ -120,6 +153,8 @@ async function main(): Promise<number> {
         }
       : {}),
     log: (line) => console.log(line),
+  }).catch((error: unknown) => {
+    throw new Error(startProblem(error, ports));
   });
   console.log('Mocks are running. Press Ctrl-C to stop.');
 

@@ -9,15 +9,17 @@ import { randomBytes } from 'node:crypto';
 import type { CaseFamily } from './cases/types.js';
 import type { KeyTransport } from './cases/template.js';
 import { CHECKS, type CaseResult, type CaseStatus, type CheckDefinition } from './checks/index.js';
+import { notAServerError } from './checks/not-a-server-error.js';
 import type { RecordedRun } from './checks/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from './deployment.js';
+import { isLoopbackUrl } from './http/loopback.js';
 import { isSecretRef, type TemplateValue } from './http/request.js';
 import { secretRedactor } from './http/redactor.js';
 import type { PaceReport } from './http/pacer.js';
-import type { Exchange, TransportLimits } from './http/transport.js';
+import type { Exchange, StalledOperation, TransportLimits } from './http/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
 import { observe } from './observations.js';
-import { type ApiSetup, runApi } from './run/api-run.js';
+import { type ApiSetup, type PhaseProgress, runApi } from './run/api-run.js';
 import { judgeGuarded, observeGuarded } from './run/tester-fault.js';
 import { API_NAMES, type ApiName, specModels } from './specs.js';
 import { Ledger } from './writes/ledger.js';
@@ -58,7 +60,10 @@ export interface RunOptions {
   mocks?: RunningMocks;
   /** The run's ledger, shared with a caller that must print leftovers on a second signal. */
   ledger?: Ledger;
-  onApiStart?: (api: ApiName, target: string, mock: boolean) => void;
+  /** An API's run starts; `perSecond` is its pace (0: none, as on the mock and on this machine unless asked). */
+  onApiStart?: (api: ApiName, target: string, mock: boolean, perSecond: number) => void;
+  /** An API none of the chosen checks applies to (`--only sort_order` and the marketplace) is not run. */
+  onApiLeftOut?: (api: ApiName, reason: string) => void;
   onCheckResult?: (result: CheckResult) => void;
   /** Called as requests are sent, so a caller can show progress. */
   onProgress?: (progress: RunProgress) => void;
@@ -71,8 +76,10 @@ export interface RunProgress {
   api: ApiName;
   /** Requests sent so far for this API. */
   sent: number;
-  /** Requests planned so far for this API (it grows as derived cases and writes are planned). */
+  /** Requests planned so far for this API (it grows as each phase is planned; `phase` says what is known). */
   planned: number;
+  /** The phase the API's run is in, with its requests sent and, once its plan is made, planned. */
+  phase?: PhaseProgress;
 }
 
 export interface CheckResult {
@@ -168,9 +175,20 @@ function recordedRun(setup: ApiSetup, answers: RecordedRun['answers']): Recorded
     model: setup.model,
     mock: setup.mock,
     answers,
+    writesAllowed: setup.writesAllowed,
+    interrupted: setup.signal.aborted,
     valueOf: (value: TemplateValue) =>
       isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
   };
+}
+
+/** An operation that stopped answering, and what the run did not send it. */
+function stalledNote(stall: StalledOperation): string {
+  const notSent = stall.notSent > 0 ? `; ${stall.notSent} more of its requests were not sent` : '';
+  return (
+    `${stall.operationId} stopped answering: ${stall.unanswered} requests got no answer (last: ${stall.lastError})` +
+    `${notSent}; if it is only slow, raise --timeout`
+  );
 }
 
 /** What the run saw of a rate limit, where the source documentation shows none. */
@@ -188,12 +206,19 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const started = Date.now();
   const runId = newRunId();
   const seed = options.seed ?? randomBytes(4).readUInt32BE(0) % 2_147_483_647;
-  const apis = options.apis ?? [...API_NAMES];
   const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
   if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
-  const checks = CHECKS.filter((check) => !options.only?.length || options.only.includes(check.name));
-  const families = new Set<CaseFamily>(checks.flatMap((check) => check.needs));
-  families.add('baseline');
+  const chosen = CHECKS.filter((check) => !options.only?.length || options.only.includes(check.name));
+  // A check judges an API only where its spec gives it something to judge; an API with no such check is left out.
+  const checksOf = (api: ApiName) => chosen.filter((check) => check.appliesTo?.(specModels[api]) ?? true);
+  const requested = options.apis ?? [...API_NAMES];
+  const apis = requested.filter((api) => checksOf(api).length > 0);
+  const incomplete: string[] = [];
+  for (const api of requested.filter((name) => !apis.includes(name))) {
+    const reason = `none of the chosen checks (${chosen.map((check) => check.name).join(', ')}) applies to it`;
+    options.onApiLeftOut?.(api, reason);
+    if (apis.length === 0) incomplete.push(`${api}: left out, as ${reason}`);
+  }
 
   const deadline = AbortSignal.timeout(options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS);
   // A bound of the run itself (memory) stops it as an interrupt would, and says why.
@@ -217,16 +242,19 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const maxHeap = options.maxHeapBytes ?? DEFAULT_MAX_HEAP_BYTES;
   const results: ApiRunResult[] = [];
-  const incomplete: string[] = [];
   let requestCount = 0;
   try {
     for (const api of apis) {
       const target = options[api];
       const mock = !target;
       const baseUrl = target?.baseUrl.replace(/\/$/, '') ?? mocks![api]!.url;
-      // The embedded mock is local and ours: no rate limit unless one was asked for.
+      const checks = checksOf(api);
+      const families = new Set<CaseFamily>(['baseline', ...checks.flatMap((check) => check.needs)]);
+      // The embedded mock is ours, and a deployment on this machine has no one to protect: neither is paced unless
+      // a pace was asked for.
+      const local = mock || isLoopbackUrl(baseUrl);
       const apiLimits =
-        mock && options.limits?.maxRequestsPerSecond === undefined ? { ...limits, maxRequestsPerSecond: 0 } : limits;
+        local && options.limits?.maxRequestsPerSecond === undefined ? { ...limits, maxRequestsPerSecond: 0 } : limits;
       const recordIds = Object.fromEntries(
         Object.entries(RECORD_ID_OPTIONS).map(([kind, option]) => [kind, options[option]]),
       );
@@ -248,7 +276,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         ...(target?.keyTransport ? { keyTransport: target.keyTransport } : {}),
         redact: (text) => redactor.text(text),
         ...(options.log ? { log: options.log } : {}),
-        onProgress: (sent, planned) => options.onProgress?.({ api, sent, planned }),
+        onProgress: (sent, planned, phase) => options.onProgress?.({ api, sent, planned, phase }),
         onAnswer: () => {
           if (boundReason || process.memoryUsage().heapUsed <= maxHeap) return;
           boundReason = `the run reached its memory bound (${Math.round(maxHeap / 1048576)} MiB of heap)`;
@@ -266,7 +294,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         leftovers: [],
       };
       results.push(result);
-      options.onApiStart?.(api, baseUrl, mock);
+      options.onApiStart?.(api, baseUrl, mock, apiLimits.maxRequestsPerSecond);
       if (signal.aborted) break;
       const outcome = await runApi(setup, `tallyport-contract-${runId}-`).catch((error: unknown) => {
         result.configError = redactor.text(error instanceof Error ? error.message : String(error));
@@ -274,9 +302,16 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       });
       if (!outcome) continue;
       result.cases = { sent: outcome.sent, dropped: outcome.dropped, interrupted: outcome.interrupted };
-      result.notes = clean(outcome.notes);
+      result.notes = clean([...outcome.transport.stalledOperations.map(stalledNote), ...outcome.notes]);
       result.leftovers = clean(outcome.leftovers);
+      // Silences of some operations are verdicts on them; a deployment that answered nothing cannot be checked.
+      const heard = outcome.answers.filter((answer) => !answer.exchange.interrupted);
       if (outcome.configError) result.configError = redactor.text(outcome.configError);
+      else if (heard.length > 0 && heard.every((answer) => !answer.exchange.response))
+        result.configError = redactor.text(
+          `cannot reach ${api.toUpperCase()}_BASE_URL (${baseUrl}): no request got an answer ` +
+            `(first: ${heard[0]!.exchange.error ?? 'no answer'})`,
+        );
       requestCount += outcome.sent;
       options.onExchanges?.(api, outcome.transport.exchanges);
       if (result.configError) continue;
@@ -290,7 +325,12 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       result.pace = outcome.transport.pace;
       const observed = observeGuarded(() => observe(recorded), api, incomplete);
       result.observations = clean([...outcome.observed, ...observed, ...paceObservation(result.pace)]);
-      const unanswered = outcome.answers.filter((answer) => !answer.answered && !answer.exchange.interrupted);
+      // A request that got no answer at all is judged (not_a_server_error) when that check runs; one whose answer
+      // could not be read whole is not judged by any.
+      const silenceJudged = checks.includes(notAServerError);
+      const unanswered = outcome.answers.filter(
+        (answer) => !answer.answered && !answer.exchange.interrupted && !(silenceJudged && !answer.exchange.response),
+      );
       if (unanswered.length > 0)
         incomplete.push(
           `${api}: ${unanswered.length} requests got no complete answer, so were not judged ` +
@@ -308,6 +348,8 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
     }
   } finally {
     if (ownMocks) await mocks!.close();
+    // What was cleaned leaves the ledger; what is left stays for `cleanup`.
+    ledger.compact();
   }
   const interrupted = signal.aborted;
   if (deadline.aborted && !options.signal?.aborted) incomplete.push('the run reached --max-duration');

@@ -68,6 +68,25 @@ describe('the conventions of the command line', () => {
     expect(run.stdout).toContain('nothing to clean: no ledger at');
   });
 
+  it('exits 0 from cleanup when the ledger holds nothing left to delete, with no deployment set', async () => {
+    const ledger = join(dir, 'cleaned.jsonl');
+    const line = { runId: 'r1', api: 'analytics', baseUrl: 'https://a.example.com', kind: 'website', label: 'x' };
+    await writeFile(
+      ledger,
+      [
+        { ...line, event: 'creating', at: '2026-01-01T00:00:00Z' },
+        { ...line, event: 'created', id: '7', at: '2026-01-01T00:00:01Z' },
+        { ...line, event: 'deleted', id: '7', at: '2026-01-01T00:00:02Z' },
+      ]
+        .map((entry) => JSON.stringify(entry))
+        .join('\n'),
+    );
+    const run = await runCli(['cleanup', '--ledger', ledger], {});
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(`nothing to clean: every website in ${ledger} was deleted`);
+    expect(run.code).toBe(0);
+  });
+
   it('prints the config file schema with --config-schema', async () => {
     const run = await runCli(['--config-schema'], {});
     expect(run.code).toBe(0);

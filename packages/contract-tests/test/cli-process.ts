@@ -18,11 +18,13 @@ export function runCli(
   env: Record<string, string>,
   timeoutMs = 60_000,
   control?: (child: ReturnType<typeof spawn>) => void,
+  /** The working folder to run in (kept); a scratch one, removed once the CLI exits, otherwise. */
+  workingFolder?: string,
 ): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run the package build first (turbo runs it before test)`);
   return new Promise((resolve, reject) => {
     // Its own working folder, so a default ledger file never lands in the repository; removed once it exits.
-    const cwd = mkdtempSync(join(tmpdir(), 'tallyport-cli-run-'));
+    const cwd = workingFolder ?? mkdtempSync(join(tmpdir(), 'tallyport-cli-run-'));
     // A clean environment: no deployment or key of the developer's shell leaks in.
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
@@ -38,7 +40,7 @@ export function runCli(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      rmSync(cwd, { recursive: true, force: true });
+      if (!workingFolder) rmSync(cwd, { recursive: true, force: true });
       resolve({ code, stdout, stderr });
     });
   });

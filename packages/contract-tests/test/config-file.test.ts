@@ -93,14 +93,55 @@ describe('tallyport.config.json', () => {
   });
 
   it.each([
-    [{ maxRequests: 0 }, 'maxRequests must be >= 1'],
-    [{ api: 'both' }, 'api must be equal to one of the allowed values'],
-    [{ only: ['no_such_check'] }, 'only'],
-    [{ strcit: true }, '"strcit" is not an option (see --config-schema)'],
+    [
+      { maxRequests: 0 },
+      `maxRequests must be a whole number from 1 to 1000000, or "${env('NAME')}" (an environment variable); it is 0`,
+    ],
+    [{ api: 'both' }, 'api must be one of analytics, marketplace, all; it is "both"'],
+    [{ only: ['sortorder'] }, 'only names "sortorder", which is not a check; did you mean sort_order?'],
+    [{ strcit: true }, '"strcit" is not an option; did you mean "strict"? (see --config-schema)'],
     [{ marketplaceKey: 'x' }, '"marketplaceKey" is not an option; keys are read only from the environment'],
-    ['{ not json', 'config file tallyport.config.json: is not valid JSON'],
+    ['{ not json', 'config file tallyport.config.json is not valid JSON: it stops making sense at line 1, column 3'],
   ])('refuses %j with a message that says why', (content, message) => {
     expect(() => parseConfig([], {}, folderWith(content))).toThrow(message);
+  });
+
+  // What a newcomer met: the JSON Schema's own words, and no way to find a misspelt option.
+  it.each([
+    [
+      { timeout: 0 },
+      `tallyport.config.json: timeout must be a number of seconds above 0 and at most 3600, or "${env('NAME')}" ` +
+        '(an environment variable); it is 0',
+    ],
+    [{ websiteId: 'a b' }, `websiteId must be an id (letters, digits, - or _), or "${env('NAME')}"`],
+    [{ marketplaceKeyIn: 'cookie' }, 'marketplaceKeyIn must be spec, query, form or header:NAME'],
+    [{ maxRequestPerSecond: 5 }, '"maxRequestPerSecond" is not an option; did you mean "maxRequestsPerSecond"?'],
+    ['{\n  "api": "all",\n  "strict": true,\n}\n', 'is not valid JSON: it stops making sense at line 4, column 1'],
+  ])("says %j in the option's words, never the schema's", (content, message) => {
+    let said = '';
+    try {
+      parseConfig([], {}, folderWith(content));
+    } catch (error) {
+      said = (error as Error).message;
+    }
+    expect(said).toContain(message);
+    expect(said).not.toMatch(/must be (string|integer|number)|must match pattern|must be [<>]|\^\\\$/);
+  });
+
+  it('never repeats a text the file holds where an option is refused (it could be a key)', () => {
+    const key = 'sk.live.0123456789abcdef';
+    const said = (content: unknown) => {
+      try {
+        parseConfig([], {}, folderWith(content));
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(said({ websiteId: key })).toContain('websiteId must be an id');
+    expect(said({ websiteId: key })).not.toContain(key);
+    expect(said(`{ "websiteId": ${key} }`)).toContain('is not valid JSON');
+    expect(said(`{ "websiteId": ${key} }`)).not.toContain(key);
   });
 
   it('is not read when absent, and --config names another file', () => {

@@ -42,6 +42,19 @@ describe('parseConfig', () => {
     expect(() => parseConfig(argv, {})).toThrow(message);
   });
 
+  it.each([
+    [['--stirct'], 'unknown or malformed option --stirct; did you mean --strict?'],
+    [['--max-request-per-second', '5'], 'did you mean --max-requests-per-second?'],
+    [['--only', 'sortorder'], 'unknown check(s) in --only: sortorder; did you mean sort_order?'],
+    [['--api', 'analytic'], '--api must be analytics, marketplace, all; did you mean analytics?'],
+  ])('names the nearest known name for %j', (argv, message) => {
+    expect(() => parseConfig(argv, {})).toThrow(message);
+  });
+
+  it('suggests nothing for a flag that is nothing like one', () => {
+    expect(() => parseConfig(['--banana'], {})).toThrow(/^unknown or malformed option --banana \(keys/);
+  });
+
   it('accepts the leading -- that pnpm passes on', () => {
     expect(parseConfig(['--', '--api', 'analytics'], {}).run.apis).toEqual(['analytics']);
   });

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { toolVersion } from '../src/output/tool-version.js';
 
 const MOCK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'mock-cli.js');
 
@@ -96,5 +99,49 @@ describe('tallyport-mock', () => {
     expect(await stop()).toBe(0);
     expect(output()).toContain('Mocks stopped.');
     await expect(fetch(`${urls.get('analytics')}/api/v1/websites`)).rejects.toThrow();
+  });
+});
+
+describe('tallyport-mock says what to do', () => {
+  /** Runs the built CLI to its end (it must not start serving). */
+  const ran = (args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, [MOCK_CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, out, err });
+      });
+    });
+
+  it.each([[[]], [['--stateful']]])('when its port is taken (%j), naming the port and the flag', async (extra) => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const run = await ran([...extra, '--analytics-port', String(port), '--marketplace-port', '0']);
+      expect(run.code).toBe(2);
+      expect(run.err).toContain(`port ${port} on 127.0.0.1 is already in use (the analytics mock's)`);
+      expect(run.err).toContain('--analytics-port (or TALLYPORT_MOCK_ANALYTICS_PORT)');
+      expect(run.err).not.toContain('EADDRINUSE');
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('prints its version', async () => {
+    const run = await ran(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.out.trim()).toBe(toolVersion());
+  });
+
+  it('names the nearest flag to a misspelt one', async () => {
+    const run = await ran(['--statefull']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('unknown or malformed option --statefull; did you mean --stateful?');
   });
 });

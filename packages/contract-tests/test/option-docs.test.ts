@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CHECK_NAMES } from '../src/checks/index.js';
 import { HELP } from '../src/config.js';
 import { OPTIONS, synopsis } from '../src/config/options.js';
 
@@ -25,5 +26,18 @@ describe('every option', () => {
   it('and only those are in the README flag table', () => {
     const named = tableRows.flatMap((row) => [...row.matchAll(/`--([a-z-]+)/g)].map((match) => match[1]));
     expect(named.filter((flag) => !OPTIONS.some((option) => option.flag === flag))).toEqual([]);
+  });
+});
+
+describe('every check', () => {
+  it('is in the README list of checks, in the order the tool runs them, and only those', () => {
+    const paragraph = readme.slice(readme.indexOf('The checks ('), readme.indexOf('How cases are'));
+    expect([...paragraph.matchAll(/`([a-z_]+)`/g)].map((match) => match[1])).toEqual(CHECK_NAMES);
+  });
+
+  it('has a row in the table of docs/contract-tests.md, in that order', () => {
+    const docs = readFileSync(new URL('../../../docs/contract-tests.md', import.meta.url), 'utf8');
+    const rows = docs.split('\n').flatMap((line) => /^\| `([a-z_]+)` +\|/.exec(line)?.[1] ?? []);
+    expect(rows).toEqual(CHECK_NAMES);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { startMocks } from '../src/mocks.js';
 import { Progress, progressStyle } from '../src/output/progress.js';
+import { type RunProgress, runContract } from '../src/runner.js';
 
 /** A stream, a clock and an interval the test moves by hand. */
 function harness(style: 'live' | 'lines') {
@@ -37,16 +39,19 @@ describe('progress', () => {
     expect(progressStyle('off', { write: () => 0, isTTY: true })).toBe('off');
   });
 
-  it('on a terminal, redraws one line with the requests sent of those planned, per API', () => {
+  it('on a terminal, redraws one line with the requests sent, and the phase with its own plan, per API', () => {
     const { progress, written, advance } = harness('live');
     progress.apiStarted('analytics');
     advance(200);
-    progress.update({ api: 'analytics', sent: 45, planned: 120 });
-    expect(written.at(-1)).toBe('\r\u001b[2Ktallyport-contract: analytics 45/120 requests · 0 s');
+    const phase = { name: 'cases from the spec' as const, sent: 40, planned: 79 };
+    progress.update({ api: 'analytics', sent: 45, planned: 120, phase });
+    expect(written.at(-1)).toBe(
+      '\r\u001b[2Ktallyport-contract: analytics 45 requests (cases from the spec 40/79) · 0 s',
+    );
     progress.apiStarted('marketplace');
     advance(3000);
-    progress.update({ api: 'marketplace', sent: 3, planned: 10 });
-    expect(written.at(-1)).toContain('analytics 45 requests, done · marketplace 3/10 requests · 3 s');
+    progress.update({ api: 'marketplace', sent: 3, planned: 10, phase: { name: 'writes', sent: 2 } });
+    expect(written.at(-1)).toContain('analytics 45 requests, done · marketplace 3 requests (writes 2) · 3 s');
     expect(written.every((text) => !text.includes('\n'))).toBe(true);
   });
 
@@ -57,7 +62,7 @@ describe('progress', () => {
     expect(written.slice(-3)).toEqual([
       '\r\u001b[2K',
       '✓ pass  analytics   ignored_auth\n',
-      '\r\u001b[2Ktallyport-contract: analytics 0/0 requests · 0 s',
+      '\r\u001b[2Ktallyport-contract: analytics 0 requests · 0 s',
     ]);
     progress.stop();
     expect(written.at(-1)).toBe('\r\u001b[2K');
@@ -66,12 +71,41 @@ describe('progress', () => {
   it('without a terminal, prints a line every few seconds and nothing in between', () => {
     const { progress, written, advance, tick, ticking } = harness('lines');
     progress.apiStarted('analytics');
-    progress.update({ api: 'analytics', sent: 10, planned: 300 });
+    progress.update({
+      api: 'analytics',
+      sent: 10,
+      planned: 300,
+      phase: { name: 'plain calls', sent: 10, planned: 12 },
+    });
     expect(written).toEqual([]);
     advance(5000);
     tick();
-    expect(written).toEqual(['progress: analytics 10/300 requests · 5 s\n']);
+    expect(written).toEqual(['progress: analytics 10 requests (plain calls 10/12) · 5 s\n']);
     progress.stop();
     expect(ticking()).toBe(false);
   });
+});
+
+describe('the progress of a run', () => {
+  it('knows the count of each phase once its plan is made: it never grows while the phase runs', async () => {
+    const mocks = await startMocks({ stateful: true });
+    const updates: RunProgress[] = [];
+    try {
+      await runContract({
+        apis: ['analytics'],
+        analytics: { baseUrl: mocks.analytics!.url, apiKey: mocks.engine!.keys.analyticsKey },
+        allowWrites: true,
+        onProgress: (update) => updates.push(update),
+      });
+    } finally {
+      await mocks.close();
+    }
+    const phases = [...new Set(updates.map((update) => update.phase?.name))];
+    // Cleanup sends nothing when the round trip deleted what it made.
+    expect(phases).toEqual(['plain calls', 'cases from the spec', 'cases from the data', 'writes']);
+    for (const name of phases) {
+      const counts = new Set(updates.filter((update) => update.phase?.name === name).map((u) => u.phase?.planned));
+      expect(counts.size, `${name}: ${[...counts].join(', ')}`).toBe(1);
+    }
+  }, 60_000);
 });

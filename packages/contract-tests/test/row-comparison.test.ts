@@ -57,6 +57,18 @@ describe('rows compared on what the source documents of them', () => {
   });
 });
 
+describe('a number shown as text', () => {
+  it('is the same value at any depth, as it is at the top (a price on one API as a privacy on the other)', () => {
+    expect(sameValue('1', 1)).toBe(true);
+    expect(sameValue({ regular: '89', extended: 129 }, { regular: 89, extended: '129' })).toBe(true);
+    expect(sameValue([{ count: '3' }], [{ count: 3 }])).toBe(true);
+    expect(sameValue({ regular: '89' }, { regular: 90 })).toBe(false);
+    expect(sameValue({ regular: 89 }, { regular: 89, extended: 1 })).toBe(false);
+    // Nor is a number shown as text a link signed for each answer.
+    expect(sameButUrlQueries({ regular: '89' }, { regular: 89 })).toBe(true);
+  });
+});
+
 describe('links that differ in their query only', () => {
   const signed = (date: string) =>
     `https://media.example-cdn.com/items/7/preview.jpg?X-Amz-Date=${date}&X-Amz-Signature=ab${date}`;

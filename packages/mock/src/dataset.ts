@@ -34,6 +34,8 @@ export type KindRole =
 
 export interface Scope {
   records: Map<string, JsonObject[]>;
+  /** The largest identifier each kind has held: a new record gets a larger one, never a deleted record's. */
+  highestIds: Map<string, number>;
 }
 
 export interface Dataset {
@@ -170,7 +172,7 @@ export function buildDataset(spec: MockSpec, seed: number): Dataset {
   for (const [kind, field] of Object.entries(lookups))
     for (const record of examples[kind] ?? []) if (typeof record[field] === 'string') taken.codes.add(record[field]);
 
-  const full: Scope = { records: new Map() };
+  const full: Scope = { records: new Map(), highestIds: new Map() };
   // Addressable kinds first: the kinds that refer to them are made from them.
   for (const [kind, role] of Object.entries(roles)) {
     if (role.role !== 'addressable') continue;
@@ -207,7 +209,7 @@ export function buildDataset(spec: MockSpec, seed: number): Dataset {
   }
   let empty: Scope | undefined;
   if (hasKeyWithoutRecords(spec)) {
-    empty = { records: new Map() };
+    empty = { records: new Map(), highestIds: new Map() };
     for (const [kind, role] of Object.entries(roles))
       if (role.role === 'alone' && examples[kind]?.[0])
         empty.records.set(kind, [vary(examples[kind][0], facts[kind]!, random, taken)]);

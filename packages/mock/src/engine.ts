@@ -458,7 +458,10 @@ export class MockEngine {
     scope.records.set(kind, records);
     const facts = state.dataset.facts[kind]!;
     const now = timestamp(this.now());
-    const nextId = Math.max(0, ...records.map((record) => Number(record[role.identifier]) || 0)) + 1;
+    // Never a deleted record's id: "deleted, then 404" must not meet a new record under the old id.
+    const held = records.map((record) => Number(record[role.identifier]) || 0);
+    const nextId = Math.max(scope.highestIds.get(kind) ?? 0, ...held) + 1;
+    scope.highestIds.set(kind, nextId);
     const body = operation.parameters.filter((parameter) => parameter.in === 'body' && parameter.role !== 'credential');
     const record: JsonObject = {};
     for (const field of state.dataset.shown[kind] ?? []) {

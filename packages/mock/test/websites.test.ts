@@ -51,6 +51,20 @@ describe('a website on the stateful mock', () => {
     expect(relisted.body.data).toEqual([]);
   });
 
+  it('never gives a new website the id of a deleted one, so a deleted id stays 404', async () => {
+    const fresh = mockFetch();
+    const create = async (domain: string) =>
+      (await analytics(fresh, 'POST', '/api/v1/websites', { form: { domain } })).body.data.id as number;
+    const first = await create('first.tallyport.test');
+    expect((await analytics(fresh, 'DELETE', `/api/v1/websites/${first}`)).status).toBe(200);
+    const second = await create('second.tallyport.test');
+    expect(second).toBeGreaterThan(first);
+    expect((await analytics(fresh, 'GET', `/api/v1/websites/${first}`)).status).toBe(404);
+    // The largest id deleted, then created again: still a new one.
+    expect((await analytics(fresh, 'DELETE', `/api/v1/websites/${second}`)).status).toBe(200);
+    expect(await create('third.tallyport.test')).toBeGreaterThan(second);
+  });
+
   it('stores every setting a create sends, and refuses a domain on update', async () => {
     const form = {
       domain: 'blog.tallyport.test',

@@ -12,7 +12,7 @@ const changesetBin = join(repoRoot, 'node_modules', '.bin', 'changeset');
 const manifests = [
   'package.json',
   'pnpm-workspace.yaml',
-  'specs/package.json',
+  'tooling/spec-checks/package.json',
   'docs/package.json',
   'tooling/release/package.json',
   'packages/types/package.json',
@@ -79,7 +79,8 @@ describe('changeset version on a scratch workspace', () => {
 
   it('consumes the changeset and leaves the private packages alone', () => {
     expect(existsSync(join(root, '.changeset', 'drop-per-page.md'))).toBe(false);
-    for (const file of ['specs/package.json', 'docs/package.json', 'tooling/release/package.json', 'package.json']) {
+    const privates = ['tooling/spec-checks/package.json', 'docs/package.json', 'tooling/release/package.json'];
+    for (const file of [...privates, 'package.json']) {
       expect(readJson(join(root, file)).version, file).toBe(before[file]);
     }
   });

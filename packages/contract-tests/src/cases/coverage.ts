@@ -4,6 +4,7 @@
 // requests without a valid key, and the requests that provoke each documented
 // error message. Operations that write are left to the write round trip.
 import { parameterWithRole, type OperationModel } from '@tallyport/spec-model/query';
+import { API_SECRETS } from '../deployment.js';
 import type { TemplateValue } from '../http/request.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { caseKey, caseTitle, type RequestCase, worthSending } from './types.js';
@@ -48,7 +49,9 @@ export function baselineValues(ctx: CaseContext, operation: OperationModel, give
       values[parameter.name] = id;
     } else if (known.has(parameter.name)) {
       const value = ctx.knownValues[parameter.name];
-      if (value === undefined) return `no ${parameter.name} the deployment recognises is configured`;
+      const secret = API_SECRETS[ctx.api].knownValues[parameter.name];
+      if (value === undefined)
+        return `no ${parameter.name} the deployment recognises is configured${secret ? ` (set ${secret})` : ''}`;
       values[parameter.name] = value;
     } else {
       const value = plainValue(parameter);

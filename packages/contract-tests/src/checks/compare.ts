@@ -14,7 +14,10 @@ const numeric = (value: unknown): number | undefined => {
 const switchValue = (value: unknown): number | undefined =>
   typeof value === 'boolean' ? Number(value) : numeric(value);
 
-/** Equality that ignores 42 vs "42" and true vs 1. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Equality that ignores 42 vs "42" and true vs 1, at any depth (a price's `regular` as at the top). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === 'boolean' || typeof b === 'boolean') {
@@ -23,6 +26,12 @@ export function sameValue(a: unknown, b: unknown): boolean {
   }
   const [x, y] = [numeric(a), numeric(b)];
   if (x !== undefined && y !== undefined && (typeof a !== 'string' || typeof b !== 'string')) return x === y;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key]));
+  }
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -49,10 +58,9 @@ export function sameButUrlQueries(a: unknown, b: unknown): boolean {
   }
   if (Array.isArray(a) && Array.isArray(b))
     return a.length === b.length && a.every((item, index) => sameButUrlQueries(item, b[index]));
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) || Array.isArray(b)) return false;
-  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
-  const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((key) => key in y && sameButUrlQueries(x[key], y[key]));
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameButUrlQueries(a[key], b[key]));
 }
 
 /**

@@ -9,6 +9,7 @@
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
+import { anyParameterWithRole } from './applies.js';
 import { fail, pass, titleOf } from './evidence.js';
 import { acceptedConforming, effectiveValue, judgeAccepted, mockSkip, valuesWithout } from './related.js';
 import { rowKeyOf } from './rows.js';
@@ -135,6 +136,7 @@ export const dateRangeEffect: CheckDefinition = {
   name: NAME,
   description: 'No row dated outside the requested range; a range inside another answers its rows of those days.',
   needs: ['baseline', 'coverage', 'derived'],
+  appliesTo: anyParameterWithRole('range-start'),
   judge: (run) => {
     const within = judgeAccepted(run, NAME, 'no answer with dated rows to judge', (answer) => outside(run, answer));
     return mockSkip(run, NAME) ? within : [...within, ...nestedRanges(run)];

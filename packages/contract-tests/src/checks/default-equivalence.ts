@@ -6,6 +6,7 @@
 // for 1) cannot be compared and is skipped.
 import { validValues } from '../cases/values.js';
 import type { Answer } from '../answers/answer.js';
+import { anyDefault } from './applies.js';
 import { comparable, sameValue } from './compare.js';
 import { fail, pass, skip } from './evidence.js';
 import { acceptedConforming, mockSkip, sameRequestExcept } from './related.js';
@@ -89,6 +90,7 @@ export const defaultEquivalence: CheckDefinition = {
   description:
     'Leaving out a parameter with a documented default answers as sending the default; creates store defaults.',
   needs: ['baseline', 'coverage', 'derived', 'write'],
+  appliesTo: anyDefault,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;

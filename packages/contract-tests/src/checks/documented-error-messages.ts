@@ -3,6 +3,7 @@
 // an outcome states one of the documented two. All of it is specified: the
 // source documentation gives the `status` strings and the four messages.
 import type { Answer } from '../answers/answer.js';
+import { anyOutcome } from './applies.js';
 import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
@@ -40,6 +41,7 @@ export const documentedErrorMessages: CheckDefinition = {
   name: 'documented_error_messages',
   description: 'Each documented condition answers the error outcome with its exact message; outcomes are documented.',
   needs: ['documented', 'baseline', 'coverage', 'derived'],
+  appliesTo: anyOutcome,
   judge: (run) => {
     if (!run.model.outcome) return [skip('outcome and messages', 'the spec states no outcome field for this API')];
     return run.answers.flatMap((answer) => judge(run, answer) ?? []);

@@ -11,6 +11,7 @@ import type { Answer } from '../answers/answer.js';
 import { textOf } from '../answers/json-values.js';
 import type { Row } from '../answers/records.js';
 import { searchField } from '../cases/derived.js';
+import { anyParameterWithRole } from './applies.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './related.js';
@@ -134,5 +135,6 @@ export const filterEffect: CheckDefinition = {
   description:
     'A search finds the whole value, returns only rows the list holds, and takes effect (its semantics are observed).',
   needs: ['baseline', 'coverage', 'derived'],
+  appliesTo: anyParameterWithRole('search'),
   judge: (run) => judgeAccepted(run, NAME, 'no search answer to judge', (answer) => judge(run, answer)),
 };

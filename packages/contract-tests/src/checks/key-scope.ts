@@ -6,6 +6,7 @@
 // but the source documentation links an account to a key without saying a
 // key's account is its own: the same account twice is a warning.
 import type { Answer } from '../answers/answer.js';
+import { anyScopedByKey } from './applies.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
 import { rowKeyOf, sameRows } from './rows.js';
@@ -52,13 +53,15 @@ export const keyScope: CheckDefinition = {
   name: NAME,
   description: 'What a key selects (its account, its items) differs between keys; no key gets another key’s items.',
   needs: ['auth', 'documented', 'baseline'],
+  appliesTo: anyScopedByKey,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;
     const scoped = run.answers.filter(
       (answer) => answer.operation.scope === 'key' && answer.case?.auth === 'key-without-records',
     );
-    if (scoped.length === 0) return [skip(NAME, 'no second valid key is configured (MARKETPLACE_EMPTY_API_KEY)')];
+    if (scoped.length === 0)
+      return [skip(NAME, 'no second valid key is configured (set MARKETPLACE_EMPTY_API_KEY to a key without items)')];
     const results = scoped.flatMap((answer) => judge(run, answer) ?? []);
     return results.length > 0 ? results : [skip(NAME, 'no answer of both keys to compare')];
   },

@@ -11,6 +11,7 @@
 import { listedKind, singleKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { followLink, type LinkTarget, valueAtPath } from '../cases/links.js';
+import { anyLink } from './applies.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip } from './related.js';
@@ -107,6 +108,7 @@ export const linkedRecordsAgree: CheckDefinition = {
   name: NAME,
   description: "A request a spec link leads to finds the record the first answer named, with the link's fields equal.",
   needs: ['derived'],
+  appliesTo: anyLink,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;

@@ -2,7 +2,9 @@
 // request answered with a 5XX did not get what the source documentation
 // says the operation does (specified); a request that breaks a rule should
 // be refused, and a 5XX is the usual wrong way to refuse it (a convention:
-// status codes are not shown).
+// status codes are not shown). A request that got no answer at all (it timed
+// out, or the connection broke) got nothing the source documents, whatever
+// it sent: an operation that stalls is a failure of that operation.
 import type { Answer } from '../answers/answer.js';
 import { UNAVAILABLE_STATUSES } from '../answers/status.js';
 import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
@@ -14,7 +16,8 @@ const conforming = (answer: Answer): boolean => answer.case?.expect === 'success
 export const notAServerError: CheckDefinition = {
   name: 'not_a_server_error',
   description:
-    'No answer is a 5XX: an error for a conforming request (specified), a warning for one that breaks a rule.',
+    'Every request gets an answer, and none is a 5XX: an error for a conforming request (specified), a warning ' +
+    'for one that breaks a rule.',
   needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'derived', 'example', 'write'],
   judge: (run) =>
     run.answers.map((answer) => {
@@ -36,6 +39,15 @@ export const notAServerError: CheckDefinition = {
             : 'a refusal, not a server error (not 5XX)',
           `HTTP ${status}`,
           { basis: conforming(answer) ? 'specified' : 'convention' },
+        );
+      // A status that came with a body too large to read is an answer; the run's own cap is not the deployment's.
+      if (!answer.exchange.response && !answer.exchange.interrupted)
+        return fail(
+          'no-answer',
+          answer,
+          `an answer from ${answer.operation.id}, whatever its status`,
+          'no answer (if the operation is only slow, raise --timeout)',
+          { basis: 'specified' },
         );
       return unanswered(answer) ?? pass(titleOf(answer));
     }),

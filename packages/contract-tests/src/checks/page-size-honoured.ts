@@ -4,6 +4,7 @@
 // by convention (no envelope is shown, so `total` may count something else).
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import { anyParameterWithRole } from './applies.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { judgeAccepted, sameRequestExcept } from './related.js';
 import { rowKeyOf } from './rows.js';
@@ -82,5 +83,6 @@ export const pageSizeHonoured: CheckDefinition = {
   name: NAME,
   description: 'A page holds at most its page size, and not fewer while more rows exist.',
   needs: ['baseline', 'coverage', 'derived'],
+  appliesTo: anyParameterWithRole('page-size'),
   judge: (run) => judgeAccepted(run, NAME, 'no answer with a page size to judge', (page) => judge(run, page)),
 };

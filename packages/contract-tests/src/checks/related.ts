@@ -15,6 +15,13 @@ export function mockSkip(run: RecordedRun, title: string): CaseResult[] | undefi
   return run.mock ? [skip(title, MOCK_REASON)] : undefined;
 }
 
+/** Why a write check has no write to judge: an interrupt came first, writes were not allowed, or none was made. */
+export function noWriteMade(run: RecordedRun, title: string): CaseResult {
+  if (run.interrupted) return { status: 'interrupted', title, reason: 'the run was interrupted before its writes' };
+  if (run.writesAllowed) return skip(title, 'no write was made (see the notes for why)');
+  return skip(title, 'no write was made (writes need --allow-writes)');
+}
+
 /**
  * The common frame of the checks that judge accepted answers of a live deployment: the mock is skipped, `judge`
  * gives verdicts (or none) per accepted answer, and a check with no verdict at all says why.

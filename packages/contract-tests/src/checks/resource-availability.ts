@@ -9,9 +9,10 @@
 // source documentation: those are warnings.
 import { writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import { anyWritable } from './applies.js';
 import { sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming, mockSkip } from './related.js';
+import { acceptedConforming, mockSkip, noWriteMade } from './related.js';
 import { comparedFields } from './rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
@@ -202,6 +203,7 @@ export const resourceAvailability: CheckDefinition = {
     'What the run writes shows where the links say: a created record reads back and is listed; an update answers ' +
     'what a read shows; a deleted record leaves the list.',
   needs: ['write'],
+  appliesTo: anyWritable,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;
@@ -210,7 +212,7 @@ export const resourceAvailability: CheckDefinition = {
     for (const answer of run.answers)
       if (answer.case?.family === 'write' && answer.case.record)
         byRecord.set(answer.case.record, [...(byRecord.get(answer.case.record) ?? []), answer]);
-    if (byRecord.size === 0) return [skip(NAME, 'no write was made (writes need --allow-writes)')];
+    if (byRecord.size === 0) return [noWriteMade(run, NAME)];
     const results = [...byRecord].flatMap(([label, steps]) => judgeRecord(run, label, steps));
     return results.length > 0 ? results : [skip(NAME, 'no create was accepted')];
   },

@@ -7,6 +7,7 @@
 // the date created, which ids only usually follow), a break is a warning.
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import { anyParameterWithRole } from './applies.js';
 import { firstBreak, ordersFollowed } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { effectiveValue, judgeAccepted } from './related.js';
@@ -42,5 +43,6 @@ export const sortOrder: CheckDefinition = {
   name: NAME,
   description: 'Rows are ordered by the sort key in the sort direction, under any common collation.',
   needs: ['baseline', 'coverage', 'derived'],
+  appliesTo: anyParameterWithRole('sort-key'),
   judge: (run) => judgeAccepted(run, NAME, 'no sorted answer to judge', (answer) => judge(run, answer)),
 };

@@ -29,6 +29,7 @@ export type Basis = (typeof BASES)[number];
 
 export const FAILURE_KINDS = [
   'server-error',
+  'no-answer',
   'unexpected-status',
   'undeclared-status',
   'wrong-content-type',
@@ -108,6 +109,10 @@ export interface RecordedRun {
   answers: readonly Answer[];
   /** The value a template value stood for (secrets included), to compare echoes; never printed. */
   valueOf(value: TemplateValue): string;
+  /** Whether the run was allowed to write (`--allow-writes`, or the mock), when known. */
+  writesAllowed?: boolean;
+  /** Whether the run was interrupted before this API's checks judged it. */
+  interrupted?: boolean;
 }
 
 export interface CheckDefinition {
@@ -115,5 +120,7 @@ export interface CheckDefinition {
   description: string;
   /** The case families the check judges; the run generates only what selected checks need. */
   needs: readonly CaseFamily[];
+  /** Whether the API's spec gives the check anything to judge (see applies.ts); absent: every API. */
+  appliesTo?: (model: SpecModel) => boolean;
   judge(run: RecordedRun): CaseResult[];
 }

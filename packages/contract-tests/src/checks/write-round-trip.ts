@@ -9,9 +9,10 @@
 // another representation, is skipped, never failed.
 import { writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import { anyWritable } from './applies.js';
 import { comparable, sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming, mockSkip } from './related.js';
+import { acceptedConforming, mockSkip, noWriteMade } from './related.js';
 import type { Basis, CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'write_round_trip';
@@ -287,12 +288,13 @@ export const writeRoundTrip: CheckDefinition = {
   description:
     'Creates read back, updates change only what they send, deletes remove, create answers name their record.',
   needs: ['write'],
+  appliesTo: anyWritable,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;
     if (!kindOf(run)) return [skip(NAME, 'the spec names no record this tool can create')];
     const trail = run.answers.filter((answer) => answer.case?.family === 'write');
-    if (trail.length === 0) return [skip(NAME, 'no write was made (writes need --allow-writes)')];
+    if (trail.length === 0) return [noWriteMade(run, NAME)];
     const byRecord = new Map<string, Answer[]>();
     for (const answer of trail)
       byRecord.set(answer.case!.record!, [...(byRecord.get(answer.case!.record!) ?? []), answer]);

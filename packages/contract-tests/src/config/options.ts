@@ -26,6 +26,8 @@ export interface OptionSpec {
   help: string[];
   /** The JSON Schema of the config-file property (named in camelCase); absent for flags that are commands. */
   config?: Record<string, unknown>;
+  /** What the property accepts, in words, where its schema says it with a pattern (config/accepted.ts). */
+  accepts?: string;
 }
 
 const MIB = 1024 * 1024;
@@ -83,6 +85,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'ID',
     help: ['website to read (never written)'],
     config: orEnv({ type: ['string', 'integer'], pattern: '^[A-Za-z0-9_-]+$' }),
+    accepts: 'an id (letters, digits, - or _)',
   },
   {
     flag: 'item-id',
@@ -90,6 +93,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'ID',
     help: ['item to read'],
     config: orEnv({ type: ['string', 'integer'], pattern: '^[0-9]+$' }),
+    accepts: 'a whole number',
   },
   {
     flag: 'only',
@@ -97,6 +101,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'CHECK[,CHECK]',
     help: ['run only these checks, and send only the requests they need'],
     config: { anyOf: [{ type: 'array', items: { enum: [...CHECK_NAMES] }, minItems: 1 }, text] },
+    accepts: 'check names (--list-checks), as a list or separated by commas',
   },
   {
     flag: 'examples',
@@ -157,7 +162,10 @@ export const OPTIONS: readonly OptionSpec[] = [
     flag: 'max-requests-per-second',
     type: 'string',
     value: 'N',
-    help: [`default ${DEFAULT_LIMITS.maxRequestsPerSecond} (no limit on the mock); 0 for no limit`],
+    help: [
+      `default ${DEFAULT_LIMITS.maxRequestsPerSecond}; no limit on the mock or on this machine`,
+      '(localhost, 127.0.0.0/8, ::1) unless given; 0 for no limit',
+    ],
     config: whole(0, 10_000),
   },
   {
@@ -198,6 +206,7 @@ export const OPTIONS: readonly OptionSpec[] = [
       'query, form, or header:NAME',
     ],
     config: orEnv({ type: 'string', pattern: "^(spec|query|form|header:[A-Za-z0-9!#$%&'*+.^_`|~-]+)$" }),
+    accepts: 'spec, query, form or header:NAME',
   },
   {
     flag: 'config',

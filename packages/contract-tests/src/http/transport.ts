@@ -4,7 +4,8 @@
 // retries after a 429 (any request: it was not served) and after a 502, 503
 // or 504 (reads only: a gateway or a deployment that cannot serve now, which
 // says nothing of the request; a balancer answers one of them now and then),
-// and a breaker that stops the run when the deployment stops answering. A 500
+// and a watch on silences (silence.ts) that stops sending to an operation
+// that stopped answering and stops the run when the deployment does. A 500
 // is never retried: it is what not_a_server_error judges.
 // It is also the only place where a secret is put into a real request.
 import { adviceWaitMs, BodyTooLarge, backoffMs, rateLimitAdvice, readCappedText } from '@tallyport/http-policy';
@@ -15,6 +16,9 @@ import { parseBoundedJson } from './json.js';
 import { Pacer, type PaceReport } from './pacer.js';
 import { isSecretRef, jsonBody, type RequestTemplate, type SecretName, type TemplateValue } from './request.js';
 import type { SafetyGuard } from './safety.js';
+import { type Heard, SilenceWatch, type StalledOperation } from './silence.js';
+
+export type { StalledOperation } from './silence.js';
 
 export interface ResponseRecord {
   status: number;
@@ -36,6 +40,8 @@ export interface Exchange {
   error?: string;
   /** The answer never completed because the run was interrupted: not judged. */
   interrupted?: boolean;
+  /** No answer came within the timeout (the connection was made, or is still being made). */
+  timedOut?: boolean;
   /** Attempts made (more than one after a 429, or a 502, 503 or 504 to a read). */
   attempts: number;
   /** When the first attempt started (ms since the epoch). */
@@ -77,6 +83,11 @@ export class DeploymentUnavailable extends Error {
   override name = 'DeploymentUnavailable';
 }
 
+/** One operation stopped answering: its request is not sent (the run reports the operation, see silence.ts). */
+export class OperationStalled extends Error {
+  override name = 'OperationStalled';
+}
+
 export interface SendOptions {
   /** Cleanup may exceed the budget and runs after an interrupt. */
   cleanup?: boolean;
@@ -103,8 +114,8 @@ export class Transport {
   onExchange: ((exchange: Exchange) => void) | undefined;
   private sent = 0;
   private active = 0;
-  private failuresInARow = 0;
   private unavailable: string | undefined;
+  private readonly silences: SilenceWatch;
   private readonly waiting: Array<() => void> = [];
 
   private readonly pacer: Pacer;
@@ -116,6 +127,12 @@ export class Transport {
     private readonly signal?: AbortSignal,
   ) {
     this.pacer = new Pacer(limits.maxRequestsPerSecond, limits.maxRetryAfterMs);
+    this.silences = new SilenceWatch(limits.maxConsecutiveFailures);
+  }
+
+  /** Operations that stopped answering: their requests after the first few were not sent. */
+  get stalledOperations(): StalledOperation[] {
+    return this.silences.stalledOperations();
   }
 
   /** How the deployment's rate limit shaped the run. */
@@ -155,10 +172,19 @@ export class Transport {
       throw new RequestBudgetExceeded(`the request cap of ${this.limits.maxRequests} was reached`);
   }
 
+  /** Refuses a request of an operation that stopped answering (cleanup is always sent). */
+  private refuseStalled(template: RequestTemplate, options: SendOptions): void {
+    if (options.cleanup) return;
+    const stall = this.silences.refuse(template.operationId);
+    if (stall)
+      throw new OperationStalled(`${template.operationId} stopped answering (last: ${stall.lastError}); not sent`);
+  }
+
   /** Sends one request; refuses (throws) before sending when the guard, the budget or an interrupt says no. */
   async send(template: RequestTemplate, options: SendOptions = {}): Promise<Exchange> {
     this.guard.assertAllowed(template);
     this.admit(options);
+    this.refuseStalled(template, options);
     const exchange: Exchange = {
       id: 0,
       template,
@@ -170,6 +196,8 @@ export class Transport {
     const started = exchange.startedAt;
     await this.acquire();
     try {
+      // The operation may have stalled while this request waited for its turn.
+      this.refuseStalled(template, options);
       for (;;) {
         if (exchange.attempts > 0) this.admit(options);
         await this.pacer.slot(options.cleanup ? undefined : this.signal);
@@ -178,6 +206,7 @@ export class Transport {
         exchange.id = this.sent;
         delete exchange.response;
         delete exchange.error;
+        delete exchange.timedOut;
         await this.attempt(template, exchange, options);
         const answer = exchange.response as ResponseRecord | undefined;
         const status = answer?.status;
@@ -207,18 +236,8 @@ export class Transport {
   }
 
   private track(exchange: Exchange): void {
-    const status = exchange.response?.status;
-    // A 429 is the pacer's to weigh: throttling is normal, only a 429 that ignores the pauses kept is a storm.
-    const failed =
-      (!exchange.response && !exchange.interrupted) ||
-      (status !== undefined && status !== 429 && UNAVAILABLE.has(status));
-    this.failuresInARow = failed ? this.failuresInARow + 1 : 0;
-    if (this.failuresInARow >= this.limits.maxConsecutiveFailures && !this.unavailable) {
-      this.unavailable =
-        status !== undefined
-          ? `the deployment answered ${status} (unavailable) ${this.failuresInARow} times in a row`
-          : `${this.failuresInARow} requests in a row got no answer (last: ${exchange.error ?? 'unknown'})`;
-    }
+    const reason = this.silences.heard(exchange.template.operationId, heardOf(exchange));
+    if (reason && !this.unavailable) this.unavailable = reason;
   }
 
   private async attempt(template: RequestTemplate, exchange: Exchange, options: SendOptions): Promise<void> {
@@ -265,12 +284,25 @@ export class Transport {
       }
     } catch (error) {
       if (this.signal?.aborted && interruptible && !timeout.aborted) exchange.interrupted = true;
+      else if (timeout.aborted) exchange.timedOut = true;
       exchange.error = describeFetchError(error, this.limits.timeoutMs);
       // A status without its whole body is not an answer to judge.
       if (exchange.response && !(error instanceof BodyTooLarge)) delete exchange.response;
       if (exchange.response) exchange.response.text = '';
     }
   }
+}
+
+/**
+ * What one exchange says of the deployment. A 429 is the pacer's to weigh (only one that ignores the pauses kept is
+ * a storm), so here it counts as an answer.
+ */
+function heardOf(exchange: Exchange): Heard {
+  if (exchange.interrupted) return { kind: 'interrupted' };
+  const status = exchange.response?.status;
+  if (status === undefined) return { kind: 'silence', error: exchange.error ?? 'no answer' };
+  if (status !== 429 && UNAVAILABLE.has(status)) return { kind: 'unavailable', status };
+  return { kind: 'answer' };
 }
 
 function headerRecord(headers: Headers): Record<string, string> {

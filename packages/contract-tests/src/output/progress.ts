@@ -1,8 +1,10 @@
 // Progress of a run, on stderr, so a run against a real deployment is not
 // silent for a quarter of a minute: on a terminal one live line (redrawn in
 // place, cleared before any other line is printed), elsewhere (CI) a plain
-// line every few seconds. Only counts and API names are shown, never
-// deployment text.
+// line every few seconds. Only counts, phases and API names are shown, never
+// deployment text. A phase's count of planned requests is known once its plan
+// is made and does not change while it runs; the run's total is not known
+// before its last phase is planned, so it is not shown as a fraction.
 import type { RunProgress } from '../runner.js';
 import type { ApiName } from '../specs.js';
 
@@ -33,7 +35,7 @@ export const progressStyle = (mode: 'auto' | ProgressStyle, stream: ProgressStre
   mode === 'auto' ? (stream.isTTY ? 'live' : 'lines') : mode;
 
 export class Progress {
-  private readonly apis = new Map<ApiName, { sent: number; planned: number; done: boolean }>();
+  private readonly apis = new Map<ApiName, { sent: number; phase?: RunProgress['phase']; done: boolean }>();
   private readonly started: number;
   private shown = false;
   private lastDraw = 0;
@@ -53,22 +55,29 @@ export class Progress {
     return (this.options.now ?? Date.now)();
   }
 
-  /** The counts, e.g. "analytics 45/120 requests · marketplace waiting". */
+  /** The counts, e.g. "analytics 120 requests, done · marketplace 45 requests (cases from the spec 40/52)". */
   text(): string {
-    const parts = [...this.apis].map(([api, { sent, planned, done }]) =>
-      done ? `${api} ${sent} requests, done` : `${api} ${sent}/${Math.max(sent, planned)} requests`,
-    );
+    const parts = [...this.apis].map(([api, { sent, phase, done }]) => {
+      if (done) return `${api} ${sent} requests, done`;
+      if (!phase) return `${api} ${sent} requests`;
+      const count = phase.planned === undefined ? `${phase.sent}` : `${phase.sent}/${phase.planned}`;
+      return `${api} ${sent} requests (${phase.name} ${count})`;
+    });
     return `${parts.join(' · ') || 'starting'} · ${Math.round((this.now() - this.started) / 1000)} s`;
   }
 
   apiStarted(api: ApiName): void {
     for (const entry of this.apis.values()) entry.done = true;
-    this.apis.set(api, { sent: 0, planned: 0, done: false });
+    this.apis.set(api, { sent: 0, done: false });
     this.draw(true);
   }
 
   update(progress: RunProgress): void {
-    this.apis.set(progress.api, { sent: progress.sent, planned: progress.planned, done: false });
+    this.apis.set(progress.api, {
+      sent: progress.sent,
+      ...(progress.phase ? { phase: progress.phase } : {}),
+      done: false,
+    });
     this.draw(false);
   }
 

@@ -19,6 +19,7 @@ import type { SecretName } from '../http/request.js';
 import { SafetyGuard, SafetyViolation } from '../http/safety.js';
 import {
   DeploymentUnavailable,
+  OperationStalled,
   RequestBudgetExceeded,
   RunInterrupted,
   Transport,
@@ -52,9 +53,16 @@ export interface ApiSetup {
   keyTransport?: KeyTransport;
   redact(text: string): string;
   log?(line: string): void;
-  onProgress?(sent: number, planned: number): void;
+  onProgress?(sent: number, planned: number, phase: PhaseProgress): void;
   /** Called after each answer is read; may stop the run (a memory bound). */
   onAnswer?(answer: Answer): void;
+}
+
+/** The phase an API's run is in, and its requests: planned once its plan is made (the writes plan as they go). */
+export interface PhaseProgress {
+  name: 'plain calls' | 'cases from the spec' | 'cases from the data' | 'writes' | 'cleanup';
+  sent: number;
+  planned?: number;
 }
 
 export interface ApiOutcome {
@@ -76,7 +84,8 @@ function counted(error: unknown, outcome: ApiOutcome, testCase: RequestCase): vo
     addDropped(outcome.dropped, { [testCase.family]: 1 });
   else if (error instanceof RunInterrupted) outcome.interrupted++;
   else if (error instanceof SafetyViolation) outcome.notes.push(`not sent (${testCase.title}): ${error.message}`);
-  else throw error;
+  // The transport counts what it did not send to an operation that stopped answering; the runner reports it.
+  else if (!(error instanceof OperationStalled)) throw error;
 }
 
 /**
@@ -103,8 +112,11 @@ function preflight(setup: ApiSetup, answers: readonly Answer[], unavailable: str
   const envName = setup.api.toUpperCase();
   if (answers.length === 0) return unavailable;
   const reached = answers.filter((answer) => answer.exchange.response);
-  if (reached.length === 0)
+  // A plain call that only timed out may be one stalled operation: the run goes on, and the transport stops it if
+  // the deployment as a whole is silent.
+  if (reached.length === 0 && !answers.every((answer) => answer.exchange.timedOut))
     return `cannot reach ${envName}_BASE_URL (${setup.baseUrl}): ${answers[0]!.exchange.error ?? 'no answer'}`;
+  if (reached.length === 0) return undefined;
   const statuses = reached.map((answer) => answer.exchange.response!.status);
   // Where the spec does not show how a key travels, the deployment may read it elsewhere.
   const placeUnknown = setup.model.operations.some((operation) => operation.credential?.unknown);
@@ -139,9 +151,19 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     leftovers: [],
   };
   let planned = 0;
+  // Each phase's requests are planned at its start, so its count never grows while it runs.
+  let phase = { name: 'plain calls' as PhaseProgress['name'], from: 0, planned: 0 as number | undefined };
+  const enter = (name: PhaseProgress['name']) => {
+    phase = { name, from: transport.requestCount, planned: name === 'writes' || name === 'cleanup' ? undefined : 0 };
+  };
   transport.onExchange = (exchange) => {
     setup.onAnswer?.(book.read(exchange));
-    setup.onProgress?.(transport.requestCount, Math.max(planned, transport.requestCount));
+    const sent = transport.requestCount - phase.from;
+    setup.onProgress?.(transport.requestCount, Math.max(planned, transport.requestCount), {
+      name: phase.name,
+      sent,
+      ...(phase.planned !== undefined ? { planned: Math.max(phase.planned, sent) } : {}),
+    });
   };
   const target: TemplateTarget = {
     api,
@@ -154,6 +176,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     book.read(await sendCase(transport, target, testCase, options));
   const sendAll = async (cases: readonly RequestCase[]) => {
     planned += cases.length;
+    if (phase.planned !== undefined) phase.planned += cases.length;
     await Promise.all(cases.map((testCase) => send(testCase).catch((error) => counted(error, outcome, testCase))));
   };
   const wants = (family: CaseFamily) => setup.families.has(family);
@@ -238,6 +261,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     // 1b. Where the deployment reads the parameters of the operations whose place the source does not show.
     if ((setup.keyTransport ?? 'spec') === 'spec') await locateParameters();
     // 2. Everything the spec yields, now that records are known, within the budget.
+    enter('cases from the spec');
     const context = caseContext(book.answers);
     const generated = coverageCases(context);
     outcome.notes.push(...generated.notCovered.map((line) => `not covered: ${line}`));
@@ -251,6 +275,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     await sendAll(plan.kept);
     // 3. Cases that need the deployment's own rows.
     if (wants('derived')) {
+      enter('cases from the data');
       const derived = planCases(
         derivedCases(caseContext(book.answers), book.answers),
         Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
@@ -261,6 +286,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     }
     // 4. The write round trip, on records this run creates.
     if (writes && !signal.aborted) {
+      enter('writes');
       await session.roundTrip().catch((error: unknown) => {
         if (error instanceof SafetyViolation) outcome.notes.push(`write stopped: ${error.message}`);
         else counted(error, outcome, { family: 'write', title: 'the write round trip' } as RequestCase);
@@ -268,6 +294,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     }
   } finally {
     if (setup.writesAllowed && session.possible) {
+      enter('cleanup');
       const left = await session.cleanup().catch(() => guard.ownedIds(api).map(({ id, label }) => ({ id, label })));
       outcome.leftovers = left.map((entry) =>
         entry.id ? `${entry.id} (${entry.label})` : `${entry.label} (id unknown)`,

@@ -74,5 +74,6 @@ export async function cleanupLedger(
     lines.push(`run ${runId}: ${before - remaining.length} of ${before} deleted`);
   }
   if (outstanding.length === 0) lines.push(`nothing to clean up in ${ledgerFile}`);
+  ledger.compact();
   return { removed, left: left.map((line) => redactor.text(line)), lines };
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunOptions } from '../../src/index.js';
+import { DEFAULT_LIMITS } from '../../src/runner.js';
 import { analyticsHandler, createAnalyticsState } from './analytics.js';
 import type { Choices } from './choices.js';
 import { PURCHASES } from './data.js';
@@ -91,7 +92,8 @@ export function runOptionsFor(deployment: HonestDeployment): RunOptions {
       ...(transport === 'request' ? {} : { keyTransport: { header: transport.header } }),
     },
     allowWrites: true,
-    ...(throttled ? {} : { limits: { maxRequestsPerSecond: 0 } }),
+    // A throttled deployment is met at the pace a deployment elsewhere gets (one on this machine is not paced).
+    limits: { maxRequestsPerSecond: throttled ? DEFAULT_LIMITS.maxRequestsPerSecond : 0 },
     ledgerFile: join(tmpdir(), `tallyport-honest-${deployment.variant}-${randomBytes(4).toString('hex')}.jsonl`),
   };
 }

@@ -7,7 +7,7 @@ import { API_NAMES } from '@tallyport/spec-model';
 
 let failed = false;
 // Both specs unless files are named.
-const files = process.argv.length > 2 ? process.argv.slice(2) : API_NAMES.map((api) => `${api}.yaml`);
+const files = process.argv.length > 2 ? process.argv.slice(2) : API_NAMES.map((api) => `../../specs/${api}.yaml`);
 for (const file of files) {
   const validator = new Validator();
   const result = await validator.validate(await readFile(file, 'utf8'));

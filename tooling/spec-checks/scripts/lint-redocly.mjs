@@ -1,5 +1,6 @@
 // Runs `redocly lint` with the recommended ruleset and fails on any problem,
 // warnings included: Redocly itself exits 0 when only warnings are found.
+// The specs live in the repository's specs/ folder, two levels up.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { API_NAMES } from '@tallyport/spec-model';
@@ -7,10 +8,10 @@ import { API_NAMES } from '@tallyport/spec-model';
 const require = createRequire(import.meta.url);
 const cli = require.resolve('@redocly/cli/bin/cli.js');
 // Both specs unless files are named.
-const files = process.argv.length > 2 ? process.argv.slice(2) : API_NAMES.map((api) => `${api}.yaml`);
+const files = process.argv.length > 2 ? process.argv.slice(2) : API_NAMES.map((api) => `../../specs/${api}.yaml`);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 const run = (file, format) =>
-  execFileSync(process.execPath, [cli, 'lint', file, '--config', '../redocly.yaml', `--format=${format}`], {
+  execFileSync(process.execPath, [cli, 'lint', file, '--config', '../../redocly.yaml', `--format=${format}`], {
     env,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,30 @@
+// Whether a check can judge anything of an API, read from its spec model
+// alone: a sort check has nothing to judge where no operation sorts, a write
+// check nothing where no record can be written. A check that cannot apply is
+// left out of that API's run (not counted as skipped), and an API that none
+// of the chosen checks applies to is left out of the run.
+import { type ParameterRole, type SpecModel, writableKind } from '@tallyport/spec-model/query';
+
+/** Some operation takes a parameter with this role (`sort-key`, `page-size`, `search`, `range-start`). */
+export const anyParameterWithRole =
+  (role: ParameterRole) =>
+  (model: SpecModel): boolean =>
+    model.operations.some((operation) => operation.parameters.some((parameter) => parameter.role === role));
+
+/** Some parameter has a documented default. */
+export const anyDefault = (model: SpecModel): boolean =>
+  model.operations.some((operation) => operation.parameters.some((parameter) => parameter.hasDefault));
+
+/** A record kind the run may create, change and delete. */
+export const anyWritable = (model: SpecModel): boolean => writableKind(model) !== undefined;
+
+/** Bodies state an outcome, or operations document their error messages. */
+export const anyOutcome = (model: SpecModel): boolean =>
+  model.outcome !== undefined || model.operations.some((operation) => operation.errorMessages.length > 0);
+
+/** Some operation answers what the key selects (`x-tallyport-scope: key`). */
+export const anyScopedByKey = (model: SpecModel): boolean =>
+  model.operations.some((operation) => operation.scope === 'key');
+
+/** Some operation links to another. */
+export const anyLink = (model: SpecModel): boolean => model.operations.some((operation) => operation.links.length > 0);
