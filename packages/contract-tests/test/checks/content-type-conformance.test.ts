@@ -2,22 +2,24 @@
 // this check has no failing verdict by design: every departure is a convention, a warning.
 import { describe, expect, it } from 'vitest';
 import { contentTypeConformance } from '../../src/checks/content-type-conformance.js';
-import { recordedRun, statuses, verdictOf } from './recorded.js';
+import { type Recorded, recordedRun, statuses, verdictOf } from './recorded.js';
 
-const websites = { data: [{ id: 42, domain: 'shop.lunaria.cn' }] };
+const SHOP = { id: 42, domain: 'shop.lunaria.cn' };
+/** An answer with a body, as a deployment labelled it. */
+const labelled = (operationId: string, status: number, body: unknown, contentType: string): Recorded => ({
+  operationId,
+  values: operationId === 'listWebsites' ? {} : { id: String(SHOP.id) },
+  status,
+  body,
+  contentType,
+});
 
 describe('content_type_conformance', () => {
   it('warns on a JSON body served as HTML, and on one without a Content-Type', () => {
     const results = contentTypeConformance.judge(
       recordedRun([
-        { operationId: 'listWebsites', status: 200, body: websites, contentType: 'text/html; charset=UTF-8' },
-        {
-          operationId: 'getWebsite',
-          values: { id: '42' },
-          status: 200,
-          body: { data: websites.data[0] },
-          contentType: '',
-        },
+        labelled('listWebsites', 200, { data: [SHOP] }, 'text/html; charset=UTF-8'),
+        labelled('getWebsite', 200, { data: SHOP }, ''),
       ]),
     );
     expect(statuses(results)).toEqual(['warn', 'warn']);
@@ -30,16 +32,10 @@ describe('content_type_conformance', () => {
   it('passes the declared type with parameters, a structured +json type, and bodies that say nothing', () => {
     const results = contentTypeConformance.judge(
       recordedRun([
-        { operationId: 'listWebsites', status: 200, body: websites, contentType: 'Application/JSON; charset=utf-8' },
-        {
-          operationId: 'getWebsite',
-          values: { id: '999999' },
-          status: 404,
-          body: { title: 'Not Found', status: 404 },
-          contentType: 'application/problem+json',
-        },
-        { operationId: 'deleteWebsite', values: { id: '42' }, status: 204, body: '', contentType: 'text/html' },
-        { operationId: 'listWebsites', status: 503, body: '<html>busy</html>', contentType: 'text/html' },
+        labelled('listWebsites', 200, [SHOP], 'Application/JSON; charset=utf-8'),
+        labelled('getWebsite', 404, { title: 'Not Found', status: 404 }, 'application/problem+json'),
+        labelled('deleteWebsite', 204, '', 'text/html'),
+        labelled('listWebsites', 503, '<html>busy</html>', 'text/html'),
       ]),
     );
     expect(statuses(results)).toEqual(['pass', 'pass', 'pass', 'pass']);

@@ -12,23 +12,15 @@ const unauthorisedDelete = { ...wrong, family: 'write' as const, step: 'delete',
 const readAfter = { family: 'write' as const, step: 'read-after-unauthorised-delete', record: LABEL };
 
 describe('ignored_auth', () => {
-  it('fails a list served without a key, and a marketplace item served with a wrong key', () => {
+  it('fails a list served without a key, and the marketplace items served with a wrong key', () => {
     const analytics = ignoredAuth.judge(
       recordedRun([{ operationId: 'listWebsites', status: 200, body: { data: [] }, case: missing }]),
     );
     expect(verdictOf(analytics, 'fail')).toMatchObject({ kind: 'ignored-auth', basis: 'specified' });
     expect(verdictOf(analytics, 'fail').expected).toContain('without a key');
+    const items = { status: '成功', items: [{ id: 48213, name: 'Lantern Admin Dashboard' }] };
     const marketplace = ignoredAuth.judge(
-      recordedRun([
-        {
-          api: 'marketplace',
-          operationId: 'getItem',
-          values: { item_id: '48213' },
-          status: 200,
-          body: { status: '成功', item: { id: 48213 } },
-          case: wrong,
-        },
-      ]),
+      recordedRun([{ api: 'marketplace', operationId: 'listItems', status: 200, body: items, case: wrong }]),
     );
     expect(verdictOf(marketplace, 'fail').expected).toContain('with a wrong key');
   });

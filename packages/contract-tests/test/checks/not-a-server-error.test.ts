@@ -67,10 +67,9 @@ describe('not_a_server_error', () => {
       recordedRun([
         {
           api: 'marketplace',
-          operationId: 'getItem',
-          values: { item_id: '1' },
+          operationId: 'getAccountDetails',
           status: 200,
-          body: { status: '错误', msg: '未找到任何商品' },
+          body: { status: '错误', msg: '无效请求' },
         },
       ]),
     );

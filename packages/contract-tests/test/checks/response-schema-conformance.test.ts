@@ -2,7 +2,7 @@
 // payload shape the spec marks as a convention warns.
 import { describe, expect, it } from 'vitest';
 import { responseSchemaConformance } from '../../src/checks/response-schema-conformance.js';
-import { recordedRun, statuses, verdictOf } from './recorded.js';
+import { type Recorded, recordedRun, statuses, verdictOf } from './recorded.js';
 
 const ITEM = {
   id: 48213,
@@ -24,28 +24,20 @@ const ITEM = {
   published_at: '2025-06-18T10:00:00Z',
 };
 const STATS = { id: '42', name: 'browser', from: '2026-10-01', to: '2026-10-31' };
+const itemAnswer = (body: unknown, status = 200, itemId = '48213'): Recorded => ({
+  api: 'marketplace',
+  operationId: 'getItem',
+  values: { item_id: itemId },
+  status,
+  body,
+});
 
 describe('response_schema_conformance', () => {
-  it('fails an item without a field the source documents, and an audio item with a preview video', () => {
+  it('fails an item without a field the source documents, and one with both a preview image and a preview audio', () => {
     const { version: _left, ...withoutVersion } = ITEM;
     const audio = { ...ITEM, media: { ...ITEM.media, preview_audio: 'https://cdn.lunaria.cn/a.mp3' } };
     const results = responseSchemaConformance.judge(
-      recordedRun([
-        {
-          api: 'marketplace',
-          operationId: 'getItem',
-          values: { item_id: '48213' },
-          status: 200,
-          body: { status: '成功', item: withoutVersion },
-        },
-        {
-          api: 'marketplace',
-          operationId: 'getItem',
-          values: { item_id: '48213' },
-          status: 200,
-          body: { status: '成功', item: audio },
-        },
-      ]),
+      recordedRun([itemAnswer({ status: '成功', item: withoutVersion }), itemAnswer({ status: '成功', item: audio })]),
     );
     expect(statuses(results)).toEqual(['fail', 'fail']);
     expect(results[0]).toMatchObject({ kind: 'schema-mismatch', basis: 'specified', operationId: 'getItem' });
@@ -80,21 +72,9 @@ describe('response_schema_conformance', () => {
   it('passes conforming bodies, an empty refusal, and whatever comes with a status that says nothing', () => {
     const results = responseSchemaConformance.judge(
       recordedRun([
-        {
-          api: 'marketplace',
-          operationId: 'getItem',
-          values: { item_id: '48213' },
-          status: 200,
-          body: { status: '成功', item: ITEM },
-        },
-        {
-          api: 'marketplace',
-          operationId: 'getItem',
-          values: { item_id: '1' },
-          status: 200,
-          body: { status: '错误', msg: '未找到任何商品' },
-        },
-        { api: 'marketplace', operationId: 'getItem', values: { item_id: '1' }, status: 404, body: '' },
+        itemAnswer({ status: '成功', item: ITEM }),
+        itemAnswer({ status: '错误', msg: '未找到任何商品' }, 200, '1'),
+        itemAnswer('', 404, '1'),
         {
           api: 'marketplace',
           operationId: 'listItems',

@@ -12,6 +12,7 @@ const listed = (values: Record<string, string>, rows: unknown[]): Recorded => ({
 });
 const domains = (...names: string[]) => names.map((domain, index) => ({ id: index + 1, domain }));
 const STATS = { id: '42', name: 'browser', from: '2026-10-01', to: '2026-10-31' };
+const browsers = (rows: unknown[]): Recorded => ({ operationId: 'getStats', values: STATS, status: 200, body: rows });
 
 describe('sort_order', () => {
   it('fails domains out of order in every collation', () => {
@@ -29,16 +30,11 @@ describe('sort_order', () => {
   it('fails statistic rows out of the documented default order (count, descending)', () => {
     const results = sortOrder.judge(
       recordedRun([
-        {
-          operationId: 'getStats',
-          values: STATS,
-          status: 200,
-          body: [
-            { value: 'Firefox', count: 204 },
-            { value: 'Chrome', count: 1520 },
-            { value: 'Safari', count: 731 },
-          ],
-        },
+        browsers([
+          { value: 'Firefox', count: 204 },
+          { value: 'Chrome', count: 1520 },
+          { value: 'Safari', count: 731 },
+        ]),
       ]),
     );
     expect(verdictOf(results, 'fail')).toMatchObject({ kind: 'misordered', basis: 'specified' });
@@ -50,15 +46,10 @@ describe('sort_order', () => {
   it.skip('fails counts ordered as text rather than as numbers (skipped: the check passes them, see above)', () => {
     const results = sortOrder.judge(
       recordedRun([
-        {
-          operationId: 'getStats',
-          values: STATS,
-          status: 200,
-          body: [
-            { value: 'Safari', count: 731 },
-            { value: 'Chrome', count: 1520 },
-          ],
-        },
+        browsers([
+          { value: 'Safari', count: 731 },
+          { value: 'Chrome', count: 1520 },
+        ]),
       ]),
     );
     expect(verdictOf(results, 'fail')).toMatchObject({ kind: 'misordered', basis: 'specified' });
