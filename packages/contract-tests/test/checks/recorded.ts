@@ -1,9 +1,10 @@
 // Recorded exchanges built in a test, read into answers the way a run reads
 // them, so a single check can be judged on exactly the traffic a test names:
 // no server, no run, milliseconds.
+import type { SpecModel } from '@tallyport/spec-model/query';
 import { type Answer, readAnswer } from '../../src/answers/answer.js';
 import type { RequestCase } from '../../src/cases/types.js';
-import type { RecordedRun } from '../../src/checks/types.js';
+import type { CaseResult, CaseStatus, RecordedRun } from '../../src/checks/types.js';
 import { parseBoundedJson } from '../../src/http/json.js';
 import { isSecretRef, type TemplateValue } from '../../src/http/request.js';
 import type { Exchange } from '../../src/http/transport.js';
@@ -19,9 +20,20 @@ export interface Recorded {
   status?: number;
   body?: unknown;
   contentType?: string;
+  /** Response headers, lower-cased names (`location`, `retry-after`). */
+  headers?: Record<string, string>;
   /** Tags of the case beyond its values (family, expect, rule, step, record...). */
   case?: Partial<RequestCase>;
   attempts?: number;
+  /** The state of the data the answer saw (the run wrote outside its round trip in between); 0 when absent. */
+  epoch?: number;
+}
+
+export interface RunOptions {
+  /** The embedded mock rather than a live deployment. */
+  mock?: boolean;
+  /** Another model of the API than its spec's (a spec changed in the test). */
+  model?: SpecModel;
 }
 
 let nextId = 1;
@@ -69,7 +81,7 @@ export function exchangeOf(recorded: Recorded): Exchange {
           response: {
             status: recorded.status,
             contentType: recorded.contentType ?? (text === '' ? null : 'application/json'),
-            headers: {},
+            headers: recorded.headers ?? {},
             text,
             ...(parsed?.ok ? { json: parsed.value } : parsed ? { jsonError: parsed.error } : {}),
           },
@@ -81,25 +93,40 @@ export function exchangeOf(recorded: Recorded): Exchange {
 }
 
 /** Recorded exchanges read into answers, in order. */
-export function answersOf(recorded: readonly Recorded[]): Answer[] {
+export function answersOf(recorded: readonly Recorded[], model?: SpecModel): Answer[] {
   return recorded.map((entry) => {
     const api = entry.api ?? 'analytics';
-    return readAnswer(exchangeOf(entry), { api, model: specModels[api], redact: (text) => text });
+    const context = { api, model: model ?? specModels[api], redact: (text: string) => text, epoch: entry.epoch };
+    return readAnswer(exchangeOf(entry), context);
   });
 }
 
 /** What a check reads: the answers of one API, live (not the mock) unless said. */
-export function recordedRun(recorded: readonly Recorded[], options: { mock?: boolean } = {}): RecordedRun {
+export function recordedRun(recorded: readonly Recorded[], options: RunOptions = {}): RecordedRun {
   const api = recorded[0]?.api ?? 'analytics';
+  const model = options.model ?? specModels[api];
   return {
     api,
-    model: specModels[api],
+    model,
     mock: options.mock ?? false,
-    answers: answersOf(recorded),
+    answers: answersOf(recorded, options.model),
     valueOf: (value) => (isSecretRef(value) ? `${value.prefix ?? ''}${TEST_KEY}` : value),
   };
 }
 
-/** The statuses a check gave, by case title: what a test asserts on. */
+/** The statuses a check gave, in order: what a test asserts on. */
 export const statuses = (results: ReadonlyArray<{ status: string }>): string[] =>
   results.map((result) => result.status);
+
+type Judged = Extract<CaseResult, { status: 'fail' | 'warn' }>;
+
+/** The first verdict of a status, with its failure fields; throws (failing the test) when there is none. */
+export function verdictOf(results: readonly CaseResult[], status: Extract<CaseStatus, 'fail' | 'warn'>): Judged {
+  const found = results.find((result) => result.status === status);
+  if (!found) throw new Error(`no ${status} verdict among: ${statuses(results).join(', ') || 'none'}`);
+  return found as Judged;
+}
+
+/** The exchanges a failure's steps name, as positions in the recorded list, in the order the steps give them. */
+export const stepIndexes = (run: RecordedRun, failure: Judged): number[] =>
+  failure.steps.map((step) => run.answers.findIndex((answer) => answer.exchange.id === step.exchangeId));

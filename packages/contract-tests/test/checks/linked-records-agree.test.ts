@@ -1,0 +1,110 @@
+// linked_records_agree on recorded exchanges: a request a spec link leads to finds the record the first answer
+// named (a purchase's item, a website searched for by its domain); the fields the link says agree differing is
+// a convention, since a purchase may keep the item as it was bought.
+import { describe, expect, it } from 'vitest';
+import { linkedRecordsAgree } from '../../src/checks/linked-records-agree.js';
+import { type Recorded, recordedRun, statuses, stepIndexes, verdictOf } from './recorded.js';
+
+const PREVIEW = 'https://cdn.lunaria.cn/items/48213/preview.jpg';
+const purchase: Recorded = {
+  api: 'marketplace',
+  operationId: 'validatePurchase',
+  values: { purchase_code: '8f3c2a91-5d7e-4b1a-9c60-2e4f7d8b1a35' },
+  status: 200,
+  body: {
+    status: '成功',
+    data: {
+      purchase: {
+        purchase_code: '8f3c2a91-5d7e-4b1a-9c60-2e4f7d8b1a35',
+        item: { id: 48213, name: 'Lantern Admin Dashboard', media: { preview_image: PREVIEW } },
+      },
+    },
+  },
+};
+const purchasedItem = (status: number, body: unknown): Recorded => ({
+  api: 'marketplace',
+  operationId: 'getItem',
+  values: { item_id: '48213' },
+  status,
+  body,
+  case: { family: 'derived' },
+});
+const item = (fields: Record<string, unknown> = {}) => ({
+  status: '成功',
+  item: { id: 48213, name: 'Lantern Admin Dashboard', media: { preview_image: PREVIEW }, ...fields },
+});
+const SHOP = { id: 42, domain: 'shop.lunaria.cn' };
+const readWebsite: Recorded = { operationId: 'getWebsite', values: { id: '42' }, status: 200, body: { data: SHOP } };
+const searched = (rows: unknown[]): Recorded => ({
+  operationId: 'listWebsites',
+  values: { search: 'shop.lunaria.cn' },
+  status: 200,
+  body: { data: rows },
+  case: { family: 'derived' },
+});
+const others = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ id: 100 + index, domain: `shop-${index}.cn` }));
+
+describe('linked_records_agree', () => {
+  it('fails a purchased item that its read refuses, naming the purchase', () => {
+    const run = recordedRun([purchase, purchasedItem(200, { status: '错误', msg: '未找到任何商品' })]);
+    const failure = verdictOf(linkedRecordsAgree.judge(run), 'fail');
+    expect(failure).toMatchObject({ kind: 'reference-unresolved', basis: 'specified', operationId: 'getItem' });
+    expect(failure.title).toContain('ReadPurchasedItem finds what validatePurchase named');
+    expect(failure.reason).toBe('refused');
+    expect(stepIndexes(run, failure)).toEqual([0, 1]);
+  });
+
+  it('fails a purchased item read that is accepted without the item', () => {
+    const results = linkedRecordsAgree.judge(recordedRun([purchase, purchasedItem(200, { status: '成功' })]));
+    expect(verdictOf(results, 'fail')).toMatchObject({
+      kind: 'reference-unresolved',
+      basis: 'specified',
+      reason: 'no record in the answer',
+    });
+  });
+
+  it('fails a complete search by a website domain that does not list the website read', () => {
+    const run = recordedRun([readWebsite, searched([{ id: 7, domain: 'shop.lunaria.cn.example' }])]);
+    const failure = verdictOf(linkedRecordsAgree.judge(run), 'fail');
+    expect(failure).toMatchObject({ kind: 'reference-unresolved', basis: 'specified', operationId: 'listWebsites' });
+    expect(failure.expected).toContain('id 42');
+    expect(stepIndexes(run, failure)).toEqual([0, 1]);
+  });
+
+  it('warns when the item shows another name or preview image than the purchase', () => {
+    const results = linkedRecordsAgree.judge(
+      recordedRun([purchase, purchasedItem(200, item({ name: 'Lantern Admin Dashboard 2', media: {} }))]),
+    );
+    const warning = verdictOf(results, 'warn');
+    expect(warning).toMatchObject({ kind: 'reference-differs', basis: 'convention' });
+    expect(warning.actual).toContain('name "Lantern Admin Dashboard 2"');
+    expect(warning.actual).not.toContain('preview_image');
+  });
+
+  it('passes an item read as the purchase shows it, and a search that lists the website read', () => {
+    expect(statuses(linkedRecordsAgree.judge(recordedRun([purchase, purchasedItem(200, item())])))).toEqual(['pass']);
+    expect(statuses(linkedRecordsAgree.judge(recordedRun([readWebsite, searched([SHOP])])))).toEqual(['pass']);
+  });
+
+  it('skips a full page without the record, a status that says nothing, a link never followed, and the mock', () => {
+    expect(linkedRecordsAgree.judge(recordedRun([readWebsite, searched(others(10))]))).toMatchObject([
+      { status: 'skip', reason: 'a full page without it: it may be on another' },
+    ]);
+    expect(linkedRecordsAgree.judge(recordedRun([purchase, purchasedItem(503, 'busy')]))).toMatchObject([
+      { status: 'skip', reason: 'HTTP 503 says nothing' },
+    ]);
+    expect(linkedRecordsAgree.judge(recordedRun([purchase]))).toMatchObject([
+      { status: 'skip', reason: 'no link was followed from an answer that named a record' },
+    ]);
+    // Links are followed from accepted answers outside the write round trip only (the write checks judge those).
+    const written = { ...readWebsite, case: { family: 'write' as const, step: 'verify', record: 'shop.lunaria.cn' } };
+    const refused = { ...readWebsite, status: 404, body: { data: SHOP } };
+    for (const source of [written, refused])
+      expect(statuses(linkedRecordsAgree.judge(recordedRun([source, searched([])])))).toEqual(['skip']);
+    const onMock = recordedRun([purchase, purchasedItem(404, { status: '错误', msg: '未找到任何商品' })], {
+      mock: true,
+    });
+    expect(statuses(linkedRecordsAgree.judge(onMock))).toEqual(['skip']);
+  });
+});

@@ -1,0 +1,86 @@
+// read_matches_list on recorded exchanges: a listed record reads back by its id with every documented field the
+// list shows equal; a field the spec shows only by convention (a password) or a link differing in its query warns.
+import { describe, expect, it } from 'vitest';
+import { readMatchesList } from '../../src/checks/read-matches-list.js';
+import { type Recorded, recordedRun, statuses, stepIndexes, verdictOf } from './recorded.js';
+
+const SHOP = { id: 42, domain: 'shop.lunaria.cn', privacy: 2, password: 'harbour-lantern-42', email: 0 };
+const BLOG = { id: 17, domain: 'blog.lunaria.cn', privacy: 0, email: 1 };
+const listed: Recorded = { operationId: 'listWebsites', status: 200, body: { data: [SHOP, BLOG] } };
+const readListed = (id: string, status: number, body: unknown): Recorded => ({
+  operationId: 'getWebsite',
+  values: { id },
+  status,
+  body,
+  case: { family: 'derived', step: 'read-listed', record: id },
+});
+
+describe('read_matches_list', () => {
+  it('fails a read that shows a documented setting otherwise than the list, naming the list', () => {
+    const run = recordedRun([
+      listed,
+      readListed('42', 200, { data: { ...SHOP, privacy: 1, created_at: '2026-11-25T10:00:00Z' } }),
+    ]);
+    const failure = verdictOf(readMatchesList.judge(run), 'fail');
+    expect(failure).toMatchObject({ kind: 'read-differs', basis: 'specified', operationId: 'getWebsite' });
+    expect(failure.actual).toContain('privacy 1 (listed 2)');
+    expect(stepIndexes(run, failure)).toEqual([0, 1]);
+  });
+
+  it('fails a listed record whose read is refused, and a read that answers another record', () => {
+    const results = readMatchesList.judge(
+      recordedRun([
+        listed,
+        readListed('42', 404, { message: 'Not found.' }),
+        readListed('17', 200, { data: { ...SHOP } }),
+      ]),
+    );
+    expect(statuses(results)).toEqual(['fail', 'fail']);
+    expect(results[0]).toMatchObject({ kind: 'read-differs', basis: 'specified', reason: 'the read was refused' });
+    expect(results[1]).toMatchObject({ kind: 'read-differs', basis: 'specified', reason: 'id 42' });
+  });
+
+  it('warns when only the password differs (a list may mask it), and on a link signed for each answer', () => {
+    const results = readMatchesList.judge(
+      recordedRun([listed, readListed('42', 200, { data: { ...SHOP, password: '********' } })]),
+    );
+    expect(verdictOf(results, 'warn')).toMatchObject({ kind: 'read-differs', basis: 'convention' });
+    const item = { id: 48213, name: 'Lantern Admin Dashboard', demo_link: 'https://demo.lunaria.cn/lantern?sig=a1' };
+    const items = readMatchesList.judge(
+      recordedRun([
+        { api: 'marketplace', operationId: 'listItems', status: 200, body: { status: '成功', items: [item] } },
+        {
+          api: 'marketplace',
+          operationId: 'getItem',
+          values: { item_id: '48213' },
+          status: 200,
+          body: { status: '成功', item: { ...item, demo_link: 'https://demo.lunaria.cn/lantern?sig=b2' } },
+          case: { family: 'derived', step: 'read-listed', record: '48213' },
+        },
+      ]),
+    );
+    expect(verdictOf(items, 'warn')).toMatchObject({ kind: 'read-differs', basis: 'convention' });
+  });
+
+  it('passes reads equal in every documented field, in any representation, other fields aside', () => {
+    const results = readMatchesList.judge(
+      recordedRun([
+        listed,
+        readListed('42', 200, { data: { ...SHOP, id: '42', privacy: '2', email: false, visitors_now: 3 } }),
+        readListed('17', 200, BLOG),
+      ]),
+    );
+    expect(statuses(results)).toEqual(['pass', 'pass']);
+  });
+
+  it('skips a read answered with a status that says nothing, a run that read nothing back, and the mock', () => {
+    expect(readMatchesList.judge(recordedRun([listed, readListed('42', 503, 'busy')]))).toMatchObject([
+      { status: 'skip', reason: 'HTTP 503 says nothing about the record' },
+    ]);
+    expect(readMatchesList.judge(recordedRun([listed, readListed('5', 200, { data: { id: 5 } })]))).toMatchObject([
+      { status: 'skip', reason: 'no listed record was read back' },
+    ]);
+    const onMock = recordedRun([listed, readListed('42', 404, { message: 'Not found.' })], { mock: true });
+    expect(statuses(readMatchesList.judge(onMock))).toEqual(['skip']);
+  });
+});

@@ -1,0 +1,116 @@
+// status_code_conformance on recorded exchanges: a request that follows the spec is served; a refusal of it is
+// specified only when the same request with other allowed values was served; statuses themselves are conventions.
+import { describe, expect, it } from 'vitest';
+import { statusCodeConformance } from '../../src/checks/status-code-conformance.js';
+import { specModels } from '../../src/specs.js';
+import { recordedRun, statuses, verdictOf } from './recorded.js';
+
+const websites = [
+  { id: 2, domain: 'blog.lunaria.cn' },
+  { id: 1, domain: 'shop.lunaria.cn' },
+];
+const LABEL = 'tallyport-contract-run-status.example.com';
+
+describe('status_code_conformance', () => {
+  it('fails a refusal of an allowed value when another allowed value of the same parameter was served', () => {
+    const results = statusCodeConformance.judge(
+      recordedRun([
+        { operationId: 'listWebsites', values: { sort_by: 'domain' }, status: 200, body: { data: websites } },
+        {
+          operationId: 'listWebsites',
+          values: { sort_by: 'id' },
+          status: 422,
+          body: { message: 'The selected sort by is invalid.' },
+          case: { varied: 'sort_by' },
+        },
+      ]),
+    );
+    expect(statuses(results)).toEqual(['pass', 'fail']);
+    expect(verdictOf(results, 'fail')).toMatchObject({ kind: 'unexpected-status', basis: 'specified' });
+    expect(verdictOf(results, 'fail').actual).toContain('refused with HTTP 422');
+  });
+
+  it('fails a status no response of the operation declares', () => {
+    // Every operation of both specs declares `default`; a spec without it is what makes a status undeclared.
+    const model = structuredClone(specModels.analytics);
+    for (const operation of model.operations)
+      operation.responses = operation.responses.filter((response) => response.key !== 'default');
+    const results = statusCodeConformance.judge(
+      recordedRun([{ operationId: 'listWebsites', status: 302, body: '', headers: { location: '/login' } }], { model }),
+    );
+    expect(verdictOf(results, 'fail')).toMatchObject({ kind: 'undeclared-status', basis: 'specified' });
+  });
+
+  it('warns on a refusal no other answer explains (a range the deployment may bound)', () => {
+    const results = statusCodeConformance.judge(
+      recordedRun([
+        {
+          operationId: 'getStats',
+          values: { id: '42', name: 'browser', from: '2016-01-01', to: '2026-10-31' },
+          status: 422,
+          body: { message: 'The range is too long.' },
+        },
+      ]),
+    );
+    expect(verdictOf(results, 'warn')).toMatchObject({ kind: 'unexpected-status', basis: 'convention' });
+  });
+
+  it('warns on a redirect of a conforming request, and on a success body with a 4XX', () => {
+    const redirect = statusCodeConformance.judge(
+      recordedRun([{ operationId: 'listWebsites', status: 302, body: '', headers: { location: '/login' } }]),
+    );
+    expect(verdictOf(redirect, 'warn')).toMatchObject({ kind: 'unexpected-status', basis: 'convention' });
+    expect(verdictOf(redirect, 'warn').actual).toContain('to another address');
+    const success = statusCodeConformance.judge(
+      recordedRun([
+        {
+          api: 'marketplace',
+          operationId: 'getItem',
+          values: { item_id: '48213' },
+          status: 400,
+          body: { status: '成功', item: { id: 48213 } },
+        },
+      ]),
+    );
+    expect(verdictOf(success, 'warn')).toMatchObject({ kind: 'unexpected-status', basis: 'convention' });
+    expect(verdictOf(success, 'warn').expected).toContain('2XX');
+  });
+
+  it('passes a served request and any refusal of a request that breaks a rule', () => {
+    const results = statusCodeConformance.judge(
+      recordedRun([
+        { operationId: 'listWebsites', status: 200, body: websites },
+        {
+          operationId: 'listWebsites',
+          values: { per_page: '37' },
+          status: 422,
+          body: { message: 'The selected per page is invalid.' },
+          case: { family: 'negative', expect: 'refusal', varied: 'per_page' },
+        },
+      ]),
+    );
+    expect(statuses(results)).toEqual(['pass', 'pass']);
+  });
+
+  it('skips a refused read of a record just written that the run made again, and a request never answered', () => {
+    const verify = { family: 'write' as const, step: 'verify', record: LABEL, key: 'getWebsite verify 77' };
+    const results = statusCodeConformance.judge(
+      recordedRun([
+        { operationId: 'getWebsite', values: { id: '77' }, status: 404, body: { message: 'Not found.' }, case: verify },
+        {
+          operationId: 'getWebsite',
+          values: { id: '77' },
+          status: 200,
+          body: { data: { id: 77, domain: LABEL } },
+          case: verify,
+        },
+        { operationId: 'listWebsites' },
+      ]),
+    );
+    expect(results).toMatchObject([
+      { status: 'skip', reason: expect.stringContaining('resource_availability') },
+      { status: 'pass' },
+      { status: 'skip', reason: expect.stringContaining('no answer to judge') },
+    ]);
+  });
+});
