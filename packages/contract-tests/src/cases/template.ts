@@ -110,6 +110,13 @@ export function toTemplate(target: TemplateTarget, operation: OperationModel, te
   };
 }
 
+/**
+ * Whether a request may arrive twice without harm, so it is sent again after a gateway's 502, 503 or 504 (which says
+ * nothing of whether it arrived): reads, and PUT and DELETE (idempotent, RFC 9110, 9.2.2). A create never is.
+ */
+export const mayRepeat = (operation: OperationModel): boolean =>
+  operation.effect === 'read' || operation.method === 'PUT' || operation.method === 'DELETE';
+
 /** How the spec sends an operation's body: `json` or `form` (every other media type travels as a form here). */
 export const documentedEncoding = (operation: OperationModel): 'form' | 'json' | undefined =>
   operation.body ? (/json/i.test(operation.body.mediaType) ? 'json' : 'form') : undefined;
@@ -131,13 +138,10 @@ export function sendCase(
   options: { cleanup?: boolean } = {},
 ): Promise<Exchange> {
   const operation = operationById(specModels[target.api], testCase.operationId);
-  const read = operation.effect === 'read';
   return transport.send(toTemplate(target, operation, testCase), {
     testCase,
-    // A gateway's 502, 503 or 504 says nothing of whether the request arrived: only a request that may arrive twice
-    // is sent again (RFC 9110, 9.2.2: PUT and DELETE are idempotent).
-    idempotent: read || operation.method === 'PUT' || operation.method === 'DELETE',
-    interruptible: read,
+    idempotent: mayRepeat(operation),
+    interruptible: operation.effect === 'read',
     ...(options.cleanup ? { cleanup: true } : {}),
   });
 }

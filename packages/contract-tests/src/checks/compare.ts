@@ -106,6 +106,8 @@ export function ordersFollowed(values: readonly unknown[], direction: 'asc' | 'd
     numbers.every((value, index) => index === 0 || sign * (numbers[index - 1]! - value!) <= 0)
   )
     followed.push('numeric');
+  // Numbers sent as numbers compare as numbers: no collation decides their order (731 never follows 1520).
+  if (present.length > 0 && present.every((value) => typeof value === 'number')) return followed;
   const texts = present.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
   for (const { name, compare } of COLLATIONS) if (monotone(texts, compare, sign)) followed.push(name);
   return followed;

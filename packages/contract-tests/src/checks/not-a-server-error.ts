@@ -7,6 +7,7 @@
 // it sent: an operation that stalls is a failure of that operation.
 import type { Answer } from '../answers/answer.js';
 import { UNAVAILABLE_STATUSES } from '../answers/status.js';
+import { mayRepeat } from '../cases/template.js';
 import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
 import type { CheckDefinition } from './types.js';
 
@@ -27,8 +28,10 @@ export const notAServerError: CheckDefinition = {
       if (answer.answered && status !== undefined && UNAVAILABLE_STATUSES.has(status) && answer.exchange.attempts <= 1)
         return skip(
           titleOf(answer),
-          `HTTP ${status} from a gateway says nothing of the request, and a ${answer.operation.method} that may ` +
-            'create a record is not sent twice',
+          `HTTP ${status} from a gateway says nothing of the request, and ` +
+            (mayRepeat(answer.operation)
+              ? 'it was not sent again (its retries were spent, or the run stopped)'
+              : `a ${answer.operation.method} that may create a record is never sent twice`),
         );
       if (answer.answered && status !== undefined && status >= 500)
         return fail(
