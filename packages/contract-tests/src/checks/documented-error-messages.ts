@@ -3,6 +3,7 @@
 // an outcome states one of the documented two. All of it is specified: the
 // source documentation gives the `status` strings and the four messages.
 import type { Answer } from '../answers/answer.js';
+import { UNAVAILABLE_STATUSES } from '../answers/status.js';
 import { anyOutcome } from './applies.js';
 import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
@@ -24,8 +25,10 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   if (!code) return undefined;
   const documented = answer.operation.errorMessages.find((entry) => entry.code === code);
   if (!documented) return undefined;
-  // A 429, a 5XX or a redirect was not an answer to the condition (not_a_server_error judges a 5XX).
-  if (!answer.conclusive) return skip(titleOf(answer), `HTTP ${answer.status} says nothing about the condition`);
+  // A throttle, a gateway or a redirect did not answer the condition; a 500 did, wrongly.
+  const status = answer.status ?? 0;
+  if (UNAVAILABLE_STATUSES.has(status) || (status >= 300 && status < 400))
+    return skip(titleOf(answer), `HTTP ${status} says nothing about the condition`);
   if (answer.outcome === 'error' && answer.message === documented.msg) return pass(titleOf(answer));
   return fail(
     'wrong-message',

@@ -95,7 +95,7 @@ describe('resource_availability', () => {
     expect(results[1]).toMatchObject({ kind: 'answers-disagree', basis: 'specified', operationId: 'listWebsites' });
   });
 
-  it('warns when a search does not show the new record, its statistics are refused, or it is listed once deleted', () => {
+  it('warns when a search misses the new record, its statistics are refused, or it is listed once deleted', () => {
     const results = resourceAvailability.judge(
       recordedRun([
         create,
@@ -111,7 +111,7 @@ describe('resource_availability', () => {
     expect(results[2]).toMatchObject({ kind: 'still-listed', basis: 'convention' });
   });
 
-  it('passes a record that reads back, is listed, answers its statistics, agrees after updates and leaves the list', () => {
+  it('passes a record that reads back, is listed, answers statistics, agrees after updates, leaves the list', () => {
     const results = resourceAvailability.judge(
       recordedRun([
         create,

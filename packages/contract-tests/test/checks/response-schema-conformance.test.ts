@@ -33,7 +33,7 @@ const itemAnswer = (body: unknown, status = 200, itemId = '48213'): Recorded => 
 });
 
 describe('response_schema_conformance', () => {
-  it('fails an item without a field the source documents, and one with both a preview image and a preview audio', () => {
+  it('fails an item without a documented field, and one with both a preview image and a preview audio', () => {
     const { version: _left, ...withoutVersion } = ITEM;
     const audio = { ...ITEM, media: { ...ITEM.media, preview_audio: 'https://cdn.lunaria.cn/a.mp3' } };
     const results = responseSchemaConformance.judge(
