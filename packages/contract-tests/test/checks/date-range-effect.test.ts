@@ -54,7 +54,7 @@ describe('date_range_effect', () => {
     expect(verdictOf(results, 'warn').expected).toContain('both ends of a range count');
   });
 
-  it('passes rows within their range and a nested range that agrees; answers of other data states are not compared', () => {
+  it('passes rows within their range and a nested range that agrees; other data states are not compared', () => {
     const results = dateRangeEffect.judge(
       recordedRun([
         pageviews('2026-10-01', '2026-10-31', OCTOBER),

@@ -61,7 +61,7 @@ describe('echoed_fields', () => {
     expect(statuses(results)).toEqual(['pass', 'pass']);
   });
 
-  it('skips an answer that does not show the echoed field and a run with no echo; the mock has its ids unjudged', () => {
+  it('skips an answer without the echoed field and a run with no echo; the mock has its ids unjudged', () => {
     expect(echoedFields.judge(recordedRun([validated(CODE, {})]))).toMatchObject([
       { status: 'skip', reason: 'the answer does not show purchase_code' },
     ]);

@@ -39,7 +39,7 @@ describe('filter_effect', () => {
     expect(verdictOf(results, 'fail').expected).toContain('"shop.lunaria.cn" is found');
   });
 
-  it('fails a search answered with the unfiltered rows, some sharing nothing with the text, naming both answers', () => {
+  it('fails a search answered with the unfiltered rows, some unrelated to the text, naming both answers', () => {
     const run = recordedRun([unfiltered, searched('blog', [SHOP, BLOG, NEWS])]);
     const failure = verdictOf(filterEffect.judge(run), 'fail');
     expect(failure).toMatchObject({ kind: 'filter-ignored', basis: 'specified' });

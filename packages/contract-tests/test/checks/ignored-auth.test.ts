@@ -47,7 +47,7 @@ describe('ignored_auth', () => {
     expect(stepIndexes(run, failure)).toEqual([0, 1]);
   });
 
-  it('passes any refusal (a 4XX, an error outcome in a 200), and a delete answered 2XX whose record still reads', () => {
+  it('passes any refusal (a 4XX, an error outcome in a 200), and a delete answered 2XX whose record reads', () => {
     const analytics = ignoredAuth.judge(
       recordedRun([
         {
