@@ -47,7 +47,10 @@ describe('shrinking a failing generated request', () => {
     const sent: RequestCase[] = [];
     const result = await shrink(
       first,
-      async (testCase) => (sent.push(testCase), answerTo(testCase)),
+      async (testCase) => {
+        sent.push(testCase);
+        return answerTo(testCase);
+      },
       removableFrom(stats, 'search'),
       16,
     );
