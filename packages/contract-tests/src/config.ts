@@ -287,6 +287,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
   const maxDurationMs = seconds(text('max-duration'), from('max-duration'), 24 * 3600);
   const examples = integer(text('examples'), from('examples'), 0, 1000);
   const seed = integer(text('seed'), from('seed'), 0, 2_147_483_647);
+  const depth = integer(text('depth'), from('depth'), 2, 3);
   const limits = {
     ...(maxRequests !== undefined ? { maxRequests } : {}),
     ...(perSecond !== undefined ? { maxRequestsPerSecond: perSecond } : {}),
@@ -330,6 +331,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
       ledgerFile,
       ...(examples !== undefined ? { examples } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      ...(depth !== undefined ? { depth } : {}),
       ...(maxDurationMs !== undefined ? { maxDurationMs } : {}),
     },
   };

@@ -18,6 +18,7 @@ import { secretRedactor } from './http/redactor.js';
 import type { PaceReport } from './http/pacer.js';
 import type { Exchange, StalledOperation, TransportLimits } from './http/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
+import { type CombinationCoverage, combinationCoverage } from './cases/combinations.js';
 import { observe } from './observations.js';
 import { type ApiSetup, type PhaseProgress, runApi } from './run/api-run.js';
 import { judgeGuarded, observeGuarded } from './run/tester-fault.js';
@@ -47,6 +48,8 @@ export interface RunOptions {
   limits?: Partial<TransportLimits>;
   /** Drawn examples per operation, valid and invalid each (`--examples`). */
   examples?: number;
+  /** Combinations of how many parameters the plan covers (`--depth`): 2, every pair (default), or 3. */
+  depth?: number;
   /** Seed of the drawn examples (`--seed`); random when absent, always reported. */
   seed?: number;
   /** Longest the run may take, in ms (`--max-duration`); cleanup still runs after it. */
@@ -107,6 +110,13 @@ export interface ApiRunResult {
   leftovers: string[];
   /** How the deployment's rate limit shaped the run: 429s answered, the pace it settled at. */
   pace?: PaceReport;
+  /** Per reading operation: the combinations of parameter values the requests covered, and the values generated. */
+  coverage?: OperationCoverage[];
+}
+
+export interface OperationCoverage extends CombinationCoverage {
+  /** Requests sent with a generated value (text in many scripts, ranges on month ends). */
+  generated: number;
 }
 
 export interface RunResult {
@@ -191,6 +201,16 @@ function stalledNote(stall: StalledOperation): string {
   );
 }
 
+/** How the answers a run judged cover each reading operation's combinations, and what it generated. */
+function coverageOf(run: RecordedRun, depth: number): OperationCoverage[] {
+  return combinationCoverage(run, run.answers, depth).map((entry) => ({
+    ...entry,
+    generated: run.answers.filter(
+      (answer) => answer.operation.id === entry.operationId && answer.case?.step === 'generated',
+    ).length,
+  }));
+}
+
 /** What the run saw of a rate limit, where the source documentation shows none. */
 function paceObservation(pace: PaceReport): string[] {
   if (pace.throttled === 0 && pace.statedLimit === undefined) return [];
@@ -270,6 +290,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         writesAllowed: mock || !!options.allowWrites,
         recordIds,
         examples: options.examples ?? 0,
+        depth: options.depth ?? 2,
         limits: apiLimits,
         signal,
         ledger,
@@ -323,6 +344,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         options.onCheckResult?.(checkResult);
       }
       result.pace = outcome.transport.pace;
+      result.coverage = coverageOf(recorded, setup.depth);
       const observed = observeGuarded(() => observe(recorded), api, incomplete);
       result.observations = clean([...outcome.observed, ...observed, ...paceObservation(result.pace)]);
       // A request that got no answer at all is judged (not_a_server_error) when that check runs; one whose answer

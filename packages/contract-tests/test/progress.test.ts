@@ -102,7 +102,14 @@ describe('the progress of a run', () => {
     }
     const phases = [...new Set(updates.map((update) => update.phase?.name))];
     // Cleanup sends nothing when the round trip deleted what it made.
-    expect(phases).toEqual(['plain calls', 'cases from the spec', 'cases from the data', 'writes']);
+    expect(phases).toEqual([
+      'plain calls',
+      'cases from the spec',
+      'cases from the data',
+      'combinations',
+      'generated values',
+      'writes',
+    ]);
     for (const name of phases) {
       const counts = new Set(updates.filter((update) => update.phase?.name === name).map((u) => u.phase?.planned));
       expect(counts.size, `${name}: ${[...counts].join(', ')}`).toBe(1);

@@ -163,6 +163,19 @@ function auth(ctx: CaseContext, operation: OperationModel, base: Values): Reques
   const cases = [make(operation, 'auth', base, { expect: 'refusal', auth: 'missing' }, 'no key')];
   if (worthSending('wrong', ctx.mock))
     cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: 'wrong' }, 'a wrong key'));
+  // A record the main key can read, read with the key that lists none: found (records may be shared by keys) or not
+  // found with the message documented for that; never another refusal.
+  const notFound = operation.errorMessages.find((message) => message.trigger === 'unknown-identifier');
+  if (notFound && ctx.hasKeyWithoutRecords && operation.parameters.some((parameter) => parameter.identifies))
+    cases.push(
+      make(
+        operation,
+        'auth',
+        base,
+        { expect: 'any', auth: 'key-without-records', message: notFound.code, step: 'other-key-record' },
+        'another key: found, or not found',
+      ),
+    );
   // What a key selects is compared across keys: the other valid key asks the same, where no message says what.
   const documented = operation.errorMessages.some((message) => message.trigger === 'key-without-records');
   if (operation.scope === 'key' && ctx.hasKeyWithoutRecords && !documented)

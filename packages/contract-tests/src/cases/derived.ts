@@ -90,6 +90,24 @@ export function searchField(
   return allowed[0] ? { name: allowed[0], send: true, parameter: field.name } : undefined;
 }
 
+/**
+ * The texts a search is tried with, drawn from rows: a whole value of the searched field, and the part of one that
+ * the most values share (three characters), so a search that matches many rows can fill, or fail to fill, a page.
+ */
+export function searchTexts(rows: readonly Row[], field: string): { whole?: string; part?: string } {
+  const texts = rows.map((row) => row[field]).filter((value): value is string => typeof value === 'string');
+  const whole = texts.find((value) => value.length >= 3);
+  const shared = new Map<string, number>();
+  for (const text of texts) {
+    const parts = new Set<string>();
+    for (let at = 0; at + 3 <= text.length; at++) parts.add(text.slice(at, at + 3));
+    for (const part of parts) if (part.trim().length === 3) shared.set(part, (shared.get(part) ?? 0) + 1);
+  }
+  let part: string | undefined;
+  for (const [candidate, count] of shared) if (!part || count > shared.get(part)!) part = candidate;
+  return { ...(whole ? { whole } : {}), ...(part ? { part } : {}) };
+}
+
 /** At most `count` of `items`, evenly spread from the first to the last, so a fault in one range of ids shows. */
 function spread<T>(items: readonly T[], count: number): T[] {
   if (items.length <= count) return [...items];
@@ -248,13 +266,20 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
       [search.name]: text,
       ...(field.send && field.parameter ? { [field.parameter]: field.name } : {}),
     });
-    const texts = best.rows.map((row) => row[field.name]).filter((value): value is string => typeof value === 'string');
-    const whole = texts.find((value) => value.length >= 3);
+    const { whole, part: fragment } = searchTexts(best.rows, field.name);
     if (whole) cases.push(derived(operation, withField(whole), 'search-whole', 'a whole listed value'));
     wholeValue = whole;
-    const part = texts.map((value) => value.slice(Math.floor(value.length / 3), Math.floor(value.length / 3) + 3));
-    const fragment = part.find((value) => value.trim().length === 3);
     if (fragment) cases.push(derived(operation, withField(fragment), 'search-part', 'part of a listed value'));
+    // The part many rows share on the largest page too: a page cut short by the search shows against it.
+    if (fragment && pageSize && largestValue(pageSize))
+      cases.push(
+        derived(
+          operation,
+          { ...withField(fragment), [pageSize.name]: largestValue(pageSize)! },
+          'search-part',
+          'part of a listed value, the largest page',
+        ),
+      );
   }
   cases.push(...modifiersTogether(operation, base, (parameter) => (parameter === search ? wholeValue : undefined)));
   const start = parameterWithRole(operation, 'range-start');

@@ -14,7 +14,8 @@ export const worthSending = (auth: AuthMode, mock: boolean): boolean => !(mock &
  * Where a case comes from, in the order the budget keeps them: the plain call
  * of each operation, each valid value alone, each broken rule alone, requests
  * without a valid key, documented error conditions, records read back from
- * the answers, drawn examples, and the write round trip.
+ * the answers, the combinations of values of two parameters (or three), drawn
+ * and generated examples, and the write round trip.
  */
 export const CASE_FAMILIES = [
   'baseline',
@@ -23,6 +24,7 @@ export const CASE_FAMILIES = [
   'auth',
   'documented',
   'derived',
+  'combination',
   'example',
   'write',
 ] as const;

@@ -135,7 +135,7 @@ function nestedRanges(run: RecordedRun): CaseResult[] {
 export const dateRangeEffect: CheckDefinition = {
   name: NAME,
   description: 'No row dated outside the requested range; a range inside another answers its rows of those days.',
-  needs: ['baseline', 'coverage', 'derived'],
+  needs: ['baseline', 'coverage', 'derived', 'combination'],
   appliesTo: anyParameterWithRole('range-start'),
   judge: (run) => {
     const within = judgeAccepted(run, NAME, 'no answer with dated rows to judge', (answer) => outside(run, answer));

@@ -16,7 +16,7 @@ const fold = (text: string): string => text.trim().toLowerCase();
 export const echoedFields: CheckDefinition = {
   name: NAME,
   description: 'Answer fields that echo the request (echo marks, the selecting id) equal what was sent.',
-  needs: ['baseline', 'coverage', 'derived', 'example'],
+  needs: ['baseline', 'coverage', 'derived', 'combination', 'example'],
   judge: (run) => {
     const results: CaseResult[] = [];
     for (const answer of run.answers) {

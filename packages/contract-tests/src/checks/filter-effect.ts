@@ -6,7 +6,7 @@
 // is not ignored: it never answers the unfiltered rows when some of them
 // share nothing with the text. How a deployment matches is reported among
 // the observations, never judged.
-import { parameterWithRole, SHAPING_ROLES } from '@tallyport/spec-model/query';
+import { parameterWithRole, SHAPING_ROLES, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { textOf } from '../answers/json-values.js';
 import type { Row } from '../answers/records.js';
@@ -20,15 +20,20 @@ import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
 
 const NAME = 'filter_effect';
 
+/** Text as a lenient search compares it: without case, accents or other combining marks, compatibility forms folded. */
+const folded = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
 const tokens = (text: string): string[] =>
-  text
-    .toLowerCase()
+  folded(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((token) => token.length >= 3);
 
-/** Whether a field value has anything in common with the search text: a substring either way, or a word. */
+/**
+ * Whether a field value has anything in common with the search text, as any common search compares text (without
+ * case or accents): a substring either way, or a word.
+ */
 export function relatedTo(value: unknown, text: string): boolean {
-  const [field, needle] = [textOf(value).toLowerCase(), text.toLowerCase()];
+  const [field, needle] = [folded(textOf(value)), folded(text)];
   if (field.includes(needle) || (field.length >= 3 && needle.includes(field))) return true;
   const words = new Set(tokens(field));
   return tokens(needle).some((token) => words.has(token));
@@ -119,7 +124,9 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
       sameRows(other.records.rows, rows, undefined, false, rowKeyOf(run, answer)),
   );
   const unrelated = rows.find((row) => !relatedTo(row[field], text));
-  if (samePage && unrelated)
+  // A text with no letter or digit (emoji, punctuation) gives a word-based search nothing to match: it may be
+  // dropped like a stop word, so answering the unfiltered rows is one honest reading of it.
+  if (samePage && unrelated && /[\p{L}\p{N}]/u.test(text))
     return fail(
       'filter-ignored',
       answer,
@@ -130,11 +137,56 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   return pass(title);
 }
 
+const outsideAscii = (text: string): boolean => [...text].some((char) => char.codePointAt(0)! > 0x7f);
+
+/**
+ * Records this run created, each searched for by its label until found: one whose label is outside ASCII that the
+ * search never finds, while one with an ASCII label created just before is found the same way, shows a search that
+ * fails on the text itself (how soon a new record shows cannot explain it: both waited alike).
+ */
+function scriptsAlike(run: RecordedRun): CaseResult[] {
+  const kind = writableKind(run.model);
+  if (!kind || run.mock) return [];
+  const last = new Map<string, Answer>();
+  for (const answer of run.answers)
+    if (answer.case?.step === 'find-after-create' && answer.case.record && answer.verdict === 'accepted')
+      last.set(answer.case.record, answer);
+  const found = (answer: Answer) => {
+    const search = parameterWithRole(answer.operation, 'search');
+    const text = search && answer.case!.values[search.name] ? run.valueOf(answer.case!.values[search.name]!) : '';
+    return { text, shown: !!answer.records?.rows.some((row) => row[kind.label] === text) };
+  };
+  const asciiFound = [...last.values()].find((answer) => !outsideAscii(answer.case!.record!) && found(answer).shown);
+  const results: CaseResult[] = [];
+  for (const answer of last.values()) {
+    if (!outsideAscii(answer.case!.record!) || !asciiFound) continue;
+    const { text, shown } = found(answer);
+    const title = `${titleOf(answer)}: a search for a label outside ASCII`;
+    results.push(
+      shown
+        ? pass(title)
+        : fail(
+            'filter-ignored',
+            answer,
+            `the record whose ${kind.label} is "${text}" is found, as the one created just before with an ASCII ` +
+              `${kind.label} was by the same search`,
+            'it is missing from every answer, after waiting as long as for the other',
+            { basis: 'specified', title, related: [asciiFound] },
+          ),
+    );
+  }
+  return results;
+}
+
 export const filterEffect: CheckDefinition = {
   name: NAME,
   description:
     'A search finds the whole value, returns only rows the list holds, and takes effect (its semantics are observed).',
-  needs: ['baseline', 'coverage', 'derived'],
+  needs: ['baseline', 'coverage', 'derived', 'combination', 'write'],
   appliesTo: anyParameterWithRole('search'),
-  judge: (run) => judgeAccepted(run, NAME, 'no search answer to judge', (answer) => judge(run, answer)),
+  judge: (run) => {
+    const created = scriptsAlike(run);
+    const searched = judgeAccepted(run, NAME, 'no search answer to judge', (answer) => judge(run, answer));
+    return created.length > 0 ? [...searched.filter((result) => result.status !== 'skip'), ...created] : searched;
+  },
 };

@@ -19,7 +19,7 @@ export const notAServerError: CheckDefinition = {
   description:
     'Every request gets an answer, and none is a 5XX: an error for a conforming request (specified), a warning ' +
     'for one that breaks a rule.',
-  needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'derived', 'example', 'write'],
+  needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'derived', 'combination', 'example', 'write'],
   judge: (run) =>
     run.answers.map((answer) => {
       const status = answer.status;

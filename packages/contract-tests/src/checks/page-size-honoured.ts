@@ -82,7 +82,7 @@ function judge(run: RecordedRun, page: Answer): CaseResult | undefined {
 export const pageSizeHonoured: CheckDefinition = {
   name: NAME,
   description: 'A page holds at most its page size, and not fewer while more rows exist.',
-  needs: ['baseline', 'coverage', 'derived'],
+  needs: ['baseline', 'coverage', 'derived', 'combination'],
   appliesTo: anyParameterWithRole('page-size'),
   judge: (run) => judgeAccepted(run, NAME, 'no answer with a page size to judge', (page) => judge(run, page)),
 };

@@ -42,7 +42,7 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
 export const sortOrder: CheckDefinition = {
   name: NAME,
   description: 'Rows are ordered by the sort key in the sort direction, under any common collation.',
-  needs: ['baseline', 'coverage', 'derived'],
+  needs: ['baseline', 'coverage', 'derived', 'combination'],
   appliesTo: anyParameterWithRole('sort-key'),
   judge: (run) => judgeAccepted(run, NAME, 'no sorted answer to judge', (answer) => judge(run, answer)),
 };

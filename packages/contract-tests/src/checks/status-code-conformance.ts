@@ -73,6 +73,6 @@ export const statusCodeConformance: CheckDefinition = {
   description:
     'Requests that follow the spec are served, not refused; statuses are declared; a success comes with a 2XX ' +
     '(a convention).',
-  needs: ['baseline', 'coverage', 'derived', 'example', 'write'],
+  needs: ['baseline', 'coverage', 'derived', 'combination', 'example', 'write'],
   judge: (run) => run.answers.map((answer) => judge(run, answer)),
 };

@@ -111,10 +111,17 @@ export const OPTIONS: readonly OptionSpec[] = [
     config: whole(0, 1000),
   },
   {
+    flag: 'depth',
+    type: 'string',
+    value: 'N',
+    help: ['combinations of N parameters each request plan covers (2: every pair, the default; 3: every triple)'],
+    config: whole(2, 3),
+  },
+  {
     flag: 'seed',
     type: 'string',
     value: 'N',
-    help: ['seed of the drawn examples (printed and stored in reports)'],
+    help: ['seed of the generated values and drawn examples (printed and stored in reports; replays them)'],
     config: whole(0, 2_147_483_647),
   },
   {

@@ -96,6 +96,15 @@ function apiLines(api: RunResult['apis'][number], style: ConsoleStyle): string[]
     const text = `skipped ${plural(titles.length, 'case')} (${listed.join('; ')}${more}): ${reason}`;
     lines.push(`    ${paint(style, 'dim', safe(text))}`);
   }
+  const planned = (api.coverage ?? []).filter((entry) => entry.possible > 0 || entry.generated > 0);
+  if (planned.length > 0) {
+    const strength = planned[0]!.strength === 2 ? 'pairs' : `${planned[0]!.strength}-value combinations`;
+    const parts = planned.map((entry) => {
+      const generated = entry.generated ? ` (+${entry.generated} generated)` : '';
+      return `${entry.operationId} ${entry.covered}/${entry.possible}${generated}`;
+    });
+    lines.push(`    ${paint(style, 'dim', `${strength} covered: ${parts.join(', ')}`)}`);
+  }
   const notes = style.verbose ? api.notes : api.notes.slice(0, 8);
   for (const note of notes) lines.push(`    ${paint(style, 'dim', safe(note))}`);
   if (notes.length < api.notes.length)

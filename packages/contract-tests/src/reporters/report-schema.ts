@@ -91,6 +91,19 @@ export const reportSchema = {
         },
         'How the deployment rate limit shaped the run: 429 answers, the pace the run settled at.',
       ),
+      coverage: {
+        type: 'array',
+        description:
+          'Per reading operation: of the combinations of `strength` parameter values the plan asks for, how many ' +
+          'some request covered, and how many requests carried a generated value.',
+        items: closed(['operationId', 'strength', 'possible', 'covered', 'generated'], {
+          operationId: text,
+          strength: { type: 'integer', minimum: 2 },
+          possible: count,
+          covered: count,
+          generated: count,
+        }),
+      },
     }),
     check: closed(['api', 'check', 'description', 'status', 'cases'], {
       api: { enum: [...API_NAMES] },

@@ -8,6 +8,8 @@ import { type SpecModel, writableKind } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
 import type { CaseContext } from '../cases/context.js';
+import { combinationCases } from '../cases/combinations.js';
+import { generatedCases } from '../cases/generated.js';
 import { baselineValues, coverageCases } from '../cases/coverage.js';
 import { derivedCases } from '../cases/derived.js';
 import { exampleCases } from '../cases/examples.js';
@@ -15,7 +17,7 @@ import { addDropped, planCases } from '../cases/plan.js';
 import { type KeyTransport, sendCase, type TemplateTarget } from '../cases/template.js';
 import type { CaseFamily, ParameterTransport, RequestCase } from '../cases/types.js';
 import { API_SECRETS } from '../deployment.js';
-import type { SecretName } from '../http/request.js';
+import type { SecretName, TemplateValue } from '../http/request.js';
 import { SafetyGuard, SafetyViolation } from '../http/safety.js';
 import {
   DeploymentUnavailable,
@@ -29,6 +31,11 @@ import { type ApiName, specModels } from '../specs.js';
 import type { Ledger } from '../writes/ledger.js';
 import { WriteSession } from '../writes/session.js';
 import { findTransport, placeInDoubt, placeUnknown, probeCase } from './parameter-transports.js';
+import { failsAlone, removableFrom, shrink } from './shrink.js';
+
+/** Requests a failing generated case may send while it is shrunk, and all of them together. */
+const SHRINK_STEPS = 16;
+const SHRINK_BUDGET = 48;
 
 /** Requests kept back from the planned cases for derived cases and the write round trip. */
 const DERIVED_RESERVE = 80;
@@ -47,6 +54,8 @@ export interface ApiSetup {
   /** Records to read, by kind, named by the run's options. */
   recordIds: Record<string, string | undefined>;
   examples: number;
+  /** Combinations of how many parameters the plan covers (2: every pair). */
+  depth: number;
   limits: TransportLimits;
   signal: AbortSignal;
   ledger: Ledger;
@@ -60,7 +69,15 @@ export interface ApiSetup {
 
 /** The phase an API's run is in, and its requests: planned once its plan is made (the writes plan as they go). */
 export interface PhaseProgress {
-  name: 'plain calls' | 'cases from the spec' | 'cases from the data' | 'writes' | 'cleanup';
+  name:
+    | 'plain calls'
+    | 'cases from the spec'
+    | 'cases from the data'
+    | 'combinations'
+    | 'generated values'
+    | 'shrinking'
+    | 'writes'
+    | 'cleanup';
   sent: number;
   planned?: number;
 }
@@ -154,7 +171,9 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   // Each phase's requests are planned at its start, so its count never grows while it runs.
   let phase = { name: 'plain calls' as PhaseProgress['name'], from: 0, planned: 0 as number | undefined };
   const enter = (name: PhaseProgress['name']) => {
-    phase = { name, from: transport.requestCount, planned: name === 'writes' || name === 'cleanup' ? undefined : 0 };
+    // Writes, shrinking and cleanup decide their next request from the last answer: they have no count ahead.
+    const unplanned = name === 'writes' || name === 'shrinking' || name === 'cleanup';
+    phase = { name, from: transport.requestCount, planned: unplanned ? undefined : 0 };
   };
   transport.onExchange = (exchange) => {
     setup.onAnswer?.(book.read(exchange));
@@ -214,8 +233,11 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   const seen = new Set<string>();
   const transports = new Map<string, ParameterTransport>();
   target.parameterTransports = transports;
-  /** Answers to requests in a place the deployment does not read its parameters from: never judged. */
-  const unread = new Set<number>();
+  /**
+   * Answers left out of the verdicts: requests in a place the deployment does not read its parameters from, and
+   * generated requests that failed the same way as a smaller one the run shrank them to.
+   */
+  const unjudged = new Set<number>();
   const locateParameters = async () => {
     const cases = coverageCases(caseContext(book.answers)).cases.filter((testCase) => wants(testCase.family));
     for (const operation of model.operations.filter(placeUnknown)) {
@@ -226,11 +248,11 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         const first = book.answers.find((answer) => answer.case?.key === testCase.key) ?? (await send(testCase));
         if (!placeInDoubt(first, book.answers)) continue;
         const { finding, tried } = await findTransport(first, send);
-        for (const id of tried) unread.add(id);
+        for (const id of tried) unjudged.add(id);
         if (!finding) continue;
         transports.set(operation.id, finding.transport);
         for (const answer of book.answers)
-          if (answer.operation.id === operation.id && !answer.case?.transport) unread.add(answer.exchange.id);
+          if (answer.operation.id === operation.id && !answer.case?.transport) unjudged.add(answer.exchange.id);
         outcome.observed.push(finding.note);
       } catch (error) {
         counted(error, outcome, testCase);
@@ -284,6 +306,53 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       addDropped(outcome.dropped, derived.dropped);
       await sendAll(derived.kept);
     }
+    // 3b. The combinations of two parameters' values (three with --depth 3) the requests so far left out.
+    if (wants('combination')) {
+      enter('combinations');
+      // Parameters of combinations never hold a secret: a placeholder stands for one.
+      const shown = (value: TemplateValue) => (typeof value === 'string' ? value : `$${value.secret}`);
+      const combined = planCases(
+        combinationCases({ ...caseContext(book.answers), valueOf: shown }, book.answers, setup.depth, setup.seed),
+        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
+        seen,
+      );
+      addDropped(outcome.dropped, combined.dropped);
+      await sendAll(combined.kept);
+    }
+    // 3c. Generated values (text in many scripts and lengths, ranges on month ends), each failure shrunk.
+    if (wants('example')) {
+      enter('generated values');
+      const generated = planCases(
+        generatedCases(caseContext(book.answers), setup.seed),
+        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
+        seen,
+      );
+      addDropped(outcome.dropped, generated.dropped);
+      await sendAll(generated.kept);
+      const failing = book.answers.filter((answer) => answer.case?.step === 'generated' && failsAlone(answer));
+      if (failing.length > 0) enter('shrinking');
+      let spent = 0;
+      for (const answer of failing) {
+        if (signal.aborted || spent >= SHRINK_BUDGET) break;
+        const result = await shrink(
+          answer,
+          (testCase) => send(testCase),
+          removableFrom(answer.operation, answer.case!.varied),
+          Math.min(SHRINK_STEPS, SHRINK_BUDGET - spent),
+        ).catch((error: unknown) => {
+          counted(error, outcome, answer.case!);
+          return undefined;
+        });
+        if (!result) break;
+        spent += result.sent;
+        for (const id of result.superseded) unjudged.add(id);
+        if (result.smallest !== answer)
+          outcome.notes.push(
+            `shrunk: ${answer.case!.title} (#${answer.exchange.id}) to ${result.smallest.case!.title} ` +
+              `(#${result.smallest.exchange.id}), which fails the same way (${failsAlone(answer)})`,
+          );
+      }
+    }
     // 4. The write round trip, on records this run creates.
     if (writes && !signal.aborted) {
       enter('writes');
@@ -300,7 +369,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         entry.id ? `${entry.id} (${entry.label})` : `${entry.label} (id unknown)`,
       );
     }
-    if (unread.size > 0) outcome.answers = book.answers.filter((answer) => !unread.has(answer.exchange.id));
+    if (unjudged.size > 0) outcome.answers = book.answers.filter((answer) => !unjudged.has(answer.exchange.id));
     if (transport.unavailableReason && !outcome.configError) outcome.configError = transport.unavailableReason;
     outcome.sent = transport.requestCount;
     outcome.interrupted += transport.exchanges.filter((exchange) => exchange.interrupted).length;

@@ -6,8 +6,8 @@ import { type FakeWebsite, SEEDED_WEBSITES, seedWebsites } from './data.js';
 import type { Faults } from './faults.js';
 import { WebsiteHistory } from './history.js';
 import { createdIdShown, type Hostile } from './hostile.js';
-import { HTML_TYPE, lastValue, type FakeRequest, type Reply } from './http.js';
-import { compareText, isDateStat, isHourStat, statisticsPage, type StatQuery } from './statistics.js';
+import { HTML_TYPE, lastValue, outsideAscii, type FakeRequest, type Reply } from './http.js';
+import { compareText, isDateStat, isHourStat, type StatPage, statisticsPage, type StatQuery } from './statistics.js';
 import type { Variant } from './variants.js';
 
 export const STAT_NAMES = [
@@ -237,13 +237,22 @@ export class FakeAnalytics {
       return { status: 500, body: { message: 'Server Error' } };
     if (sortBy === 'domain' && f.has('analytics-list-sort-by-domain-500'))
       return { status: 500, body: { message: 'Server Error' } };
+    const search = lastValue(q, 'search') ?? '';
+    // The text is transliterated with iconv for the domain index, and the notice on a character outside ASCII is
+    // turned into an exception.
+    if (outsideAscii(search) && f.has('analytics-list-search-non-ascii-500'))
+      return { status: 500, body: { message: 'Server Error' } };
     perPage ??= f.has('analytics-list-default-per-page-15') ? '15' : '10';
 
     let direction = sort ?? (f.has('analytics-list-default-sort-asc') ? 'asc' : 'desc');
     if (f.has('analytics-list-sort-ignored')) direction = 'desc';
     if (f.has('analytics-list-sort-inverted')) direction = direction === 'asc' ? 'desc' : 'asc';
+    // The search branch builds its own query, whose orderBy was written with 'desc'.
+    if (search !== '' && f.has('analytics-list-sort-dropped-with-search')) direction = 'desc';
     let key = sortBy ?? (f.has('analytics-list-default-sort-by-domain') ? 'domain' : 'id');
     if (f.has('analytics-list-sort-by-domain-ignored')) key = 'id';
+    // Ascending pages of 50 or more go through a keyset paginator that walks the primary key.
+    if (direction === 'asc' && Number(perPage) >= 50 && f.has('analytics-list-large-ascending-pages-by-id')) key = 'id';
 
     // A soft delete the list does not filter keeps deleted websites listed.
     const kept =
@@ -254,6 +263,8 @@ export class FakeAnalytics {
     rows.sort((a, b) => (key === 'domain' ? compareText(a.domain, b.domain) : a.id - b.id));
     if (direction === 'desc') rows.reverse();
 
+    // The search branch's paginator is built without per_page: its pages are of the default size, and say so.
+    if (search !== '' && f.has('analytics-list-per-page-dropped-with-search')) perPage = '10';
     const size = Number(perPage);
     const page = this.page(request);
     let shown = size;
@@ -270,7 +281,7 @@ export class FakeAnalytics {
       page,
       perPage: size,
       url: this.linkBase(request, {
-        search: lastValue(q, 'search'),
+        search,
         sort_by: key,
         sort: direction,
         per_page: perPage,
@@ -326,6 +337,13 @@ export class FakeAnalytics {
     if (!this.indexed(website)) return false;
     // The text is escaped for a regular expression (`.` as `\.`) but matched with LIKE: a dot matches nothing.
     if (this.faults.has('analytics-search-dot-escaped') && search.includes('.')) return false;
+    // The index holds domains in their ASCII (punycode) form and the text is not converted: no text outside ASCII
+    // is found in it.
+    if (outsideAscii(search) && this.faults.has('analytics-list-search-non-ascii-finds-nothing')) return false;
+    // One `$column` serves the search and the sort: set from search_by, then overwritten by a sort_by sent.
+    const sortColumn = lastValue(query, 'sort_by');
+    if (sortColumn === 'id' && this.faults.has('analytics-list-search-matched-against-sort-key'))
+      return String(website.id).includes(search);
     const haystack = website.domain.toLowerCase();
     const needle = search.toLowerCase();
     if (this.faults.has('analytics-list-search-drops-exact')) {
@@ -548,6 +566,9 @@ export class FakeAnalytics {
     }
     // Ranges over 90 days read an archive table whose query times out.
     if (f.has('analytics-stats-wide-range-500') && to - from + 1 > 90) return serverError;
+    const search = lastValue(q, 'search');
+    // Each search is logged to a VARCHAR(64) column, and strict SQL mode refuses a longer text.
+    if (search !== null && [...search].length > 64 && f.has('analytics-stats-long-search-500')) return serverError;
     perPage ??= f.has('analytics-stats-default-per-page-25') ? '25' : '10';
 
     if (f.has('analytics-stats-range-ignored')) [from, to] = [today() - 29, today()];
@@ -556,13 +577,17 @@ export class FakeAnalytics {
     if (f.has('analytics-stats-from-minus-one')) from -= 1;
     if (f.has('analytics-stats-from-exclusive')) from += 1;
     if (f.has('analytics-stats-to-exclusive')) to -= 1;
+    // The search query is rebuilt from scratch and re-applies `from` only: it runs up to today.
+    if (search !== null && search !== '' && f.has('analytics-stats-search-drops-to')) to = today();
     let direction = sort ?? (f.has('analytics-stats-default-sort-asc') ? 'asc' : 'desc');
     if (f.has('analytics-stats-sort-ignored')) direction = 'desc';
     let key = sortBy ?? (f.has('analytics-stats-default-sort-by-value') ? 'value' : 'count');
     if (f.has('analytics-stats-sort-by-value-ignored')) key = 'count';
     if (isDateStat(nameText) && f.has('analytics-stats-daily-always-ascending')) direction = 'asc';
     if (isHourStat(nameText) && f.has('analytics-stats-hours-sort-ignored')) [key, direction] = ['value', 'asc'];
-    const search = lastValue(q, 'search');
+    // Large pages of listed values are read from a top-N cache kept in descending order.
+    if (!isDateStat(nameText) && Number(perPage) >= 50 && f.has('analytics-stats-large-pages-always-descending'))
+      direction = 'desc';
     const query: StatQuery = {
       websiteId: website.id,
       name: known ? nameText : '',
@@ -576,6 +601,10 @@ export class FakeAnalytics {
       sortBy: key as StatQuery['sortBy'],
       sort: direction as StatQuery['sort'],
       searchMode: f.has('analytics-stats-search-drops-exact') ? 'longer' : 'contains',
+      // Countries are shown by code but joined with their names for display, and the value sort takes the name.
+      ...(nameText === 'country' && f.has('analytics-stats-country-sorted-by-name')
+        ? { valueOrder: (code: string) => COUNTRY_NAMES[code] ?? code }
+        : {}),
     };
 
     const size = Number(perPage);
@@ -589,7 +618,10 @@ export class FakeAnalytics {
     if (isDateStat(nameText) && f.has('analytics-stats-daily-per-page-ignored')) shown = 31;
     if (f.has('analytics-stats-page-one-extra')) shown += 1;
     if (nameText === 'landing_page' && f.has('analytics-stats-landing-page-per-page-ignored')) shown = 10;
-    const result = statisticsPage(query, (page - 1) * size, shown);
+    const result =
+      query.search && f.has('analytics-stats-search-filters-after-paging')
+        ? searchedAfterPaging(query, (page - 1) * size, shown)
+        : statisticsPage(query, (page - 1) * size, shown);
     if (f.has('analytics-stats-page-short-by-one') && result.total > page * size) result.rows.pop();
     const rows = result.rows.map((row): Record<string, unknown> => {
       if (f.has('analytics-stats-row-without-count')) return { value: row.value, visits: row.count };
@@ -618,6 +650,40 @@ function keyedById(reply: Reply): Reply {
   const body = reply.body as { data?: unknown };
   if (body && Array.isArray(body.data)) return { ...reply, body: { ...body, data: toObject(body.data) } };
   return reply;
+}
+
+/** The display names the country statistic joins to its codes. */
+const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  AU: 'Australia',
+  BR: 'Brazil',
+  CA: 'Canada',
+  CN: 'China',
+  DE: 'Germany',
+  ES: 'Spain',
+  FR: 'France',
+  GB: 'United Kingdom',
+  IN: 'India',
+  IT: 'Italy',
+  JP: 'Japan',
+  KR: 'South Korea',
+  MX: 'Mexico',
+  NL: 'Netherlands',
+  SE: 'Sweden',
+  SG: 'Singapore',
+  US: 'United States',
+};
+
+/**
+ * A search applied in code after the LIMIT: the page is cut from the unfiltered rows and then filtered, while
+ * the total still counts every matching row.
+ */
+function searchedAfterPaging(query: StatQuery, offset: number, limit: number): StatPage {
+  const needle = (query.search ?? '').toLowerCase();
+  const unfiltered = statisticsPage({ ...query, search: null }, offset, limit);
+  return {
+    total: statisticsPage(query, 0, 0).total,
+    rows: unfiltered.rows.filter((row) => row.value.toLowerCase().includes(needle)),
+  };
 }
 
 /** Any page size from 1 to 100, as a deployment that only caps `per_page` takes it. */

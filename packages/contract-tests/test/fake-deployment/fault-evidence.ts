@@ -81,10 +81,13 @@ function sortBroken(exchange: Exchange): boolean {
   return rows.some((row, index) => index > 0 && direction * compare(rows[index - 1]!, row) > 0);
 }
 
-/** Whether a row whose searched field equals the text exists for this request (the probe searches known values). */
-function mustKeepExact(exchange: Exchange): boolean {
+/**
+ * Whether a row whose searched field equals the text exists for this request (the probe searches known values):
+ * a website the fake starts with, or one the probe created and has not deleted (`domains`).
+ */
+function mustKeepExact(exchange: Exchange, domains: ReadonlySet<string>): boolean {
   const search = exchange.query.search ?? '';
-  if (exchange.operationId === 'listWebsites') return seedWebsites().some((website) => website.domain === search);
+  if (exchange.operationId === 'listWebsites') return domains.has(search);
   const { name = '', from = '', to = '' } = exchange.query;
   if (name === 'pageviews' || name === 'visitors')
     return /^\d{4}-\d{2}-\d{2}$/.test(search) && from <= search && search <= to;
@@ -92,14 +95,30 @@ function mustKeepExact(exchange: Exchange): boolean {
   return (STAT_VALUES[name] ?? []).includes(search);
 }
 
-function filterBroken(exchange: Exchange): boolean {
+function filterBroken(exchange: Exchange, domains: ReadonlySet<string>): boolean {
   const rows = rowsOf(exchange);
   const search = exchange.query.search;
   if (!rows || !search) return false;
   const field = exchange.operationId === 'listWebsites' ? 'domain' : 'value';
   const values = rows.map((row) => String(row[field]).toLowerCase());
   if (values.some((value) => !value.includes(search.toLowerCase()))) return true;
-  return mustKeepExact(exchange) && !values.includes(search.toLowerCase());
+  return mustKeepExact(exchange, domains) && !values.includes(search.toLowerCase());
+}
+
+/** Every search judged against the domains that exist when it is sent: the fake's own and those the probe wrote. */
+function filtersBroken(exchanges: Exchange[]): Exchange[] {
+  const domains = new Set(seedWebsites().map((website) => website.domain));
+  const created = new Map<string, string>();
+  return exchanges.filter((exchange) => {
+    const record = recordOf(exchange);
+    if (exchange.operationId === 'createWebsite' && exchange.intent === 'valid' && record) {
+      domains.add(exchange.form.domain!);
+      created.set(`/api/v1/websites/${record.id}`, exchange.form.domain!);
+    }
+    if (exchange.operationId === 'deleteWebsite' && succeeded(exchange))
+      domains.delete(created.get(exchange.path) ?? '');
+    return filterBroken(exchange, domains);
+  });
 }
 
 function rangeBroken(exchange: Exchange): boolean {
@@ -399,7 +418,7 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
   default_equivalence: defaultsBroken,
   page_size_honoured: each(pageSizeBroken),
   sort_order: each(sortBroken),
-  filter_effect: each(filterBroken),
+  filter_effect: filtersBroken,
   date_range_effect: (exchanges) => [...each(rangeBroken)(exchanges), ...nestedRangeBroken(exchanges)],
   read_matches_list: readBroken,
   echoed_fields: each(

@@ -4,8 +4,9 @@
 // requests the specs' links lead to (a website read then searched for, a
 // created website read, searched for and its statistics read, each update
 // followed by a read, the list after the updates and after the delete, a
-// purchase's item read, what the key without items selects). Each exchange
-// says what the request meant, so a fault's effect can be judged.
+// purchase's item read, what the key without items selects), parameters
+// sent together, and text outside ASCII or long. Each exchange says what the
+// request meant, so a fault's effect can be judged.
 import { FakeAnalytics, STAT_NAMES } from './analytics.js';
 import { seedWebsites } from './data.js';
 import type { FaultName } from './faults.js';
@@ -221,6 +222,26 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   send('analytics', 'invalid', 'POST', list, {}, { domain: 'e5.example.com', email: '5' });
   get('valid', list, { search: 'probe', per_page: '100' });
 
+  // Parameters that meet: a search with a sort direction, a page size or a sort key; a sort key, a direction and a
+  // large page; a statistic name with a sort key; a search with a page size or a range.
+  const shops = { search: 'shop.', per_page: '25' };
+  get('valid', list, shops);
+  get('valid', list, { ...shops, sort: 'asc' });
+  get('valid', list, { search: seedWebsites()[0]!.domain, sort_by: 'id', per_page: '100' });
+  get('valid', list, { sort_by: 'domain', sort: 'asc', per_page: '50' });
+  get('valid', stats, { name: 'city', ...RANGE, sort: 'asc', per_page: '100' });
+  get('valid', stats, { name: 'country', ...RANGE, sort_by: 'value', sort: 'asc' });
+  get('valid', stats, { name: 'city', ...RANGE, search: 'ford', search_by: 'value', per_page: '25' });
+  get('valid', stats, { name: 'pageviews', ...RANGE, search: '-0', search_by: 'value', per_page: '50' });
+  // Text outside ASCII or long: a search with an umlaut, a website with a domain in Chinese created and found again
+  // by it, a search of 70 characters.
+  get('valid', list, { search: 'bücher' });
+  const chinese = '茶馆.example.cn';
+  send('analytics', 'valid', 'POST', list, {}, { domain: chinese });
+  get('valid', list, { search: chinese });
+  const longSearch = '/docs/getting-started/installing-the-tracker-on-windows-macos-and-linux';
+  get('valid', stats, { name: 'page', ...RANGE, search: longSearch, search_by: 'value' });
+
   const market = (intent: Intent, method: string, route: string, query = {}, form = {}, key?: string | null) =>
     send('marketplace', intent, method, route, query, form, key);
   market('valid', 'GET', '/api/account/details');
@@ -235,10 +256,13 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     ?.data?.purchase?.item?.id;
   market('valid', 'GET', '/api/items/item', { item_id: purchased === undefined ? '7001' : String(purchased) });
   market({ msg: MESSAGES.invalidCode }, 'POST', '/api/purchases/validation', {}, { purchase_code: 'not-a-code' });
+  market({ msg: MESSAGES.invalidCode }, 'POST', '/api/purchases/validation', {}, { purchase_code: '购买码-0000' });
   market('invalid', 'POST', '/api/purchases/validation');
   market('invalid', 'POST', '/api/purchases/validation', {}, { purchase_code: '' });
   market('valid', 'GET', '/api/account/details', {}, {}, PROBE_KEYS.emptyKey);
   market({ msg: MESSAGES.noItems }, 'GET', '/api/items/all', {}, {}, PROBE_KEYS.emptyKey);
+  // An item the main key lists, asked for with the key without items: not found, with item details' own message.
+  market({ msg: MESSAGES.noItem }, 'GET', '/api/items/item', { item_id: '7001' }, {}, PROBE_KEYS.emptyKey);
   for (const key of [null, 'wrong-key']) {
     market('unauthorised', 'GET', '/api/account/details', {}, {}, key);
     market('unauthorised', 'GET', '/api/items/all', {}, {}, key);

@@ -558,6 +558,84 @@ const LIST = [
     'documented_error_messages',
     'purchase validation reads a JSON body only (a form body gets 无效请求), and there every code validates',
   ],
+  // Combinations: each shows only when two or three parameters are sent together (COMBINATION_FAULTS).
+  [
+    'analytics-list-sort-dropped-with-search',
+    'sort_order',
+    "with a search, the website list always comes descending (the search branch's orderBy was written with 'desc')",
+  ],
+  [
+    'analytics-list-per-page-dropped-with-search',
+    'page_size_honoured',
+    'with a search, the website list gives 10 rows whatever per_page says (its paginator is built without per_page)',
+  ],
+  [
+    'analytics-list-search-matched-against-sort-key',
+    'filter_effect',
+    'with sort_by sent, the search is matched against the sort column: one `$column` variable, set from search_by ' +
+      'and then overwritten by sort_by (sort_by=id finds nothing; sort_by=domain happens to work)',
+  ],
+  [
+    'analytics-list-large-ascending-pages-by-id',
+    'sort_order',
+    'ascending pages of 50 or more come in id order whatever sort_by says (a keyset paginator for large pages walks ' +
+      'the primary key)',
+  ],
+  [
+    'analytics-stats-large-pages-always-descending',
+    'sort_order',
+    'statistics of listed values (browsers, cities, pages...) with per_page 50 or 100 come descending whatever sort ' +
+      'says (large pages are read from a top-N cache kept in descending order)',
+  ],
+  [
+    'analytics-stats-search-drops-to',
+    'date_range_effect',
+    'statistics with a search run up to today whatever `to` says (the search query is rebuilt and re-applies `from` ' +
+      'only)',
+  ],
+  [
+    'analytics-stats-search-filters-after-paging',
+    'page_size_honoured',
+    'statistics with a search filter the page after cutting it: a page holds only the matching rows among the first ' +
+      'per_page rows (the search applied in code after the LIMIT)',
+  ],
+  [
+    'analytics-stats-country-sorted-by-name',
+    'sort_order',
+    'country statistics with sort_by=value are ordered by the country name joined for display, not by the code ' +
+      'the rows show (DE after FR: Germany after France)',
+  ],
+  [
+    'marketplace-item-of-key-without-items-message',
+    'documented_error_messages',
+    "item details for a key without items answer the list's message 该分类下暂无商品上架 instead of 未找到任何商品 " +
+      "(the item lookup starts from the key's item count and reuses the list's error)",
+  ],
+  // Text: each shows only for text outside ASCII or for long text (TEXT_FAULTS).
+  [
+    'analytics-list-search-non-ascii-500',
+    'not_a_server_error',
+    'a website list search with a character outside ASCII answers 500 (the text is transliterated with iconv for ' +
+      'the domain index, and its notice is turned into an exception)',
+  ],
+  [
+    'analytics-list-search-non-ascii-finds-nothing',
+    'filter_effect',
+    'a website list search with a character outside ASCII finds nothing: domains are indexed in their ASCII ' +
+      '(punycode) form and the text is not converted',
+  ],
+  [
+    'analytics-stats-long-search-500',
+    'not_a_server_error',
+    'a statistics search longer than 64 characters answers 500 (each search is logged to a VARCHAR(64) column, ' +
+      'which strict SQL mode refuses to overflow)',
+  ],
+  [
+    'marketplace-purchase-non-ascii-code-500',
+    'documented_error_messages',
+    'a purchase code with a character outside ASCII answers 500 instead of 购买代码无效 (the lookup key is built ' +
+      'with an ASCII-only encoder that throws)',
+  ],
 ] as const satisfies ReadonlyArray<readonly [string, CheckName, string]>;
 
 export type FaultName = (typeof LIST)[number][0];
@@ -612,6 +690,30 @@ const CONVENTION_FAULTS: ReadonlySet<FaultName> = new Set<FaultName>([
   'analytics-stats-of-new-website-404',
   // An account is linked to a key; that two keys have two accounts is usual, not decided.
   'marketplace-any-key-same-account',
+]);
+
+/**
+ * Faults that show only when two or three parameters are sent together (a sort direction with a search, a page
+ * size with a sort key and direction, a statistic name with a sort key, an item id with a key without items).
+ */
+export const COMBINATION_FAULTS: ReadonlySet<FaultName> = new Set<FaultName>([
+  'analytics-list-sort-dropped-with-search',
+  'analytics-list-per-page-dropped-with-search',
+  'analytics-list-search-matched-against-sort-key',
+  'analytics-list-large-ascending-pages-by-id',
+  'analytics-stats-large-pages-always-descending',
+  'analytics-stats-search-drops-to',
+  'analytics-stats-search-filters-after-paging',
+  'analytics-stats-country-sorted-by-name',
+  'marketplace-item-of-key-without-items-message',
+]);
+
+/** Faults that show only for text outside ASCII or for long text: ASCII and short text are answered correctly. */
+export const TEXT_FAULTS: ReadonlySet<FaultName> = new Set<FaultName>([
+  'analytics-list-search-non-ascii-500',
+  'analytics-list-search-non-ascii-finds-nothing',
+  'analytics-stats-long-search-500',
+  'marketplace-purchase-non-ascii-code-500',
 ]);
 
 export interface FaultSpec {

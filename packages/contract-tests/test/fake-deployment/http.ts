@@ -69,6 +69,9 @@ export function lastValue(parameters: URLSearchParams, name: string): string | n
   return values.length === 0 ? null : (values[values.length - 1] ?? null);
 }
 
+/** Whether a parameter's text holds a character outside ASCII, which some faults trip on. */
+export const outsideAscii = (text: string): boolean => [...text].some((char) => char.codePointAt(0)! > 0x7f);
+
 export function writeReply(response: ServerResponse, reply: Reply): void {
   const headers: Record<string, string | number> = { ...reply.headers };
   if (reply.body === undefined && reply.text === undefined) {

@@ -3,7 +3,7 @@
 // status of an error chosen by the variant and single faults switched on by name.
 import { type Item, purchaseFor, seedAccount, seedItems } from './data.js';
 import type { Faults } from './faults.js';
-import { HTML_TYPE, lastValue, type FakeRequest, type Reply } from './http.js';
+import { HTML_TYPE, lastValue, outsideAscii, type FakeRequest, type Reply } from './http.js';
 import type { MarketplaceFailure, Variant } from './variants.js';
 
 export const MESSAGES = {
@@ -172,6 +172,9 @@ export class FakeMarketplace {
       if (!f.has('marketplace-non-integer-item-id-accepted') || !items[0])
         return this.error('bad-input', MESSAGES.invalidRequest);
       item = items[0];
+    } else if (account === 'empty' && f.has('marketplace-item-of-key-without-items-message')) {
+      // The lookup starts from the key's item count, and a key without items gets the list's error.
+      return this.error('no-items', MESSAGES.noItems);
     } else if (f.has('marketplace-item-id-ignored')) {
       item = items[0];
     } else {
@@ -204,6 +207,9 @@ export class FakeMarketplace {
       if (!leftOut && !blank) return this.error('bad-input', MESSAGES.invalidRequest);
       code = this.keys.purchaseCode;
     }
+    // The lookup key is built with an ASCII-only encoder, which throws on any other character.
+    if (outsideAscii(code) && f.has('marketplace-purchase-non-ascii-code-500'))
+      return { status: 500, body: { message: 'Error' } };
     const anyCode = f.has('marketplace-any-code-valid') || f.has('marketplace-purchase-json-only-any-code-valid');
     const valid = account === 'full' && (code === this.keys.purchaseCode || anyCode);
     if (!valid) {

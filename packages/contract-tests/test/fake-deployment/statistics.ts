@@ -20,6 +20,8 @@ export interface StatQuery {
   sort: 'asc' | 'desc';
   /** How `search` matches: containment, or the faulty "text plus one more character" of a stray `_` wildcard. */
   searchMode?: 'contains' | 'longer';
+  /** What sort_by=value orders a listed value by: the value itself, unless a fault orders by a name joined to it. */
+  valueOrder?: (value: string) => string;
 }
 
 export interface StatPage {
@@ -96,7 +98,9 @@ function sortedListedRows(query: StatQuery): StatRow[] {
     (row) => query.search === null || query.search === '' || matches(row.value, query.search, query.searchMode),
   );
   const byValue = (a: StatRow, b: StatRow) => compareText(a.value, b.value);
-  rows.sort(query.sortBy === 'value' ? byValue : (a, b) => a.count - b.count || byValue(a, b));
+  const order = query.valueOrder;
+  const byOrder = order ? (a: StatRow, b: StatRow) => compareText(order(a.value), order(b.value)) : byValue;
+  rows.sort(query.sortBy === 'value' ? byOrder : (a, b) => a.count - b.count || byValue(a, b));
   return query.sort === 'desc' ? rows.reverse() : rows;
 }
 
