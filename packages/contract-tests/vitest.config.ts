@@ -9,5 +9,7 @@ export default defineConfig({
     // throttled or slow deployment asks for), so three files run at once on
     // two cores.
     maxWorkers: 3,
+    // Fault runs and honest deployments run several at once within their file (each on a server of its own).
+    maxConcurrency: 6,
   },
 });

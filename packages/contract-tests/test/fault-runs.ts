@@ -3,7 +3,7 @@
 // split over four files (single answers, effects across answers, relations
 // between operations, and parameters that meet or text outside ASCII) so the
 // test runner runs them side by side.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runContract, type RunResult } from '../src/runner.js';
 import { COMBINATION_FAULTS, FAULTS, type FaultSpec, TEXT_FAULTS } from './fake-deployment/faults.js';
 import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
@@ -49,28 +49,30 @@ export const inCombination = (fault: FaultSpec): boolean =>
 const statusOf = (result: RunResult, check: string) =>
   result.apis.flatMap((api) => api.checks).find((entry) => entry.check === check)?.status;
 
-/** Runs every fault `belongs` selects, each against a fresh fake deployment. */
+/**
+ * Runs every fault `belongs` selects, each against a fresh fake deployment of its own: the runs mostly wait (on the
+ * fake in this process, on the patience a slow write gets), so several run at once.
+ */
 export function describeFaults(title: string, belongs: (fault: FaultSpec) => boolean): void {
-  let fake: FakeDeployment | undefined;
-  afterEach(async () => {
-    await fake?.close();
-    fake = undefined;
-  });
   const chosen = FAULTS.filter(belongs);
   describe(title, () => {
-    it.each(chosen.map((fault) => [fault.name, fault] as const))('%s is caught', async (_, fault) => {
-      fake = await startFakeDeployment({ faults: [fault.name] });
-      // Only the requests the named check needs (--only): the run that catches the fault, and no more.
-      const result = await runContract({ ...runOptionsFor(fake), apis: [fault.api], only: [fault.expectedCheck] });
-      expect(result.apis[0]?.configError).toBeUndefined();
-      // A fault the source documentation decides fails its check; one that breaks a convention warns.
-      expect(
-        statusOf(result, fault.expectedCheck),
-        `${fault.description} should ${fault.expected} ${fault.expectedCheck}`,
-      ).toBe(fault.expected);
-      if (fault.expected === 'fail') expect(result.exitCode).toBe(1);
-      // Even a faulty deployment is left as found, unless its reads or deletes are what is broken.
-      if (!LEAVES_RECORDS.has(fault.name)) expect(result.apis[0]?.leftovers).toEqual([]);
+    it.concurrent.each(chosen.map((fault) => [fault.name, fault] as const))('%s is caught', async (_, fault) => {
+      const fake: FakeDeployment = await startFakeDeployment({ faults: [fault.name] });
+      try {
+        // Only the requests the named check needs (--only): the run that catches the fault, and no more.
+        const result = await runContract({ ...runOptionsFor(fake), apis: [fault.api], only: [fault.expectedCheck] });
+        expect(result.apis[0]?.configError).toBeUndefined();
+        // A fault the source documentation decides fails its check; one that breaks a convention warns.
+        expect(
+          statusOf(result, fault.expectedCheck),
+          `${fault.description} should ${fault.expected} ${fault.expectedCheck}`,
+        ).toBe(fault.expected);
+        if (fault.expected === 'fail') expect(result.exitCode).toBe(1);
+        // Even a faulty deployment is left as found, unless its reads or deletes are what is broken.
+        if (!LEAVES_RECORDS.has(fault.name)) expect(result.apis[0]?.leftovers).toEqual([]);
+      } finally {
+        await fake.close();
+      }
     });
   });
 }

@@ -77,8 +77,13 @@ export class Throttle {
 }
 
 /** Whether a variant limits the rate of requests at all (its runs then take the tester's default pace). */
-export function isThrottled(choices: { rateLimitPerSecond: number; rateLimitPerMinute: number }): boolean {
-  return choices.rateLimitPerSecond > 0 || choices.rateLimitPerMinute > 0;
+/** A deployment that limits requests in any way (per second, per minute, creates per minute): its runs wait. */
+export function isThrottled(choices: {
+  rateLimitPerSecond: number;
+  rateLimitPerMinute: number;
+  createsPerMinute?: number;
+}): boolean {
+  return choices.rateLimitPerSecond > 0 || choices.rateLimitPerMinute > 0 || (choices.createsPerMinute ?? 0) > 0;
 }
 
 export function throttleFor(choices: {
