@@ -161,7 +161,11 @@ export function summarise(
   return { ...base, status: 'skip', reason: reasons.join('; ') || 'nothing to check' };
 }
 
-function recordedRun(setup: ApiSetup, answers: RecordedRun['answers']): RecordedRun {
+/** What the checks judge: one API's answers, sent by a run or read from a recorded file (`judge`). */
+export function recordedRun(
+  setup: Pick<ApiSetup, 'api' | 'model' | 'mock' | 'secrets'>,
+  answers: RecordedRun['answers'],
+): RecordedRun {
   return {
     api: setup.api,
     model: setup.model,
@@ -170,6 +174,16 @@ function recordedRun(setup: ApiSetup, answers: RecordedRun['answers']): Recorded
     valueOf: (value: TemplateValue) =>
       isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
   };
+}
+
+/** Why an API's judged checks do not cover what was asked: every one skipped, or a check named in `only` skipped. */
+export function uncheckedReasons(api: ApiName, checks: readonly CheckResult[], only: readonly string[] = []): string[] {
+  const reasons: string[] = [];
+  if (checks.length > 0 && checks.every((check) => check.status === 'skip'))
+    reasons.push(`${api}: every check was skipped`);
+  for (const check of checks.filter((entry) => only.includes(entry.check) && entry.status === 'skip'))
+    reasons.push(`${api}: ${check.check} was asked for and could not check anything`);
+  return reasons;
 }
 
 /** What the run saw of a rate limit, where the source documentation shows none. */
@@ -298,10 +312,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         incomplete.push(
           `${api}: ${dropped} cases were not sent (request cap ${apiLimits.maxRequests}; raise --max-requests)`,
         );
-      if (result.checks.length > 0 && result.checks.every((check) => check.status === 'skip'))
-        incomplete.push(`${api}: every check was skipped`);
-      const named = result.checks.filter((check) => options.only?.includes(check.check) && check.status === 'skip');
-      for (const check of named) incomplete.push(`${api}: ${check.check} was asked for and could not check anything`);
+      incomplete.push(...uncheckedReasons(api, result.checks, options.only));
     }
   } finally {
     if (ownMocks) await mocks!.close();
