@@ -17,6 +17,7 @@ import type { PaceReport } from './http/pacer.js';
 import type { Exchange, TransportLimits } from './http/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
 import { observe } from './observations.js';
+import type { RecordedFileSummary } from './recorded/judge.js';
 import { type ApiSetup, runApi } from './run/api-run.js';
 import { API_NAMES, type ApiName, specModels } from './specs.js';
 import { Ledger } from './writes/ledger.js';
@@ -115,6 +116,8 @@ export interface RunResult {
   ledgerFile?: string;
   apis: ApiRunResult[];
   exitCode: 0 | 1 | 2;
+  /** For a recorded file judged (`tallyport-contract judge`): what it held; nothing was sent. */
+  recorded?: RecordedFileSummary;
 }
 
 export const DEFAULT_LIMITS: TransportLimits = {

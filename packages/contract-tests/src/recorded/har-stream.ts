@@ -55,14 +55,18 @@ const COMMA = 0x2c;
 const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 const sizeText = (bytes: number): string =>
-  bytes >= 1024 * 1024 * 1024
-    ? `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GiB`
-    : `${Math.round(bytes / (1024 * 1024))} MiB`;
+  bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toFixed(1)} GiB`
+    : bytes >= 1024 ** 2
+      ? `${Math.round(bytes / 1024 ** 2)} MiB`
+      : `${Math.ceil(bytes / 1024)} KiB`;
 
-export const tooLarge = (what: string, bytes: number, limit: number): HarFileError =>
+/** A file (its size known) or a stream (counted as it comes) past the bound of bytes a judge reads. */
+const tooLarge = (what: string, bytes: number, limit: number, streamed: boolean): HarFileError =>
   new HarFileError(
-    `${what} holds more than ${sizeText(limit)} (${sizeText(bytes)} read so far): a judge reads at most ` +
-      `${sizeText(limit)}; split the file or raise --max-file-bytes`,
+    `${what} ${streamed ? 'holds more than' : 'is larger than'} ${sizeText(limit)} (${sizeText(bytes)}` +
+      `${streamed ? ' read so far' : ''}): a judge reads at most ${sizeText(limit)}; split the file or raise ` +
+      '--max-file-bytes',
   );
 
 /**
@@ -118,7 +122,7 @@ export function scanHar(chunks: HarChunks, limits: HarStreamLimits = DEFAULT_HAR
     for await (const chunk of chunks) {
       const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
       bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
-      if (bytes > limits.maxBytes) throw tooLarge(what, bytes, limits.maxBytes);
+      if (bytes > limits.maxBytes) throw tooLarge(what, bytes, limits.maxBytes, true);
       let captureFrom = capture ? 0 : -1;
       let creatorFrom = creatorPieces ? 0 : -1;
       const ready: HarItem[] = [];
@@ -244,6 +248,6 @@ export async function harSource(
     const code = (error as NodeJS.ErrnoException).code;
     throw new HarFileError(`${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`}`);
   }
-  if (size > limits.maxBytes) throw tooLarge(file, size, limits.maxBytes);
+  if (size > limits.maxBytes) throw tooLarge(file, size, limits.maxBytes, false);
   return createReadStream(file, { highWaterMark: 256 * 1024 });
 }

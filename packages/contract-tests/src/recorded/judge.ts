@@ -85,7 +85,7 @@ export interface RecordedFileSummary {
   malformed: { count: number; first: string[] };
 }
 
-export type JudgeResult = RunResult & { recorded: RecordedFileSummary };
+export type JudgeResult = RunResult & Required<Pick<RunResult, 'recorded'>>;
 
 /** Listed examples of entries not judged, at most. */
 const SHOWN = 10;

@@ -184,7 +184,9 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
     '',
     `${counts.pass} passed, ${counts.fail} failed, ${counts.warn} warned, ${counts.skip} skipped` +
       `${counts.interrupted ? `, ${counts.interrupted} interrupted` : ''} · ` +
-      `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · seed ${result.seed} · ` +
+      (result.recorded
+        ? `${result.recorded.judged} recorded exchanges · ${(result.durationMs / 1000).toFixed(1)} s · `
+        : `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · seed ${result.seed} · `) +
       `${result.strict ? 'strict · ' : ''}${verdict} (exit ${result.exitCode})`,
   );
   return lines.join('\n');
