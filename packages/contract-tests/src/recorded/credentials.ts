@@ -31,6 +31,17 @@ export interface KeyReading {
   known?: { name: SecretName; value: string };
 }
 
+/** The keys given in the environment, by the names a run gives them. */
+export function keysFrom(env: NodeJS.ProcessEnv): RecordedKeys {
+  const names: SecretName[] = [
+    'ANALYTICS_API_KEY',
+    'MARKETPLACE_API_KEY',
+    'MARKETPLACE_EMPTY_API_KEY',
+    'MARKETPLACE_PURCHASE_CODE',
+  ];
+  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+}
+
 /** Headers a key that is not a Bearer token is looked for in, beyond one named by `--marketplace-key-in`. */
 const KEY_HEADERS = ['api_key', 'api-key', 'x-api-key', 'apikey'];
 

@@ -10,7 +10,6 @@ import { parseArgs } from 'node:util';
 import { type ApiSelectionError, parseApiSelection } from '../api-selection.js';
 import { CHECK_NAMES } from '../checks/index.js';
 import { secretRedactor } from '../http/redactor.js';
-import type { SecretName } from '../http/request.js';
 import { consoleLines, type Lines } from '../output/lines.js';
 import { type ReportToWrite, writeReports } from '../output/report-files.js';
 import { terminalSafe } from '../output/terminal-safe.js';
@@ -21,7 +20,7 @@ import { jsonReport } from '../reporters/json.js';
 import { junitReport } from '../reporters/junit.js';
 import { stepSummary } from '../reporters/step-summary.js';
 import type { ApiName } from '../specs.js';
-import type { RecordedKeys } from './credentials.js';
+import { keysFrom } from './credentials.js';
 import { HarFileError } from './har-stream.js';
 import { DEFAULT_JUDGE_LIMITS, type JudgeOptions, type JudgeResult, judgeHar } from './judge.js';
 
@@ -110,17 +109,6 @@ function deployment(value: string | undefined, flag: string): string | undefined
   } catch {
     throw new JudgeUsageError(`--${flag} is not an http(s) URL`);
   }
-}
-
-/** The keys given in the environment, by the names a run gives them. */
-export function keysFrom(env: NodeJS.ProcessEnv): RecordedKeys {
-  const names: SecretName[] = [
-    'ANALYTICS_API_KEY',
-    'MARKETPLACE_API_KEY',
-    'MARKETPLACE_EMPTY_API_KEY',
-    'MARKETPLACE_PURCHASE_CODE',
-  ];
-  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
 }
 
 /** Reads the judge's arguments (after the word `judge`); keys from `env`. */
@@ -224,7 +212,9 @@ async function judge(command: JudgeCommand, env: NodeJS.ProcessEnv, lines: Lines
   }
   for (const api of result.apis) {
     lines.diagnostic(`${targetLine(api.api, api.target, false)} (recorded)`);
-    for (const check of api.checks) lines.result(checkLine(check, style));
+    // A check of a large file lists only the first verdicts of each kind; its reason then counts them all.
+    for (const check of api.checks)
+      lines.result(`${checkLine(check, style)}${check.status === 'pass' && check.reason ? `  ${check.reason}` : ''}`);
   }
   for (const line of fileLines(result)) lines.result(line);
   lines.result(summaryText(result, style));

@@ -10,12 +10,12 @@
 //
 // The checks compare answers with each other, which costs more than linear
 // time, and answers take memory: a deployment's answers are judged in windows
-// of consecutive exchanges (default 2,000), each window's verdicts kept and
+// of consecutive exchanges (default 1,000), each window's verdicts kept and
 // its answers dropped, so a file of any length is judged in linear time and
 // bounded memory; only exchanges further apart than a window are not compared.
 import { type Answer, EXCERPT_CHARS } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
-import { CHECKS, type CaseResult, type CheckDefinition } from '../checks/index.js';
+import { CHECKS, type CheckDefinition } from '../checks/index.js';
 import { parseBoundedJson } from '../http/json.js';
 import type { SecretName } from '../http/request.js';
 import type { Exchange } from '../http/transport.js';
@@ -28,7 +28,6 @@ import {
   newRunId,
   type RunResult,
   recordedRun,
-  summarise,
   uncheckedReasons,
 } from '../runner.js';
 import { API_NAMES, type ApiName, specModels } from '../specs.js';
@@ -37,6 +36,7 @@ import { readEntry, type RecordedExchange } from './har-entry.js';
 import { attemptsMadeAgain } from './retries.js';
 import { DEFAULT_HAR_LIMITS, type HarChunks, type HarStreamLimits, harSource, scanHar } from './har-stream.js';
 import { KnownRecords } from './known-records.js';
+import { ListedVerdicts } from './listed-verdicts.js';
 import { tagListedReads } from './listed-reads.js';
 import { deriveCase, documentedRefusal } from './request-case.js';
 import { type Route, Routes } from './routes.js';
@@ -45,7 +45,7 @@ import { WriteTrails } from './write-trail.js';
 export interface JudgeLimits extends HarStreamLimits {
   /** Largest answer body judged, in characters (default 8 MiB, as a run's `maxResponseBytes`). */
   maxBodyChars: number;
-  /** Exchanges of one deployment judged together (default 2,000). */
+  /** Exchanges of one deployment judged together (default 1,000). */
   windowEntries: number;
   /** Heap the judge may hold before it stops reading, judges what it read and says so (default 768 MiB). */
   maxHeapBytes: number;
@@ -54,7 +54,7 @@ export interface JudgeLimits extends HarStreamLimits {
 export const DEFAULT_JUDGE_LIMITS: JudgeLimits = {
   ...DEFAULT_HAR_LIMITS,
   maxBodyChars: 8 * 1024 * 1024,
-  windowEntries: 2000,
+  windowEntries: 1000,
   maxHeapBytes: DEFAULT_MAX_HEAP_BYTES,
 };
 
@@ -98,7 +98,7 @@ interface Group {
   secrets: Partial<Record<SecretName, string>>;
   knowledge: KnownRecords;
   trails: WriteTrails;
-  verdicts: Map<string, CaseResult[]>;
+  verdicts: ListedVerdicts;
   observations?: string[];
   /** Answers in the current window, and windows judged so far. */
   inWindow: number;
@@ -123,7 +123,7 @@ function newGroup(route: Route, keys: RecordedKeys, redact: (text: string) => st
     secrets,
     knowledge: new KnownRecords(model),
     trails: new WriteTrails(model),
-    verdicts: new Map(),
+    verdicts: new ListedVerdicts(),
     inWindow: 0,
     windows: 0,
     judged: 0,
@@ -146,9 +146,7 @@ function judgeWindow(group: Group, checks: readonly CheckDefinition[]): void {
     answers,
   );
   for (const check of checks) {
-    const verdicts = group.verdicts.get(check.name) ?? [];
-    for (const verdict of check.judge(run)) verdicts.push(verdict);
-    group.verdicts.set(check.name, verdicts);
+    group.verdicts.add(check.name, check.judge(run));
   }
   // Observations read every answer: those of the first window stand for the file.
   group.observations ??= observe(run);
@@ -244,7 +242,7 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
   for (const group of ordered) {
     judgeWindow(group, checks);
     const checkResults: CheckResult[] = checks.map((check) =>
-      clean(summarise(group.api, check, group.verdicts.get(check.name) ?? [], { strict: !!options.strict })),
+      clean(group.verdicts.result(group.api, check, !!options.strict)),
     );
     results.push({
       api: group.api,

@@ -127,7 +127,8 @@ function verdictLines(entry: Verdict): string[] {
   return lines;
 }
 
-function groupLines(group: VerdictGroup, style: ConsoleStyle): string[] {
+/** A group of failures or warnings, as the summary shows it (also a failing test's message, `./vitest`). */
+export function groupLines(group: VerdictGroup, style: ConsoleStyle): string[] {
   const mark = MARK[group.status];
   const count = group.cases.length;
   const shown = style.verbose ? group.cases : group.cases.slice(0, SHOWN_PER_GROUP);
