@@ -137,9 +137,8 @@ describe('a project that runs the contract checks with vitest', () => {
     const run = await vitestRun(['recorded', '-t', 'sort_order'], { RECORDED_HAR: file, ...fakeEnv });
     expect(run.code).toBe(1);
     expect(run.junit).toMatch(/name="analytics &gt; sort_order"[^>]*>\s*<failure/);
-    expect(run.junit).toMatch(
-      /name="marketplace &gt; sort_order"[^>]*>\s*<skipped\/>\s*<properties>\s*<property name="skipped" value="the file holds no marketplace exchange"/,
-    );
+    const skipped = /name="marketplace &gt; sort_order"[^>]*>\s*<skipped\/>\s*<properties>\s*<property name="skipped"/;
+    expect(run.junit).toMatch(new RegExp(`${skipped.source} value="the file holds no marketplace exchange"`));
     expect(fake.requests()).toBe(requests);
   }, 300_000);
 

@@ -52,7 +52,8 @@ Options:
   --strict                    conventions that do not hold fail too
   --junit FILE, --json FILE   reports, as a run writes them (- for stdout)
   --verbose                   every failed and skipped case
-  --window N                  exchanges of one deployment judged together (default ${DEFAULT_JUDGE_LIMITS.windowEntries})
+  --window N                  exchanges of one deployment judged together
+                              (default ${DEFAULT_JUDGE_LIMITS.windowEntries})
   --max-entries N             most entries read (default ${DEFAULT_JUDGE_LIMITS.maxEntries})
   --max-file-bytes N          largest file read (default ${DEFAULT_JUDGE_LIMITS.maxBytes}, 1 GiB)
   --max-response-bytes N      largest body judged (default ${DEFAULT_JUDGE_LIMITS.maxBodyChars}, 8 MiB)
@@ -175,7 +176,8 @@ export function fileLines(result: JudgeResult): string[] {
   const { recorded } = result;
   const lines = [
     `${recorded.file}: ${recorded.entries} ${recorded.entries === 1 ? 'entry' : 'entries'}, ` +
-      `${recorded.judged} judged, ${recorded.unmatched.count} matching no operation, ${recorded.malformed.count} malformed`,
+      `${recorded.judged} judged, ${recorded.unmatched.count} matching no operation, ` +
+      `${recorded.malformed.count} malformed`,
   ];
   for (const line of recorded.unmatched.first) lines.push(`  not an operation: ${terminalSafe(line)}`);
   for (const line of recorded.malformed.first) lines.push(`  malformed: ${terminalSafe(line)}`);

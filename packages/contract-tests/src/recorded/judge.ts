@@ -230,7 +230,9 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       break;
     }
     if (summary.entries % 500 === 0 && process.memoryUsage().heapUsed > limits.maxHeapBytes) {
-      stopped = `the judge reached its memory bound (${Math.round(limits.maxHeapBytes / 1048576)} MiB of heap) after ${summary.entries} entries; the rest of the file was not read`;
+      stopped =
+        `the judge reached its memory bound (${Math.round(limits.maxHeapBytes / 1048576)} MiB of heap) after ` +
+        `${summary.entries} entries; the rest of the file was not read`;
       break;
     }
   }

@@ -151,9 +151,9 @@ describe('a recorded request, tagged', () => {
     });
   });
 
-  it('cannot expect success for a record the traffic has not shown, and reads its refusal as the documented one', () => {
+  it('cannot expect success for a record the traffic has not shown; reads its refusal as the documented one', () => {
     const read = derive(
-      request('GET', 'https://m.example.com/api/items/item?item_id=2000000011&api_key=' + MARKET_KEY),
+      request('GET', `https://m.example.com/api/items/item?item_id=2000000011&api_key=${MARKET_KEY}`),
       {},
       noRecord,
     );
