@@ -5,10 +5,13 @@
 // a key's presence is all the file shows, so any key counts as valid. The
 // analytics key travels as a Bearer token; where the marketplace `api_key`
 // travels is not shown by the source documentation, so it is looked for in
-// the query, the body and the usual headers. Every secret found (keys,
-// Authorization, cookies, purchase codes, any secret-named field) is handed
-// to the redactor before anything of the exchange is read, with the
-// placeholder a run's own output uses for the keys it knows.
+// the query, the body and the usual headers. Where the file holds no key at
+// all (a front end's traffic, which its own server forwards with the key), a
+// request without one can be counted as made with the valid key. Every
+// secret found (keys, Authorization, cookies, purchase codes, any
+// secret-named field) is handed to the redactor before anything of the
+// exchange is read, with the placeholder a run's own output uses for the keys
+// it knows.
 import { isSecretName } from '@tallyport/redaction';
 import type { OperationModel } from '@tallyport/spec-model/query';
 import type { AuthMode } from '../cases/types.js';
@@ -81,16 +84,25 @@ function findKey(
     : { place: { in: 'header', name: 'Authorization' }, value: token, prefix: 'Bearer ' };
 }
 
+/** Where keys are looked for beyond the usual places, and whether the file holds them at all. */
+export interface KeyPlaces {
+  /** A header the marketplace key travels in (`--marketplace-key-in header:NAME`). */
+  keyHeader?: string;
+  /** The keys were added after the recording (`--keys-not-recorded`): a request without one had the valid key. */
+  keysNotRecorded?: boolean;
+}
+
 /** Which key the request carried, as an auth tag, and how to show it. */
 export function readKey(
   api: ApiName,
   operation: OperationModel,
   request: RecordedRequest,
   keys: RecordedKeys,
-  keyHeader?: string,
+  places: KeyPlaces = {},
 ): KeyReading {
   if (!operation.credential) return { auth: 'valid' };
-  const found = findKey(operation, request, keyHeader);
+  const found = findKey(operation, request, places.keyHeader);
+  if (!found && places.keysNotRecorded) return { auth: 'valid' };
   if (!found || found.value.trim() === '') return { auth: 'missing', ...(found ? { place: found.place } : {}) };
   const names = API_SECRETS[api];
   const raw = `${found.prefix ?? ''}${found.value}`;

@@ -48,6 +48,9 @@ Options:
   --marketplace-url URL       judge only the exchanges with this marketplace deployment
   --marketplace-key-in header:NAME  a header the marketplace api_key travels in
                               (the query, the body and the usual headers are always read)
+  --keys-not-recorded         the file holds no keys (a server of the front end adds
+                              them): a request without one counts as made with the
+                              valid key
   --only CHECK[,CHECK]        judge with these checks only
   --strict                    conventions that do not hold fail too
   --junit FILE, --json FILE   reports, as a run writes them (- for stdout)
@@ -68,6 +71,7 @@ const OPTIONS = {
   'analytics-url': { type: 'string' },
   'marketplace-url': { type: 'string' },
   'marketplace-key-in': { type: 'string' },
+  'keys-not-recorded': { type: 'boolean' },
   only: { type: 'string' },
   strict: { type: 'boolean' },
   junit: { type: 'string' },
@@ -166,6 +170,7 @@ export function parseJudgeArgs(args: string[], env: NodeJS.ProcessEnv): JudgeCom
       keys: keysFrom(env),
       servers,
       ...(keyHeader ? { keyHeader } : {}),
+      ...(values['keys-not-recorded'] ? { keysNotRecorded: true } : {}),
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     },
   };

@@ -31,7 +31,7 @@ import {
   uncheckedReasons,
 } from '../runner.js';
 import { API_NAMES, type ApiName, specModels } from '../specs.js';
-import { type RecordedKeys, readKey, secretsIn } from './credentials.js';
+import { type KeyPlaces, type RecordedKeys, readKey, secretsIn } from './credentials.js';
 import { readEntry, type RecordedExchange } from './har-entry.js';
 import { attemptsMadeAgain } from './retries.js';
 import { DEFAULT_HAR_LIMITS, type HarChunks, type HarStreamLimits, harSource, scanHar } from './har-stream.js';
@@ -70,6 +70,8 @@ export interface JudgeOptions {
   servers?: Partial<Record<ApiName, string>>;
   /** A header the marketplace key travels in, beyond the usual names (`--marketplace-key-in header:NAME`). */
   keyHeader?: string;
+  /** The file holds no keys, added after it was recorded: requests without one had the valid key. */
+  keysNotRecorded?: boolean;
   limits?: Partial<JudgeLimits>;
   signal?: AbortSignal;
 }
@@ -218,7 +220,7 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
     const name = `${route.api} ${route.baseUrl}`;
     const group = groups.get(name) ?? newGroup(route, keys, redact);
     groups.set(name, group);
-    judgeEntry(group, route, recorded, item.index, { keys, keyHeader: options.keyHeader }, (value, placeholder) => {
+    judgeEntry(group, route, recorded, item.index, { keys, places: options }, (value, placeholder) => {
       if (added.has(value)) return;
       added.add(value);
       redactor.add(value, placeholder);
@@ -286,10 +288,10 @@ function judgeEntry(
   route: Route,
   recorded: RecordedExchange,
   index: number,
-  options: { keys: RecordedKeys; keyHeader: string | undefined },
+  options: { keys: RecordedKeys; places: KeyPlaces },
   addSecret: (value: string, placeholder: string) => void,
 ): void {
-  const key = readKey(route.api, route.operation, recorded.request, options.keys, options.keyHeader);
+  const key = readKey(route.api, route.operation, recorded.request, options.keys, options.places);
   // Every secret is known to the redactor before anything of the exchange is read.
   for (const { value, placeholder } of secretsIn(route.api, recorded, key, options.keys)) addSecret(value, placeholder);
   if (key.known) {

@@ -95,6 +95,11 @@ export class WriteTrails {
     return item;
   }
 
+  private own(trail: Trail, id: string): void {
+    trail.id = id;
+    this.byId.set(id, trail);
+  }
+
   /** Tags a case that is part of a record's trail, before its answer is read; returns its place, if any. */
   enter(testCase: RequestCase, route: Route): TrailItem | undefined {
     const kind = this.kind;
@@ -147,6 +152,9 @@ export class WriteTrails {
     if (!kind) return;
     if (item) item.answer = answer;
     const rows = answer.verdict === 'accepted' && answer.records?.kind === kind.name ? answer.records.rows : [];
+    // A create's answer names the new record, even by the id of one deleted before (a database may reuse ids).
+    const created = item?.kind === 'create' ? idText(rows[0]?.[kind.identifier]) : undefined;
+    if (item && created !== undefined) this.own(item.trail, created);
     for (const row of rows) {
       const id = idText(row[kind.identifier]);
       const label = row[kind.label];
@@ -154,10 +162,8 @@ export class WriteTrails {
       this.labels.set(id, label);
       // A created record whose create did not answer its id is found by its label.
       const trail = this.byLabel.get(label);
-      if (trail && trail.id === undefined && !this.byId.has(id)) {
-        trail.id = id;
-        this.byId.set(id, trail);
-      }
+      const holder = this.byId.get(id);
+      if (trail && trail.id === undefined && (!holder || holder.deleted)) this.own(trail, id);
     }
     if (item?.kind === 'delete' && item.testCase.auth === 'valid' && answer.verdict !== 'refused')
       item.trail.deleted = answer.verdict === 'accepted' ? true : 'maybe';

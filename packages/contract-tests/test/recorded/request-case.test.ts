@@ -216,8 +216,10 @@ describe('the key a recorded request carried', () => {
     expect(derive(list([{ name: 'Authorization', value: 'Basic dXNlcjpwdw==' }])).testCase.auth).toBe('wrong');
   });
 
-  it('without the environment, counts any key as valid', () => {
+  it('without the environment, counts any key as valid; told the file holds none, no key as missing', () => {
     expect(derive(list(bearer('whatever-key-1234'))).testCase.auth).toBe('valid');
+    const route = routes.match('GET', new URL('https://s.example.com/api/v1/websites'))!;
+    expect(readKey('analytics', route.operation, list([]), {}, { keysNotRecorded: true }).auth).toBe('valid');
   });
 
   it('finds the marketplace key in the query, the body, or a header, and tells the key without items', () => {

@@ -177,6 +177,16 @@ describe('a recorded write trail', () => {
     });
   });
 
+  it('follows a new record that gets the id of one deleted before', () => {
+    const t = trail();
+    t.create('first');
+    t.remove('delete');
+    t.create('second');
+    t.read('read');
+    expect(t.steps()).toMatchObject({ first: 'create', delete: 'delete', second: 'create', read: 'verify' });
+    expect(t.cases().read!.expect).toBe('success');
+  });
+
   it('finds a created record by its label when its create did not answer its id, and starts a trail at a write', () => {
     const t = trail();
     t.create('create', {}, { verdict: 'inconclusive' } as never);
