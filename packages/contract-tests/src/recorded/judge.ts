@@ -89,6 +89,13 @@ export interface RecordedFileSummary {
 
 export type JudgeResult = RunResult & Required<Pick<RunResult, 'recorded'>>;
 
+/** The keys of a HAR tallyport-contract wrote: each shown as its placeholder. */
+const PLACEHOLDER_KEYS: RecordedKeys = Object.fromEntries(
+  (['ANALYTICS_API_KEY', 'MARKETPLACE_API_KEY', 'MARKETPLACE_EMPTY_API_KEY', 'MARKETPLACE_PURCHASE_CODE'] as const).map(
+    (name) => [name, `$${name}`],
+  ),
+);
+
 /** Listed examples of entries not judged, at most. */
 const SHOWN = 10;
 
@@ -201,8 +208,10 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
         summary.malformed.first.push(`log.entries[${item.index}]: ${item.malformed}`);
       continue;
     }
-    // A tallyport-contract HAR keeps each body as an excerpt: a body that long was cut.
-    const cutAt = scan.creator() === 'tallyport-contract' ? EXCERPT_CHARS : undefined;
+    // A tallyport-contract HAR keeps each body as an excerpt (a body that long was cut), and each key as its
+    // placeholder: the placeholder is the key the run was given (whatever the environment says), any other wrong.
+    const ours = scan.creator() === 'tallyport-contract';
+    const cutAt = ours ? EXCERPT_CHARS : undefined;
     const recorded = readEntry(item.entry, { maxBodyChars: limits.maxBodyChars, ...(cutAt ? { cutAt } : {}) });
     if (typeof recorded === 'string') {
       summary.malformed.count++;
@@ -217,10 +226,11 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       if (unmatched.has(line) || unmatched.size < SHOWN) unmatched.set(line, (unmatched.get(line) ?? 0) + 1);
       continue;
     }
+    const entryKeys = ours ? { ...keys, ...PLACEHOLDER_KEYS } : keys;
     const name = `${route.api} ${route.baseUrl}`;
-    const group = groups.get(name) ?? newGroup(route, keys, redact);
+    const group = groups.get(name) ?? newGroup(route, entryKeys, redact);
     groups.set(name, group);
-    judgeEntry(group, route, recorded, item.index, { keys, places: options }, (value, placeholder) => {
+    judgeEntry(group, route, recorded, item.index, { keys: entryKeys, places: options }, (value, placeholder) => {
       if (added.has(value)) return;
       added.add(value);
       redactor.add(value, placeholder);
