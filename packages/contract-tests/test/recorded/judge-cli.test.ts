@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/reporters/report-schema.js';
 import { CLI, type CliRun, runCli } from '../cli-process.js';
+import { startFakeDeployment } from '../fake-deployment/server.js';
 
 const KEY = 'ak_live_7Hq2ZpX9vLm4Rt8s';
 const WRONG_KEY = 'ak_live_0ldRevokedKey77';
@@ -204,6 +205,29 @@ describe('tallyport-contract judge', () => {
     expect(keyLike.stderr + keyLike.stdout).not.toContain(MARKET_KEY);
     const help = await runCli(['judge', '--help'], {});
     expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: tallyport-contract judge FILE.har')]);
+  });
+
+  it('judges a HAR the tester wrote itself (--har): its placeholders are its keys, cut bodies are skipped', async () => {
+    const fake = await startFakeDeployment();
+    try {
+      const har = join(folder, 'run.har');
+      const deployment = {
+        MARKETPLACE_BASE_URL: fake.marketplaceUrl,
+        MARKETPLACE_API_KEY: fake.keys.marketplace,
+        MARKETPLACE_EMPTY_API_KEY: fake.keys.emptyMarketplace,
+      };
+      const run = await runCli(['--api', 'marketplace', '--max-requests-per-second', '0', '--har', har], deployment);
+      expect(run.code, run.stdout.slice(-2000)).toBe(0);
+      expect(readFileSync(har, 'utf8')).toContain('$MARKETPLACE_API_KEY');
+      const judged = await runCli(['judge', har], { NO_COLOR: '1', ...deployment });
+      expect(judged.code, judged.stdout.slice(-3000)).toBe(0);
+      expect(judged.stdout).toMatch(/✓ pass {2}marketplace +ignored_auth/);
+      expect(judged.stdout).toContain(
+        'not judged: its body was cut to 2000 characters by the tool that wrote the file',
+      );
+    } finally {
+      await fake.close();
+    }
   });
 
   it('exits 2 when nothing in the file is an operation of the specs', async () => {
