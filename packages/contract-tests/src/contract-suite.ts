@@ -58,7 +58,7 @@ export class ContractSuite {
   readonly apis: ApiName[];
   readonly checks: string[];
   readonly timeoutMs: number;
-  private started: Promise<RunResult | Error> | undefined;
+  private started: Promise<RunResult | Error | undefined> | undefined;
 
   constructor(private readonly options: ContractTestOptions = {}) {
     this.apis = options.apis ?? [...API_NAMES];
@@ -66,18 +66,20 @@ export class ContractSuite {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_MAX_DURATION_MS + 60_000;
   }
 
-  /** Starts the run once, for the tests the runner will run (all when it does not say). */
-  start(selected?: ReadonlyArray<{ api: ApiName; check: string }>): Promise<RunResult | Error> {
+  /** Starts the run once, for the tests the runner will run (all when it does not say); none: no run. */
+  start(selected?: ReadonlyArray<{ api: ApiName; check: string }>): Promise<RunResult | Error | undefined> {
     this.started ??= this.run(selected).catch((error: unknown) =>
       error instanceof Error ? error : new Error(String(error)),
     );
     return this.started;
   }
 
-  private async run(selected: ReadonlyArray<{ api: ApiName; check: string }> | undefined): Promise<RunResult> {
+  private async run(
+    selected: ReadonlyArray<{ api: ApiName; check: string }> | undefined,
+  ): Promise<RunResult | undefined> {
     const apis = selected ? this.apis.filter((api) => selected.some((test) => test.api === api)) : this.apis;
     const only = selected ? this.checks.filter((check) => selected.some((test) => test.check === check)) : this.checks;
-    if (apis.length === 0) return emptyResult();
+    if (apis.length === 0) return undefined;
     const env = this.options.env ?? process.env;
     // Every check is run when all are selected, so a run's own output stays what the CLI gives.
     const checks = only.length === CHECK_NAMES.length ? [] : only;
@@ -95,6 +97,7 @@ export class ContractSuite {
   async outcome(api: ApiName, check: string): Promise<CheckOutcome> {
     const result = await this.start();
     if (result instanceof Error) return { status: 'fail', message: `the run could not start: ${result.message}` };
+    if (!result) return { status: 'skip', reason: 'no test of this suite was selected' };
     const runs = result.apis.filter((entry) => entry.api === api);
     const problems = runs.flatMap((entry) => (entry.configError ? [`${entry.target}: ${entry.configError}`] : []));
     if (problems.length > 0) return { status: 'fail', message: `configuration problem: ${problems.join('; ')}` };
@@ -113,22 +116,6 @@ export class ContractSuite {
       return { status: 'pass', ...(has('warn') ? { warning: evidence(results, 'warn') } : {}) };
     return { status: 'skip', reason: [...new Set(results.map((one) => one.reason ?? 'nothing to check'))].join('; ') };
   }
-}
-
-/** The result of a run that had nothing to do (every test filtered out). */
-function emptyResult(): RunResult {
-  return {
-    runId: '',
-    seed: 0,
-    startedAt: new Date().toISOString(),
-    durationMs: 0,
-    requestCount: 0,
-    interrupted: false,
-    strict: false,
-    incomplete: [],
-    apis: [],
-    exitCode: 0,
-  };
 }
 
 /** An error whose message is the whole story: the evidence, without a stack of this library's frames. */

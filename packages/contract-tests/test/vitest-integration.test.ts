@@ -16,6 +16,7 @@ import { CHECK_NAMES } from '../src/checks/index.js';
 import { type RunningMocks, startMocks } from '../src/mocks.js';
 import { type FakeDeployment, startFakeDeployment } from './fake-deployment/server.js';
 import { runAndJudge } from './recorded/run-and-judge.js';
+import { statefulMockEnv } from './stateful-mock-env.js';
 import { runOptionsFor } from './fake-deployment/server.js';
 
 const project = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'vitest-project');
@@ -60,15 +61,7 @@ let fakeEnv: Record<string, string>;
 
 beforeAll(async () => {
   mocks = await startMocks({ stateful: true });
-  const engine = mocks.engine!;
-  mockEnv = {
-    ANALYTICS_BASE_URL: mocks.analytics!.url,
-    ANALYTICS_API_KEY: engine.keys.analyticsKey,
-    MARKETPLACE_BASE_URL: mocks.marketplace!.url,
-    MARKETPLACE_API_KEY: engine.keys.marketKey,
-    MARKETPLACE_EMPTY_API_KEY: engine.keys.emptyKey,
-    MARKETPLACE_PURCHASE_CODE: engine.knownValues()[0]!.value,
-  };
+  mockEnv = statefulMockEnv(mocks);
   fake = await startFakeDeployment({ faults: ['analytics-list-sort-inverted'] });
   fakeEnv = {
     ANALYTICS_BASE_URL: fake.analyticsUrl,

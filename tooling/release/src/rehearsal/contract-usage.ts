@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from './command.js';
 import type { Consumer } from './consumer.js';
+import { stopChild } from './local-registry.js';
 
 /** The consumer's vitest file (consumer/contract.test.ts): the marketplace checks against the embedded mock. */
 export const vitestFileSource = join(
@@ -80,18 +81,6 @@ function startStatefulMock(consumer: Consumer): Promise<StatefulMock> {
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /** A run against the stateful mock recorded as a HAR, then the file judged by the installed command. */
 export async function judgeRecordedTraffic(consumer: Consumer): Promise<string> {
   const mock = await startStatefulMock(consumer);
@@ -102,7 +91,7 @@ export async function judgeRecordedTraffic(consumer: Consumer): Promise<string> 
     run(command!, [...prefix, 'tallyport-contract', ...record], options);
     run(command!, [...prefix, 'tallyport-contract', 'judge', 'recorded.har', '--json', 'judged.json'], options);
   } finally {
-    await stop(mock.child);
+    await stopChild(mock.child);
   }
   const report = JSON.parse(readFileSync(join(consumer.dir, 'judged.json'), 'utf8')) as {
     tool?: string;
