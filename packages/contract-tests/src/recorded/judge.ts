@@ -230,12 +230,12 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
     const name = `${route.api} ${route.baseUrl}`;
     const group = groups.get(name) ?? newGroup(route, entryKeys, redact);
     groups.set(name, group);
-    judgeEntry(group, route, recorded, item.index, { keys: entryKeys, places: options }, (value, placeholder) => {
+    const judged = judgeEntry(group, route, recorded, item.index, { keys: entryKeys, places: options }, (value, to) => {
       if (added.has(value)) return;
       added.add(value);
-      redactor.add(value, placeholder);
+      redactor.add(value, to);
     });
-    summary.judged++;
+    if (judged) summary.judged++;
     if (group.inWindow >= limits.windowEntries) judgeWindow(group, checks);
     if (options.signal?.aborted) {
       stopped = `interrupted after ${summary.entries} entries`;
@@ -292,7 +292,10 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
   };
 }
 
-/** One entry: its tags, its answer read as a run reads one, and what the traffic learns from it. */
+/**
+ * One entry: its tags, its answer read as a run reads one, and what the traffic learns from it. An entry with no
+ * answer recorded (a browser's cancelled or blocked request) is not judged: whether one came is not in the file.
+ */
 function judgeEntry(
   group: Group,
   route: Route,
@@ -300,7 +303,7 @@ function judgeEntry(
   index: number,
   options: { keys: RecordedKeys; places: KeyPlaces },
   addSecret: (value: string, placeholder: string) => void,
-): void {
+): boolean {
   const key = readKey(route.api, route.operation, recorded.request, options.keys, options.places);
   // Every secret is known to the redactor before anything of the exchange is read.
   for (const { value, placeholder } of secretsIn(route.api, recorded, key, options.keys)) addSecret(value, placeholder);
@@ -308,30 +311,31 @@ function judgeEntry(
     group.secrets[key.known.name] ??= key.known.value;
     if (key.auth === 'valid') group.validKeys.add(key.known.value);
   }
+  const unanswered = (reason: string) => {
+    const seen = group.unanswered.get(reason) ?? { count: 0, first: index };
+    seen.count++;
+    group.unanswered.set(reason, seen);
+  };
+  if (!recorded.response) {
+    unanswered(recorded.error ?? 'no answer was recorded');
+    return false;
+  }
   const derived = deriveCase(route, recorded.request, key, options.keys, group.knowledge, index);
   const trailItem = group.trails.enter(derived.testCase, route);
   const response = recorded.response;
-  const error = recorded.error ?? response?.missing;
+  const error = response.missing;
   const exchange: Exchange = {
     id: index + 1,
     template: derived.template,
     case: derived.testCase,
-    ...(response
-      ? {
-          response: {
-            status: response.status,
-            contentType: response.contentType,
-            headers: response.headers,
-            text: response.text,
-          },
-        }
-      : {}),
+    response: { status: response.status, contentType: response.contentType, headers: response.headers, text: '' },
     ...(error ? { error } : {}),
     attempts: 1,
     startedAt: recorded.startedAt,
     durationMs: recorded.durationMs,
   };
-  if (response && !error && response.text.trim() !== '') {
+  if (!error) exchange.response!.text = response.text;
+  if (!error && response.text.trim() !== '') {
     const parsed = parseBoundedJson(response.text);
     if (parsed.ok) exchange.response!.json = parsed.value;
     else exchange.response!.jsonError = parsed.error;
@@ -339,11 +343,7 @@ function judgeEntry(
   const answer: Answer = group.book.read(exchange);
   group.inWindow++;
   group.judged++;
-  if (error) {
-    const seen = group.unanswered.get(error) ?? { count: 0, first: index };
-    seen.count++;
-    group.unanswered.set(error, seen);
-  }
+  if (error) unanswered(error);
   group.knowledge.learn(answer);
   group.trails.learn(answer, trailItem);
   if (answer.verdict === 'refused' && !derived.testCase.message && !trailItem) {
@@ -352,6 +352,7 @@ function judgeEntry(
   }
   // A write the deployment may have taken changes the data: answers before and after are not compared.
   if (route.operation.effect !== 'read' && answer.verdict !== 'refused') group.book.advance();
+  return true;
 }
 
 function notesOf(group: Group, keys: RecordedKeys, window: number): string[] {

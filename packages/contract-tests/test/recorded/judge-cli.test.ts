@@ -109,6 +109,8 @@ const entries = [
   ),
   entry('GET', 'https://cdn.example.com/app.js', 200, 'console.log(1)', { headers: bearer(KEY) }),
   { comment: 'not an exchange' },
+  // A request the browser cancelled: HAR writes status 0.
+  { ...entry('GET', `${S}/api/v1/websites/7`, 0, '', { headers: bearer(KEY) }), response: { status: 0 } },
 ];
 
 const folder = mkdtempSync(join(tmpdir(), 'tallyport-judge-cli-'));
@@ -152,7 +154,8 @@ describe('tallyport-contract judge', () => {
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/✗ FAIL {2}analytics +not_a_server_error/);
     expect(run.stdout).toMatch(/✗ FAIL {2}marketplace +not_a_server_error/);
-    expect(run.stdout).toContain('session.har: 9 entries, 7 judged, 1 matching no operation, 1 malformed');
+    expect(run.stdout).toContain('session.har: 10 entries, 7 judged, 1 matching no operation, 1 malformed');
+    expect(run.stdout).toContain('1 exchange not judged: no answer was recorded (first: log.entries[9])');
     expect(run.stdout).toContain('not an operation: GET https://cdn.example.com/app.js');
     expect(run.stdout).toContain('malformed: log.entries[8]: it has no request');
     expect(run.stdout).toContain('"Authorization: Bearer $ANALYTICS_API_KEY"');
@@ -171,7 +174,7 @@ describe('tallyport-contract judge', () => {
     (addFormats as unknown as (instance: Ajv2020) => void)(ajv);
     const validate = ajv.compile(reportSchema);
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
-    expect(report.recorded).toMatchObject({ entries: 9, judged: 7, unmatched: { count: 1 }, malformed: { count: 1 } });
+    expect(report.recorded).toMatchObject({ entries: 10, judged: 7, unmatched: { count: 1 }, malformed: { count: 1 } });
   });
 
   it('finds the secrets of the file without the environment, too', async () => {
