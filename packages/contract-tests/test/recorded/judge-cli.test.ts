@@ -210,7 +210,7 @@ describe('tallyport-contract judge', () => {
     expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: tallyport-contract judge FILE.har')]);
   });
 
-  it('judges a HAR the tester wrote itself (--har): its placeholders are its keys, cut bodies are skipped', async () => {
+  it('judges a HAR the tester wrote itself (--har): its placeholders as its keys, cut bodies skipped', async () => {
     const fake = await startFakeDeployment();
     try {
       const har = join(folder, 'run.har');
