@@ -25,6 +25,20 @@ export default defineConfig([
     noExternal,
   },
   {
+    // The test-runner integrations, ESM as vitest is; the runner itself is the user's (vitest, node:test).
+    entry: { vitest: 'src/vitest.ts', 'node-test': 'src/node-test.ts' },
+    format: ['esm'],
+    dts,
+    clean: false,
+    shims: true,
+    target: 'node20',
+    sourcemap: true,
+    external: ['vitest'],
+    // node:test exists only by that name.
+    removeNodeProtocol: false,
+    noExternal,
+  },
+  {
     entry: { cli: 'src/cli.ts', 'mock-cli': 'src/mock-cli.ts' },
     format: ['esm'],
     clean: false,

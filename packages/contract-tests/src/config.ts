@@ -54,6 +54,7 @@ const optionLines = OPTIONS.flatMap((option) => {
 
 export const HELP = `Usage: tallyport-contract [options]
        tallyport-contract cleanup [--ledger FILE] [--config FILE]
+       tallyport-contract judge FILE.har [options]   (judge --help: recorded traffic, nothing sent)
 
 Checks Analytics and Marketplace deployments against the Tallyport specs.
 An API whose base URL is not set is checked against its embedded Prism mock.
@@ -201,7 +202,7 @@ function unexpected(argument: string): ConfigError {
     );
   }
   if (/^[a-z][a-z-]{0,23}$/.test(argument))
-    return new ConfigError(`unexpected argument "${argument}": the only command is cleanup (see --help)`);
+    return new ConfigError(`unexpected argument "${argument}": the commands are cleanup and judge (see --help)`);
   return new ConfigError('unexpected argument (not shown, in case it is a key): options start with -- (see --help)');
 }
 

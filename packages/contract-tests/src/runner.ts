@@ -20,6 +20,7 @@ import type { Exchange, StalledOperation, TransportLimits } from './http/transpo
 import { type RunningMocks, startMocks } from './mocks.js';
 import { type CombinationCoverage, combinationCoverage } from './cases/combinations.js';
 import { observe } from './observations.js';
+import type { RecordedFileSummary } from './recorded/judge.js';
 import { type ApiSetup, type PhaseProgress, runApi } from './run/api-run.js';
 import { judgeGuarded, observeGuarded } from './run/tester-fault.js';
 import { API_NAMES, type ApiName, specModels } from './specs.js';
@@ -133,6 +134,8 @@ export interface RunResult {
   ledgerFile?: string;
   apis: ApiRunResult[];
   exitCode: 0 | 1 | 2;
+  /** For a recorded file judged (`tallyport-contract judge`): what it held; nothing was sent. */
+  recorded?: RecordedFileSummary;
 }
 
 export const DEFAULT_LIMITS: TransportLimits = {
@@ -179,14 +182,18 @@ export function summarise(
   return { ...base, status: 'skip', reason: reasons.join('; ') || 'nothing to check' };
 }
 
-function recordedRun(setup: ApiSetup, answers: RecordedRun['answers']): RecordedRun {
+/** What the checks judge: one API's answers, sent by a run or read from a recorded file (`judge`). */
+export function recordedRun(
+  setup: Pick<ApiSetup, 'api' | 'model' | 'mock' | 'secrets'> & Partial<Pick<ApiSetup, 'writesAllowed' | 'signal'>>,
+  answers: RecordedRun['answers'],
+): RecordedRun {
   return {
     api: setup.api,
     model: setup.model,
     mock: setup.mock,
     answers,
-    writesAllowed: setup.writesAllowed,
-    interrupted: setup.signal.aborted,
+    ...(setup.writesAllowed !== undefined ? { writesAllowed: setup.writesAllowed } : {}),
+    ...(setup.signal ? { interrupted: setup.signal.aborted } : {}),
     valueOf: (value: TemplateValue) =>
       isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
   };
@@ -209,6 +216,16 @@ function coverageOf(run: RecordedRun, depth: number): OperationCoverage[] {
       (answer) => answer.operation.id === entry.operationId && answer.case?.step === 'generated',
     ).length,
   }));
+}
+
+/** Why an API's judged checks do not cover what was asked: every one skipped, or a check named in `only` skipped. */
+export function uncheckedReasons(api: ApiName, checks: readonly CheckResult[], only: readonly string[] = []): string[] {
+  const reasons: string[] = [];
+  if (checks.length > 0 && checks.every((check) => check.status === 'skip'))
+    reasons.push(`${api}: every check was skipped`);
+  for (const check of checks.filter((entry) => only.includes(entry.check) && entry.status === 'skip'))
+    reasons.push(`${api}: ${check.check} was asked for and could not check anything`);
+  return reasons;
 }
 
 /** What the run saw of a rate limit, where the source documentation shows none. */
@@ -363,10 +380,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         incomplete.push(
           `${api}: ${dropped} cases were not sent (request cap ${apiLimits.maxRequests}; raise --max-requests)`,
         );
-      if (result.checks.length > 0 && result.checks.every((check) => check.status === 'skip'))
-        incomplete.push(`${api}: every check was skipped`);
-      const named = result.checks.filter((check) => options.only?.includes(check.check) && check.status === 'skip');
-      for (const check of named) incomplete.push(`${api}: ${check.check} was asked for and could not check anything`);
+      incomplete.push(...uncheckedReasons(api, result.checks, options.only));
     }
   } finally {
     if (ownMocks) await mocks!.close();

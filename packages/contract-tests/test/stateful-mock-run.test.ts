@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMocks, startMocks } from '../src/mocks.js';
 import { runCli, type CliRun } from './cli-process.js';
+import { statefulMockEnv } from './stateful-mock-env.js';
 
 describe('tallyport-contract --allow-writes against the stateful mock', () => {
   let mocks: RunningMocks;
@@ -12,18 +13,9 @@ describe('tallyport-contract --allow-writes against the stateful mock', () => {
 
   beforeAll(async () => {
     mocks = await startMocks({ stateful: true });
-    const engine = mocks.engine!;
     run = await runCli(
       ['--allow-writes', '--max-requests-per-second', '0', '--json', 'report.json'],
-      {
-        NO_COLOR: '1',
-        ANALYTICS_BASE_URL: mocks.analytics!.url,
-        ANALYTICS_API_KEY: engine.keys.analyticsKey,
-        MARKETPLACE_BASE_URL: mocks.marketplace!.url,
-        MARKETPLACE_API_KEY: engine.keys.marketKey,
-        MARKETPLACE_EMPTY_API_KEY: engine.keys.emptyKey,
-        MARKETPLACE_PURCHASE_CODE: engine.knownValues()[0]!.value,
-      },
+      { NO_COLOR: '1', ...statefulMockEnv(mocks) },
       180_000,
     );
   }, 200_000);

@@ -136,7 +136,8 @@ function verdictLines(entry: Verdict): string[] {
   return lines;
 }
 
-function groupLines(group: VerdictGroup, style: ConsoleStyle): string[] {
+/** A group of failures or warnings, as the summary shows it (also a failing test's message, `./vitest`). */
+export function groupLines(group: VerdictGroup, style: ConsoleStyle): string[] {
   const mark = MARK[group.status];
   const count = group.cases.length;
   const shown = style.verbose ? group.cases : group.cases.slice(0, SHOWN_PER_GROUP);
@@ -193,7 +194,9 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
     '',
     `${counts.pass} passed, ${counts.fail} failed, ${counts.warn} warned, ${counts.skip} skipped` +
       `${counts.interrupted ? `, ${counts.interrupted} interrupted` : ''} · ` +
-      `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · seed ${result.seed} · ` +
+      (result.recorded
+        ? `${result.recorded.judged} recorded exchanges · ${(result.durationMs / 1000).toFixed(1)} s · `
+        : `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · seed ${result.seed} · `) +
       `${result.strict ? 'strict · ' : ''}${verdict} (exit ${result.exitCode})`,
   );
   return lines.join('\n');

@@ -59,6 +59,18 @@ export const reportSchema = {
       incomplete: { ...texts, description: 'Why the run could not check all it was asked to, when so.' },
       ledgerFile: text,
       apis: { type: 'array', items: { $ref: '#/$defs/api' } },
+      recorded: closed(
+        ['file', 'entries', 'judged', 'unmatched', 'malformed'],
+        {
+          file: text,
+          entries: count,
+          judged: count,
+          unmatched: closed(['count', 'first'], { count, first: texts }),
+          malformed: closed(['count', 'first'], { count, first: texts }),
+        },
+        'A recorded file judged (`tallyport-contract judge`): its entries, those judged, those matching no operation ' +
+          'and those that could not be read (the first few of each).',
+      ),
       exitCode: { enum: [0, 1, 2], description: '1: violations; 2: configuration, connectivity or incomplete.' },
     },
   ),

@@ -1,11 +1,13 @@
 // The contract tester against honest deployments, writes allowed: an honest deployment conforms to the source
 // documentation, so the tester must exit 0 with no failed check. A failure here is either a false alarm of the
 // tester or a real violation of the variant; JUDGEMENT.md records which, failure by failure. The throttled
-// variants wait minutes by design: they run in `pnpm bench` (bench/honest.bench-run.ts).
+// variants wait minutes by design: they run in `pnpm bench` (bench/honest.bench-run.ts). Each run's traffic is
+// recorded as a HAR on the way, and `judge` must find the file conforming too.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type RunResult, runContract } from '../../src/index.js';
+import type { RunResult } from '../../src/index.js';
+import { runAndJudge } from '../recorded/run-and-judge.js';
 import { type HonestDeployment, runOptionsFor, startHonestDeployment } from './server.js';
 import { VARIANTS, type VariantName } from './variants.js';
 
@@ -43,7 +45,7 @@ export function describeHonestRuns(title: string, names: readonly VariantName[])
           const deployment = await startHonestDeployment(name);
           const options = runOptionsFor(deployment);
           try {
-            const result = await runContract({ ...options, log: () => {} });
+            const { live: result, judged } = await runAndJudge({ ...options, log: () => {} });
             const directory = process.env.HONEST_DEPLOYMENTS_REPORT_DIR;
             if (directory) {
               const text = JSON.stringify(result, null, 2);
@@ -57,6 +59,13 @@ export function describeHonestRuns(title: string, names: readonly VariantName[])
             );
             expect(failedChecks, report).toEqual([]);
             expect(result.exitCode, report).toBe(0);
+            // The same traffic, judged from its HAR alone: no false alarm either.
+            const judgedReport = `judged from the HAR: ${failureReport(judged, deployment)}`;
+            expect(
+              judged.apis.flatMap((api) => api.checks.filter((check) => check.status === 'fail')),
+              judgedReport,
+            ).toEqual([]);
+            expect(judged.exitCode, judgedReport).toBe(0);
           } finally {
             await deployment.close();
             if (options.ledgerFile) rmSync(options.ledgerFile, { force: true });

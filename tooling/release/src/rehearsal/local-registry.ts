@@ -116,7 +116,8 @@ function announcedPort(child: ChildProcess, timeoutMs: number): Promise<number> 
   });
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** Stops a process the rehearsal started: SIGTERM, then SIGKILL if it has not exited within 10 s. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -17,6 +17,7 @@ import {
   runConsumer,
   runContractCommand,
 } from './consumer.js';
+import { judgeRecordedTraffic, runVitestFile } from './contract-usage.js';
 import { type LocalRegistry, startLocalRegistry } from './local-registry.js';
 import {
   assertPublishesOnlyTo,
@@ -260,7 +261,7 @@ export function storedPackages(storage: string): string[] {
     .sort();
 }
 
-/** The five steps of a fresh consumer project for one package manager. */
+/** The steps of a fresh consumer project for one package manager. */
 export function consumerSteps(manager: PackageManager): Step<Rehearsal>[] {
   let consumer: Consumer | undefined;
   const prefix = `consumer (${manager})`;
@@ -274,6 +275,8 @@ export function consumerSteps(manager: PackageManager): Step<Rehearsal>[] {
     { name: `${prefix}: ESM`, run: (r) => ({ detail: runConsumer(of(r), 'esm') }) },
     { name: `${prefix}: CommonJS`, run: (r) => ({ detail: runConsumer(of(r), 'cjs') }) },
     { name: `${prefix}: tallyport-contract`, run: (r) => ({ detail: runContractCommand(of(r)) }) },
+    { name: `${prefix}: tallyport-contract judge`, run: async (r) => ({ detail: await judgeRecordedTraffic(of(r)) }) },
+    { name: `${prefix}: vitest`, run: (r) => ({ detail: runVitestFile(of(r)) }) },
   ];
 }
 
@@ -281,6 +284,9 @@ function makeConsumer(rehearsal: Rehearsal, manager: PackageManager): Consumer {
   const versions = Object.fromEntries(rehearsal.released.map((p) => [p.name, p.version]));
   const rootManifest = JSON.parse(readFileSync(join(rehearsal.clone, 'package.json'), 'utf8'));
   const toolsManifest = JSON.parse(readFileSync(join(rehearsal.clone, 'tooling/release/package.json'), 'utf8'));
+  const testerManifest = JSON.parse(
+    readFileSync(join(rehearsal.clone, 'packages/contract-tests/package.json'), 'utf8'),
+  );
   return {
     manager,
     dir: join(rehearsal.work, `consumer-${manager}`),
@@ -291,6 +297,8 @@ function makeConsumer(rehearsal: Rehearsal, manager: PackageManager): Consumer {
     tools: {
       typescript: rootManifest.devDependencies.typescript,
       '@types/node': toolsManifest.devDependencies['@types/node'],
+      // The runner the vitest integration registers its tests with, at the version the tester is developed on.
+      vitest: testerManifest.devDependencies.vitest,
     },
   };
 }
