@@ -1,9 +1,10 @@
 // Attempts a client made again. A run sends a request again after a 429 (it
 // was not served) and a request that may arrive twice (a read, an update, a
 // delete) again after a 502, 503 or 504 (a gateway that could not serve now),
-// and judges only the last attempt; a recorded file holds every attempt. An answer of that kind followed, later in the file, by
-// the same request (operation, key and values) is such an attempt: it is not
-// judged. One that was never sent again stands, and is judged.
+// and judges only the last attempt; a recorded file holds every attempt. An
+// answer of that kind followed, later in the file, by the same request
+// (operation, key and values) is such an attempt: it is not judged. One that
+// was never sent again stands, and is judged.
 import type { Answer } from '../answers/answer.js';
 import { UNAVAILABLE_STATUSES } from '../answers/status.js';
 import { mayRepeat } from '../cases/template.js';
