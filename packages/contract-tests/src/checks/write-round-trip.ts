@@ -10,7 +10,7 @@
 import { writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { anyWritable } from './applies.js';
-import { comparable, sameValue } from './compare.js';
+import { comparable, sameLabel, sameValue } from './compare.js';
 import { fail, pass, skip, titleOf } from './evidence.js';
 import { acceptedConforming, mockSkip, noWriteMade } from './related.js';
 import type { Basis, CaseResult, CheckDefinition, RecordedRun } from './types.js';
@@ -44,7 +44,8 @@ function readsBack(run: RecordedRun, create: Answer, read: Answer): CaseResult[]
     if (!(field in record)) return skip(title, `the read does not show ${field}`);
     if (!comparable(sent, record[field]))
       return skip(title, `the read shows ${field} in another representation (${JSON.stringify(record[field])})`);
-    if (sameValue(record[field], sent)) return pass(title);
+    if (sameValue(record[field], sent) || (field === kindOf(run)?.label && sameLabel(record[field], sent)))
+      return pass(title);
     return fail(
       'write-lost',
       read,
@@ -252,7 +253,7 @@ function judgeRecord(run: RecordedRun, label: string, steps: Answer[]): CaseResu
   }
   if (create.verdict !== 'accepted') return [];
   const answered = create.records?.rows[0];
-  if (answered && kind.label in answered && answered[kind.label] !== label)
+  if (answered && kind.label in answered && !sameLabel(answered[kind.label], label))
     return [
       fail(
         'foreign-record',
@@ -268,7 +269,12 @@ function judgeRecord(run: RecordedRun, label: string, steps: Answer[]): CaseResu
   const results: CaseResult[] = [];
   const firstRead = steps.find((answer) => answer.case!.step === 'verify' && answer.verdict === 'accepted');
   const shown = rowOf(firstRead);
-  if (firstRead && shown && shown[kind.label] !== label && steps.indexOf(firstRead) === steps.indexOf(create) + 1)
+  if (
+    firstRead &&
+    shown &&
+    !sameLabel(shown[kind.label], label) &&
+    steps.indexOf(firstRead) === steps.indexOf(create) + 1
+  )
     results.push(
       fail(
         'foreign-record',
@@ -278,7 +284,9 @@ function judgeRecord(run: RecordedRun, label: string, steps: Answer[]): CaseResu
         { basis: 'specified', title, related: [create] },
       ),
     );
-  const ownRead = steps.find((answer) => answer.case!.step === 'verify' && rowOf(answer)?.[kind.label] === label);
+  const ownRead = steps.find(
+    (answer) => answer.case!.step === 'verify' && sameLabel(rowOf(answer)?.[kind.label], label),
+  );
   if (!ownRead) return [...results, skip(`${title}: reads back`, 'the created record could not be found and read')];
   return [...results, ...readsBack(run, create, ownRead), ...updates(run, steps, label), ...deletes(steps)];
 }

@@ -144,7 +144,8 @@ export function secretsIn(
     ...(request.body?.fields ?? []),
   ];
   for (const { name, value } of named) {
-    if (!isSecretName(name) || value.trim() === '') continue;
+    // A cookie header's values are secrets below; its cookie names and attributes are not.
+    if (!isSecretName(name) || value.trim() === '' || /^(set-)?cookie$/i.test(name)) continue;
     // A Bearer header is found through its token, whatever scheme word comes before it.
     const token = BEARER.exec(value)?.[1]?.trim();
     found.push({ value: token ?? value, placeholder: REDACTED });

@@ -21,6 +21,7 @@ import type { SecretName } from '../http/request.js';
 import type { Exchange } from '../http/transport.js';
 import { secretRedactor } from '../http/redactor.js';
 import { observe } from '../observations.js';
+import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
 import {
   type ApiRunResult,
@@ -116,6 +117,8 @@ interface Group {
   judged: number;
   /** Attempts the client made again, not judged. */
   madeAgain: number;
+  /** Answers to requests where the deployment does not read the operation's parameters (another place is read). */
+  unreadPlaces: number;
   /** Entries not judged for want of an answer, by reason: how many, and the first. */
   unanswered: Map<string, { count: number; first: number }>;
   validKeys: Set<string>;
@@ -138,6 +141,7 @@ function newGroup(route: Route, keys: RecordedKeys, redact: (text: string) => st
     windows: 0,
     judged: 0,
     madeAgain: 0,
+    unreadPlaces: 0,
     unanswered: new Map(),
     validKeys: new Set(),
   };
@@ -149,7 +153,10 @@ function judgeWindow(group: Group, checks: readonly CheckDefinition[], incomplet
   const again = attemptsMadeAgain(group.book.answers);
   group.madeAgain += again.size;
   group.trails.settle(again);
-  const answers = group.book.answers.filter((answer) => !again.has(answer));
+  // Requests sent where the deployment does not read an operation's parameters, beside the place it does read.
+  const unread = answersInUnreadPlaces(group.book.answers);
+  group.unreadPlaces += unread.size;
+  const answers = group.book.answers.filter((answer) => !again.has(answer) && !unread.has(answer.exchange.id));
   tagListedReads(answers);
   const run = recordedRun(
     { api: group.api, model: specModels[group.api], mock: false, secrets: group.secrets },
@@ -358,9 +365,14 @@ function notesOf(group: Group, keys: RecordedKeys, window: number): string[] {
   const notes: string[] = [];
   for (const [reason, { count, first }] of group.unanswered)
     notes.push(`${count} exchange${count === 1 ? '' : 's'} not judged: ${reason} (first: log.entries[${first}])`);
+  if (group.unreadPlaces > 0)
+    notes.push(
+      `${group.unreadPlaces} answer${group.unreadPlaces === 1 ? '' : 's'} to requests sent where the deployment ` +
+        'does not read the parameters (another place was read): not judged',
+    );
   if (group.madeAgain > 0)
     notes.push(
-      `${group.madeAgain} answer${group.madeAgain === 1 ? '' : 's'} (429, or 502, 503 or 504 to a read) that the ` +
+      `${group.madeAgain} answer${group.madeAgain === 1 ? '' : 's'} (429, or 502, 503 or 504 to a read, an update or a delete) that the ` +
         'client sent again were not judged: a run judges only the last attempt',
     );
   const keyName = group.api === 'analytics' ? 'ANALYTICS_API_KEY' : 'MARKETPLACE_API_KEY';

@@ -28,6 +28,7 @@ import {
   FORBIDDEN_FIELD_RULE,
   type RequestCase,
 } from '../cases/types.js';
+import { documentedEncoding } from '../cases/template.js';
 import { API_SECRETS } from '../deployment.js';
 import { type RequestTemplate, secret, type TemplateValue } from '../http/request.js';
 import type { KeyReading, RecordedKeys } from './credentials.js';
@@ -179,7 +180,7 @@ function templateOf(
     pathValues: route.pathValues,
     query,
     headers,
-    ...(request.body || route.operation.body ? { form } : {}),
+    ...(request.body || route.operation.body ? { form, ...(request.body?.json ? { json: { numbers: [] } } : {}) } : {}),
     label,
   };
 }
@@ -228,7 +229,9 @@ export function deriveCase(
     else if (operation.scope === 'key') Object.assign(testCase, { expect: 'success', step: 'other-key' });
   } else if (verdict.broken.length === 1) {
     const [{ parameter, rule }] = verdict.broken as [{ parameter: string; rule: string }];
-    Object.assign(testCase, { varied: parameter, rule });
+    // An impossible day in the Y-m-d layout breaks only a strict reading of the format (see cases/values.ts).
+    const ruleBasis = rule.startsWith('an impossible date') ? 'convention' : 'specified';
+    Object.assign(testCase, { varied: parameter, rule, ruleBasis });
     note = rule;
   } else if (verdict.undecided?.why === 'quirk') {
     testCase.varied = verdict.undecided.parameter;
@@ -237,6 +240,10 @@ export function deriveCase(
     const varied = variedOf(operation, sent);
     if (varied) testCase.varied = varied;
   }
+  // A body in the other encoding than the documented one (a write sent again as JSON to see whether the form is read).
+  const documented = documentedEncoding(operation);
+  const encoding = request.body && request.body.fields.length > 0 ? (request.body.json ? 'json' : 'form') : undefined;
+  if (documented && encoding && encoding !== documented) testCase.encoding = encoding;
   const where = `log.entries[${index}]`;
   testCase.title = caseTitle(operation.id, values, note ? `${note}; ${where}` : where);
   const undecided = key.auth === 'valid' && verdict.broken.length === 0 ? verdict.undecided : undefined;

@@ -11,6 +11,7 @@ import type { OperationModel } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
 import { describeTransport, documentedEncoding } from '../cases/template.js';
 import type { ParameterTransport, RequestCase } from '../cases/types.js';
+import type { RequestTemplate } from '../http/request.js';
 
 /** Headers an API key commonly travels in, besides the parameters (HTTP header names ignore case). */
 export const KEY_HEADERS: readonly string[] = ['X-API-Key', 'Api-Key'];
@@ -111,4 +112,37 @@ export async function findTransport(
     tried.push(answer.exchange.id);
   }
   return { tried };
+}
+
+/** Where a request put an operation's parameters: a JSON or form body or the query, and the header the key took. */
+export function placeOf(template: RequestTemplate): string {
+  const params = template.json ? 'json' : template.form && template.form.length > 0 ? 'form' : 'query';
+  const header = template.headers.find(([name]) => !['accept', 'prefer'].includes(name.toLowerCase()))?.[0];
+  return header ? `${params}, the key in ${header.toLowerCase()}` : params;
+}
+
+/**
+ * Of answers already recorded (a file judged), those to requests sent where the deployment does not read an
+ * operation's parameters: for an operation whose place the source does not show, where some place was read as
+ * sent, every answer of a place none of whose answers was read, and all refused. A run finds the place before it
+ * judges (`findTransport`); a file shows every place tried.
+ */
+export function answersInUnreadPlaces(answers: readonly Answer[]): Set<number> {
+  const byOperation = new Map<string, Map<string, Answer[]>>();
+  for (const answer of answers) {
+    if (!placeUnknown(answer.operation)) continue;
+    const places = byOperation.get(answer.operation.id) ?? new Map<string, Answer[]>();
+    const place = placeOf(answer.exchange.template);
+    places.set(place, [...(places.get(place) ?? []), answer]);
+    byOperation.set(answer.operation.id, places);
+  }
+  const unread = new Set<number>();
+  for (const places of byOperation.values()) {
+    const read = new Set([...places].filter(([, list]) => list.some(readAsSent)).map(([place]) => place));
+    if (read.size === 0) continue;
+    for (const [place, list] of places)
+      if (!read.has(place) && list.every((answer) => answer.verdict !== 'accepted'))
+        for (const answer of list) unread.add(answer.exchange.id);
+  }
+  return unread;
 }
