@@ -372,8 +372,8 @@ function notesOf(group: Group, keys: RecordedKeys, window: number): string[] {
     );
   if (group.madeAgain > 0)
     notes.push(
-      `${group.madeAgain} answer${group.madeAgain === 1 ? '' : 's'} (429, or 502, 503 or 504 to a read, an update or a delete) that the ` +
-        'client sent again were not judged: a run judges only the last attempt',
+      `${group.madeAgain} answer${group.madeAgain === 1 ? '' : 's'} (429, or 502, 503 or 504 to a read, an update ` +
+        'or a delete) that the client sent again were not judged: a run judges only the last attempt',
     );
   const keyName = group.api === 'analytics' ? 'ANALYTICS_API_KEY' : 'MARKETPLACE_API_KEY';
   if (keys[keyName] === undefined && group.validKeys.size > 1)
