@@ -14,6 +14,7 @@ import type {
   RecordKind,
   RecordLocation,
 } from '@tallyport/spec-model/query';
+import { isObject } from '@tallyport/spec-model/query';
 import analytics from './generated/analytics.mock-model.json' with { type: 'json' };
 import marketplace from './generated/marketplace.mock-model.json' with { type: 'json' };
 
@@ -53,9 +54,6 @@ export const SPECS: Record<ApiName, MockSpec> = {
 };
 
 export const API_NAMES = Object.keys(SPECS) as ApiName[];
-
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const parameterWithRole = (operation: MockOperation, role: ParameterRole): ParameterModel | undefined =>
   operation.parameters.find((parameter) => parameter.role === role);

@@ -14,8 +14,10 @@ import type {
   ResponseModel,
   SpecModel,
 } from './types.js';
+import { isObject } from './json.js';
 
 export type * from './types.js';
+export { isObject } from './json.js';
 export { describeProblems, MAX_PROBLEMS, readablePath, type SchemaError } from './problems.js';
 export { isForbidden, isRequiredPath, propertyOf, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
 
@@ -36,8 +38,6 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
 export function isApiName(value: string): value is ApiName {
   return (API_NAMES as readonly string[]).includes(value);
 }
-
-export const isSuccessStatus = (status: number): boolean => status >= 200 && status <= 299;
 
 /** Escapes one JSON pointer segment (RFC 6901). */
 export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -126,9 +126,6 @@ export function recordLocations(operation: OperationModel, kind?: string): Recor
     .flatMap((response) => response.records)
     .filter((location) => kind === undefined || location.record === kind);
 }
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The records found in a payload at the first location that holds what it

@@ -2,9 +2,7 @@
 // section 4.8.24): which properties a schema describes through its
 // combinators, which it requires, and where it holds records. Pure functions.
 import type { Json, JsonObject, JsonSchema, RecordLocation } from './types.js';
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject } from './json.js';
 
 /**
  * A schema no value satisfies: `false`, or the form older JSON Schema readers understand too (`not: {}`),

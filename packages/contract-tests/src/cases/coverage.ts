@@ -4,8 +4,8 @@
 // requests without a valid key, and the requests that provoke each documented
 // error message. Operations that write are left to the write round trip.
 import { parameterWithRole, type OperationModel } from '@tallyport/spec-model/query';
-import { API_SECRETS } from '../deployment.js';
-import type { TemplateValue } from '../http/request.js';
+import { API_SECRETS } from '../spec/deployment.js';
+import type { TemplateValue } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { caseKey, caseTitle, type RequestCase, worthSending } from './types.js';
 import { DATE_EDGES, invalidValues, plainValue, validValues } from './values.js';

@@ -10,13 +10,13 @@ import { parameterWithRole, SHAPING_ROLES, writableKind } from '@tallyport/spec-
 import type { Answer } from '../answers/answer.js';
 import { textOf } from '../answers/json-values.js';
 import type { Row } from '../answers/records.js';
-import { searchField } from '../cases/derived.js';
-import { anyParameterWithRole } from './applies.js';
-import { sameValue } from './compare.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './related.js';
-import { rowKeyOf, sameRows } from './rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { searchField } from '../cases/values.js';
+import { anyParameterWithRole } from './judging/applies.js';
+import { sameValue } from './judging/compare.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './judging/related.js';
+import { rowKeyOf, sameRows } from './judging/rows.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'filter_effect';
 

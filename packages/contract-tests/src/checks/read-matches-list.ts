@@ -8,10 +8,10 @@
 // timestamps) are not compared.
 import type { Answer } from '../answers/answer.js';
 import { textOf } from '../answers/json-values.js';
-import { sameButUrlQueries, sameValue } from './compare.js';
-import { fail, interrupted, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming, mockSkip } from './related.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { sameButUrlQueries, sameValue } from './judging/compare.js';
+import { fail, interrupted, pass, skip, titleOf } from './judging/evidence.js';
+import { acceptedConforming, mockSkip } from './judging/related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'read_matches_list';
 

@@ -8,17 +8,17 @@ import { type SpecModel, writableKind } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
 import type { CaseContext } from '../cases/context.js';
-import { combinationCases } from '../cases/combinations.js';
+import { combinationCases } from '../derived/combinations.js';
 import { generatedCases } from '../cases/generated.js';
 import { baselineValues, coverageCases } from '../cases/coverage.js';
-import { derivedCases } from '../cases/derived.js';
+import { derivedCases } from '../derived/effects.js';
 import { exampleCases } from '../cases/examples.js';
 import { addDropped, planCases } from '../cases/plan.js';
-import { type KeyTransport, sendCase, type TemplateTarget } from '../cases/template.js';
+import { type KeyTransport, sendCase, type TemplateTarget } from '../transport/template.js';
 import type { CaseFamily, ParameterTransport, RequestCase } from '../cases/types.js';
-import { API_SECRETS } from '../deployment.js';
-import type { SecretName, TemplateValue } from '../http/request.js';
-import { SafetyGuard, SafetyViolation } from '../http/safety.js';
+import { API_SECRETS } from '../spec/deployment.js';
+import type { SecretName, TemplateValue } from '../spec/secrets.js';
+import { SafetyGuard, SafetyViolation } from '../transport/safety.js';
 import {
   DeploymentUnavailable,
   OperationStalled,
@@ -26,12 +26,13 @@ import {
   RunInterrupted,
   Transport,
   type TransportLimits,
-} from '../http/transport.js';
-import { type ApiName, specModels } from '../specs.js';
-import type { Ledger } from '../writes/ledger.js';
-import { WriteSession } from '../writes/session.js';
+} from '../transport/transport.js';
+import { type ApiName, specModels } from '../spec/models.js';
+import type { Ledger } from './writes/ledger.js';
+import { WriteSession } from './writes/session.js';
 import { findTransport, placeInDoubt, placeUnknown, probeCase } from './parameter-transports.js';
 import { failsAlone, removableFrom, shrink } from './shrink.js';
+import type { PhaseProgress } from '../report/result.js';
 
 /** Requests a failing generated case may send while it is shrunk, and all of them together. */
 const SHRINK_STEPS = 16;
@@ -65,21 +66,6 @@ export interface ApiSetup {
   onProgress?(sent: number, planned: number, phase: PhaseProgress): void;
   /** Called after each answer is read; may stop the run (a memory bound). */
   onAnswer?(answer: Answer): void;
-}
-
-/** The phase an API's run is in, and its requests: planned once its plan is made (the writes plan as they go). */
-export interface PhaseProgress {
-  name:
-    | 'plain calls'
-    | 'cases from the spec'
-    | 'cases from the data'
-    | 'combinations'
-    | 'generated values'
-    | 'shrinking'
-    | 'writes'
-    | 'cleanup';
-  sent: number;
-  planned?: number;
 }
 
 export interface ApiOutcome {
