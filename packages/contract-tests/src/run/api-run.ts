@@ -179,6 +179,12 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   };
   const send = async (testCase: RequestCase, options: { cleanup?: boolean } = {}) =>
     book.read(await sendCase(transport, target, testCase, options));
+  /** Sends what of `cases` is new and fits the budget, `reserve` requests kept back; counts what is dropped. */
+  const sendPlanned = async (cases: readonly RequestCase[], reserve: number) => {
+    const plan = planCases(cases, Math.max(0, limits.maxRequests - transport.requestCount - reserve), seen);
+    addDropped(outcome.dropped, plan.dropped);
+    await sendAll(plan.kept);
+  };
   const sendAll = async (cases: readonly RequestCase[]) => {
     planned += cases.length;
     if (phase.planned !== undefined) phase.planned += cases.length;
@@ -277,44 +283,24 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       ...generated.cases.filter((testCase) => wants(testCase.family)),
       ...(wants('example') ? exampleCases(context, setup.examples, setup.seed) : []),
     ];
-    const reserve = (wants('derived') ? DERIVED_RESERVE : 0) + (writes ? WRITE_RESERVE : 0);
-    const plan = planCases(candidates, Math.max(0, limits.maxRequests - transport.requestCount - reserve), seen);
-    addDropped(outcome.dropped, plan.dropped);
-    await sendAll(plan.kept);
+    await sendPlanned(candidates, (wants('derived') ? DERIVED_RESERVE : 0) + (writes ? WRITE_RESERVE : 0));
     // 3. Cases that need the deployment's own rows.
     if (wants('derived')) {
       enter('cases from the data');
-      const derived = planCases(
-        derivedCases(caseContext(book.answers), book.answers),
-        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
-        seen,
-      );
-      addDropped(outcome.dropped, derived.dropped);
-      await sendAll(derived.kept);
+      await sendPlanned(derivedCases(caseContext(book.answers), book.answers), writes ? WRITE_RESERVE : 0);
     }
     // 3b. The combinations of two parameters' values (three with --depth 3) the requests so far left out.
     if (wants('combination')) {
       enter('combinations');
       // Parameters of combinations never hold a secret: a placeholder stands for one.
       const shown = (value: TemplateValue) => (typeof value === 'string' ? value : `$${value.secret}`);
-      const combined = planCases(
-        combinationCases({ ...caseContext(book.answers), valueOf: shown }, book.answers, setup.depth, setup.seed),
-        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
-        seen,
-      );
-      addDropped(outcome.dropped, combined.dropped);
-      await sendAll(combined.kept);
+      const context = { ...caseContext(book.answers), valueOf: shown };
+      await sendPlanned(combinationCases(context, book.answers, setup.depth, setup.seed), writes ? WRITE_RESERVE : 0);
     }
     // 3c. Generated values (text in many scripts and lengths, ranges on month ends), each failure shrunk.
     if (wants('example')) {
       enter('generated values');
-      const generated = planCases(
-        generatedCases(caseContext(book.answers), setup.seed),
-        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
-        seen,
-      );
-      addDropped(outcome.dropped, generated.dropped);
-      await sendAll(generated.kept);
+      await sendPlanned(generatedCases(caseContext(book.answers), setup.seed), writes ? WRITE_RESERVE : 0);
       const failing = book.answers.filter((answer) => answer.case?.step === 'generated' && failsAlone(answer));
       if (failing.length > 0) enter('shrinking');
       let spent = 0;

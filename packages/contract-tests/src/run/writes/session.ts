@@ -18,7 +18,7 @@ import { comparable, sameValue } from '../../checks/judging/compare.js';
 import type { Answer } from '../../answers/answer.js';
 import type { AuthMode, RequestCase } from '../../cases/types.js';
 import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../../cases/types.js';
-import { invalidValues, largestValue, otherValidValue, plainValue } from '../../cases/values.js';
+import { type InvalidValue, invalidValues, largestValue, otherValidValue, plainValue } from '../../cases/values.js';
 import { documentedEncoding, otherEncoding } from '../../transport/template.js';
 import type { TemplateValue } from '../../spec/secrets.js';
 import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard, unsafeId } from '../../transport/safety.js';
@@ -41,7 +41,7 @@ export interface WriteSessionOptions {
   log?(line: string): void;
 }
 
-interface Operations {
+export interface WriteOperations {
   kind: RecordKind & { identifier: string; label: string };
   create: OperationModel;
   read: OperationModel;
@@ -77,7 +77,7 @@ const DELETE_REREADS = 3;
 const PATIENCE = 4;
 const patiently = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
 
-export function writeOperations(model: SpecModel): Operations | undefined {
+export function writeOperations(model: SpecModel): WriteOperations | undefined {
   const kind = writableKind(model);
   if (!kind) return undefined;
   const { create, read, update, remove, list } = recordOperations(model, kind.name);
@@ -102,7 +102,7 @@ const writable = (operation: OperationModel): ParameterModel[] =>
   );
 
 export class WriteSession {
-  private readonly ops: Operations | undefined;
+  private readonly ops: WriteOperations | undefined;
   /** How a read showed each label this run created, where it differs (a domain stored in its ASCII form). */
   private readonly shownLabels = new Map<string, string>();
 
@@ -475,18 +475,7 @@ export class WriteSession {
       for (const field of writable(update)) {
         const invalid = invalidValues(field)[0];
         if (!invalid || this.options.stopped()) continue;
-        await this.update(
-          ownId,
-          created.label,
-          { [field.name]: invalid.value },
-          {
-            expect: 'refusal',
-            varied: field.name,
-            rule: invalid.rule,
-            ruleBasis: invalid.ruleBasis,
-            note: invalid.rule,
-          },
-        );
+        await this.update(ownId, created.label, { [field.name]: invalid.value }, refusalOf(field, invalid));
       }
       await this.update(
         ownId,
@@ -506,19 +495,8 @@ export class WriteSession {
       if (field.name === kind.label) continue;
       const invalid = invalidValues(field)[0];
       if (!invalid || this.options.stopped()) continue;
-      keep(
-        await this.create(
-          `invalid-${field.name.replace(/[^a-z0-9]/gi, '')}`,
-          { [field.name]: invalid.value },
-          {
-            expect: 'refusal',
-            varied: field.name,
-            rule: invalid.rule,
-            ruleBasis: invalid.ruleBasis,
-            note: invalid.rule,
-          },
-        ),
-      );
+      const purpose = `invalid-${field.name.replace(/[^a-z0-9]/gi, '')}`;
+      keep(await this.create(purpose, { [field.name]: invalid.value }, refusalOf(field, invalid)));
     }
     for (const auth of ['missing', 'wrong'] as const) {
       if (!worthSending(auth, this.options.mock)) continue;
@@ -562,6 +540,15 @@ export class WriteSession {
       .map((entry) => ({ label: entry.label, ...(entry.id ? { id: entry.id } : {}) }));
   }
 }
+
+/** What a write that sends `invalid` as `field` expects: a refusal, for the rule it breaks. */
+const refusalOf = (field: ParameterModel, invalid: InvalidValue): WriteExtra => ({
+  expect: 'refusal',
+  varied: field.name,
+  rule: invalid.rule,
+  ruleBasis: invalid.ruleBasis,
+  note: invalid.rule,
+});
 
 function pickOne(fields: ParameterModel[]): Values {
   const field = fields.find((candidate) => candidate.enum);
