@@ -51,14 +51,24 @@ export function effectiveValue(run: RecordedRun, answer: Answer, parameter: Para
   return parameter.default === undefined ? undefined : String(parameter.default);
 }
 
+/** Each answer's comparable text, per list of parameters left out: checks ask it of every pair of answers. */
+const withoutCache = new WeakMap<Answer, Map<string, string>>();
+
 /** The values a case sent, with those of `except` left out, as one comparable text. */
 export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly string[]): string {
+  const key = except.join('&');
+  const cached = withoutCache.get(answer)?.get(key);
+  if (cached !== undefined) return cached;
   const values = answer.case?.values ?? {};
-  return Object.keys(values)
+  const text = Object.keys(values)
     .filter((name) => !except.includes(name))
     .sort()
     .map((name) => `${name}=${run.valueOf(values[name]!)}`)
     .join('&');
+  const byExcept = withoutCache.get(answer) ?? new Map<string, string>();
+  byExcept.set(key, text);
+  withoutCache.set(answer, byExcept);
+  return text;
 }
 
 /**
@@ -68,15 +78,26 @@ export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly
 export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
   if (answer.case?.family === 'write') return [];
   const key = valuesWithout(run, answer, except);
-  return run.answers.filter(
-    (other) =>
-      other !== answer &&
-      other.operation.id === answer.operation.id &&
-      other.case?.family !== 'write' &&
-      other.epoch === answer.epoch &&
-      acceptedConforming(other) &&
-      valuesWithout(run, other, except) === key,
+  return comparableAnswers(run, answer.operation.id).filter(
+    (other) => other !== answer && other.epoch === answer.epoch && valuesWithout(run, other, except) === key,
   );
+}
+
+/** The answers of a run that others are compared with, by operation: accepted, conforming, not of a write. */
+const comparableCache = new WeakMap<readonly Answer[], { length: number; byOperation: Map<string, Answer[]> }>();
+
+function comparableAnswers(run: RecordedRun, operationId: string): Answer[] {
+  let cached = comparableCache.get(run.answers);
+  // A run's answers only grow: a longer list is read again.
+  if (!cached || cached.length !== run.answers.length) {
+    const byOperation = new Map<string, Answer[]>();
+    for (const answer of run.answers)
+      if (answer.case?.family !== 'write' && acceptedConforming(answer))
+        byOperation.set(answer.operation.id, [...(byOperation.get(answer.operation.id) ?? []), answer]);
+    cached = { length: run.answers.length, byOperation };
+    comparableCache.set(run.answers, cached);
+  }
+  return cached.byOperation.get(operationId) ?? [];
 }
 
 /**
