@@ -7,6 +7,7 @@ import {
   shouldRetryJudging,
   sleep,
   UNAVAILABLE_STATUSES,
+  unsafePathSegment,
 } from '../src/index.js';
 
 describe('which failures are retried', () => {
@@ -81,5 +82,14 @@ describe('sleep', () => {
     controller.abort();
     await waiting;
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('a value as one path segment', () => {
+  it('refuses what a URL or a server reads as another path, and nothing else', () => {
+    for (const value of ['', ' ', '.', '..', 'a/b', 'a\\b', 'a\nb', 'x'.repeat(201)])
+      expect(unsafePathSegment(value), JSON.stringify(value)).toBeDefined();
+    for (const value of ['42', 'web_HmCy', '1304488550472777893', 'ñandú', 'a.b', '...'])
+      expect(unsafePathSegment(value), value).toBeUndefined();
   });
 });

@@ -5,7 +5,8 @@
 // that a read made just before showed with this run's label. Every path
 // value is checked (no empty, `.`, `..` or `/` ids) and the final, normalised
 // URL must be exactly the operation's path with those values.
-import { operationById, type SpecModel } from '@tallyport/spec-model/query';
+import { unsafePathSegment } from '@tallyport/http-policy';
+import { identifyingParameter, operationById, type SpecModel, writableKind } from '@tallyport/spec-model/query';
 import type { ApiName } from '../spec/models.js';
 import type { RequestTemplate } from './request.js';
 
@@ -17,16 +18,8 @@ export class SafetyViolation extends Error {
 }
 
 /** Why an id may not be put in a path, or undefined when it may. */
-export function unsafeId(id: string): string | undefined {
-  const trimmed = id.trim();
-  if (trimmed === '') return 'it is empty';
-  if (trimmed === '.' || trimmed === '..') return `it is "${trimmed}", which a URL resolves to another path`;
-  if (/[/\\]/.test(id)) return 'it holds a slash';
-  if ([...id].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
-    return 'it holds a control character';
-  if (id.length > 200) return 'it is longer than 200 characters';
-  return undefined;
-}
+/** Why an id cannot stand in a request path (see @tallyport/http-policy), or undefined when it can. */
+export const unsafeId = unsafePathSegment;
 
 export interface OwnedRecord {
   kind: string;
@@ -99,7 +92,7 @@ export class SafetyGuard {
     }
     if (operation.effect === 'read') return;
     if (!this.writesAllowed) throw new SafetyViolation(`refused to send ${where}: writes need --allow-writes`);
-    const kind = Object.values(model.records).find((record) => record.label && record.identifier);
+    const kind = writableKind(model);
     if (!kind) throw new SafetyViolation(`refused to send ${where}: the spec names no record this run can own`);
     if (operation.effect === 'create') {
       const label = template.form?.find(([name]) => name === kind.label)?.[1];
@@ -110,7 +103,7 @@ export class SafetyGuard {
       );
     }
     if (this.trusting) return;
-    const idParameter = operation.parameters.find((parameter) => parameter.identifies === kind.name);
+    const idParameter = identifyingParameter(operation, kind.name);
     const id = idParameter ? template.pathValues?.[idParameter.name] : undefined;
     if (id === undefined) throw new SafetyViolation(`refused to send ${where}: no ${kind.name} id in the request`);
     const owned = this.owns(template.api, kind.name, id);
