@@ -39,7 +39,7 @@ export default defineConfig([
     noExternal,
   },
   {
-    entry: { cli: 'src/cli.ts', 'mock-cli': 'src/mock-cli.ts' },
+    entry: { cli: 'src/cli/main.ts', 'mock-cli': 'src/cli/mock.ts' },
     format: ['esm'],
     clean: false,
     shims: true,

@@ -3,7 +3,7 @@
 // limit, idempotent requests are retried (the shared HTTP policy decides
 // which and when), and every failure becomes a class from errors.ts with
 // redacted details. Log lines carry redacted copies only, in both directions.
-import { BodyTooLarge, readCappedText, shouldRetry } from '@tallyport/http-policy';
+import { BodyTooLarge, isSuccessStatus, readCappedText, shouldRetry, sleep } from '@tallyport/http-policy';
 import type { Redactor } from '@tallyport/redaction';
 import {
   type AnswerFacts,
@@ -23,7 +23,7 @@ import {
   UnexpectedResponseError,
 } from './errors.js';
 import type { Log } from './logger.js';
-import { type RetryOptions, retryDelay, sleep } from './retry.js';
+import { type RetryOptions, retryDelay } from './retry.js';
 
 export interface OutgoingParts {
   method: string;
@@ -173,7 +173,7 @@ export function createHttp(config: HttpConfig) {
             body: loggedBody(redactor, text),
           });
         } else if (log.enabled('debug')) log('debug', `${method} ${url()} → ${status} (${took})`);
-        const success = status >= 200 && status <= 299;
+        const success = isSuccessStatus(status);
         if (exceeded && (success || raw)) {
           throw new ResponseTooLargeError(
             `${status} from ${method} ${url()}: the body passed \`maxResponseBytes\` (${limit} bytes).`,
@@ -215,11 +215,8 @@ export function createHttp(config: HttpConfig) {
       log('info', `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
         reason: failure.message,
       });
-      try {
-        await sleep(delay, userSignal);
-      } catch {
-        throw aborted();
-      }
+      await sleep(delay, userSignal);
+      if (userSignal?.aborted) throw aborted();
     }
   }
 

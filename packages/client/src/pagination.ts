@@ -8,6 +8,7 @@
 // contributes its query parameters, so the key never follows a link to
 // another host.
 import { PaginationError } from './errors.js';
+import { isObject } from '@tallyport/spec-model/query';
 
 export type PageQuery = Record<string, string>;
 
@@ -16,8 +17,6 @@ export type NextPageStrategy =
   | 'auto'
   | 'none'
   | ((payload: unknown, currentQuery: Readonly<Record<string, unknown>>) => PageQuery | null | undefined);
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function queryOf(link: string): PageQuery | null {
   try {

@@ -3,6 +3,7 @@
 // the client checks at run time that each record it hands back carries its
 // identifier, and types it as present. Ids are checked too before they go
 // into a path: `.`, `..` or a `/` would address another resource.
+import { unsafePathSegment } from '@tallyport/http-policy';
 import { MissingFieldError, ValidationError } from './errors.js';
 
 /** Throws MissingFieldError unless `value` is an object whose `identifier` is a number or a non-empty string. */
@@ -31,16 +32,16 @@ export function requireIdentifiers<T>(operation: string, record: string, identif
   return list as T[];
 }
 
-/** Refuses an id that is empty, `.` or `..`, or holds a `/`, once trimmed: it would leave its path segment. */
+/** Refuses an id that would leave its path segment (empty, `.`, `..`, a slash; see @tallyport/http-policy). */
 export function assertPathIds(operation: string, params: Readonly<Record<string, unknown>> | undefined): void {
   if (!params) return;
   for (const [name, value] of Object.entries(params)) {
     if (typeof value !== 'string') continue;
-    const trimmed = value.trim();
-    if (trimmed === '' || trimmed === '.' || trimmed === '..' || trimmed.includes('/')) {
+    const reason = unsafePathSegment(value);
+    if (reason) {
       throw new ValidationError(
         `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}; ` +
-          'an id cannot be empty, "." or "..", nor hold "/".',
+          `an id cannot stand in the path: ${reason}.`,
         operation,
         name,
         value,

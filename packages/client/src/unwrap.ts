@@ -1,3 +1,4 @@
+import { isObject } from '@tallyport/spec-model/query';
 // Where the records of a payload sit. The spec marks them (`x-tallyport-record`),
 // and the generated operations list each place a successful payload may hold
 // them, deepest first: an Analytics website under `data` or bare (the envelope
@@ -13,8 +14,6 @@ export interface RecordLocation {
   /** An array of records rather than one. */
   readonly many: boolean;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The first place that holds what it should (an array, or an object), or undefined. */
 export function locate(payload: unknown, locations: readonly RecordLocation[]): unknown {

@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { runContract } from '../src/runner.js';
+import { runContract } from '../src/run/contract.js';
 import { runOptionsFor, startFakeDeployment } from '../test/fake-deployment/server.js';
 import { startHarRecorder } from '../test/recorded/har-recorder.js';
 

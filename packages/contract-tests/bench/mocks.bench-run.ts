@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMockFetch } from '@tallyport/mock';
 import { expect, it } from 'vitest';
-import { type RunningMocks, startMocks } from '../src/mocks.js';
+import { type RunningMocks, startMocks } from '../src/run/mocks.js';
 
 const MOCK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'mock-cli.js');
 const ROUNDS = 3;

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { runContract } from '../src/runner.js';
+import { runContract } from '../src/run/contract.js';
 import { runOptionsFor, startHonestDeployment } from '../test/honest-deployments/server.js';
 
 it('measures the default run at 20 and at 1 request a second', async () => {

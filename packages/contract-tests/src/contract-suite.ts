@@ -7,15 +7,16 @@
 // check's outcome, told as the console tells it: a failure with the same
 // evidence and curl, a convention that did not hold as a passing test with
 // its warning beside it (unless `strict`), a skip with its reason.
-import type { CaseStatus } from './checks/types.js';
+import type { CaseStatus } from './checks/judging/types.js';
 import { CHECK_NAMES } from './checks/index.js';
-import { parseConfig } from './config.js';
+import { parseConfig } from './cli/config/parse.js';
 import { keysFrom } from './recorded/credentials.js';
 import { judgeHar } from './recorded/judge.js';
-import { groupLines } from './reporters/console.js';
-import { verdictGroups } from './reporters/groups.js';
-import { type CheckResult, DEFAULT_MAX_DURATION_MS, type RunOptions, type RunResult, runContract } from './runner.js';
-import { API_NAMES, type ApiName } from './specs.js';
+import { groupLines } from './report/console.js';
+import { verdictGroups } from './report/groups.js';
+import { DEFAULT_MAX_DURATION_MS, type RunOptions, runContract } from './run/contract.js';
+import type { CheckResult, RunResult } from './report/result.js';
+import { API_NAMES, type ApiName } from './spec/models.js';
 
 export interface ContractTestOptions {
   /** A recorded HAR file to judge instead of sending requests (`tallyport-contract judge`). */

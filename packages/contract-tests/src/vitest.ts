@@ -6,7 +6,7 @@
 // `--shard` (a file per API spreads them) and watch mode work as for any test.
 import { beforeAll, describe, it, type TestContext } from 'vitest';
 import { type ContractTestOptions, ContractSuite, contractFailure } from './contract-suite.js';
-import type { ApiName } from './specs.js';
+import type { ApiName } from './spec/models.js';
 
 export type { CheckOutcome, ContractTestOptions } from './contract-suite.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type AnswerContext, readAnswer } from '../src/answers/answer.js';
-import { saysNothing } from '../src/answers/status.js';
+import { saysNothing } from '@tallyport/http-policy';
 import type { RequestCase } from '../src/cases/types.js';
-import { parseBoundedJson } from '../src/http/json.js';
-import type { Exchange } from '../src/http/transport.js';
-import { type ApiName, specModels } from '../src/specs.js';
+import { parseBoundedJson } from '../src/transport/json.js';
+import type { Exchange } from '../src/transport/transport.js';
+import { type ApiName, specModels } from '../src/spec/models.js';
 
 const KEY = 'answer-test-secret-key-0123456789';
 

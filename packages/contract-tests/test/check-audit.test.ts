@@ -11,11 +11,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnswerContext, readAnswer } from '../src/answers/answer.js';
 import { CHECKS } from '../src/checks/index.js';
-import { parseBoundedJson } from '../src/http/json.js';
-import { isSecretRef } from '../src/http/request.js';
-import type { Exchange } from '../src/http/transport.js';
-import { runContract } from '../src/runner.js';
-import { type ApiName, specModels } from '../src/specs.js';
+import { parseBoundedJson } from '../src/transport/json.js';
+import { isSecretRef } from '../src/spec/secrets.js';
+import type { Exchange } from '../src/transport/transport.js';
+import { runContract } from '../src/run/contract.js';
+import { type ApiName, specModels } from '../src/spec/models.js';
 import { type FakeDeployment, runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 import { bodyText, HOSTILE_VALUES } from './hostile-json.js';
 

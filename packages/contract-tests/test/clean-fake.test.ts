@@ -4,7 +4,7 @@
 // faults-across-answers.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECK_NAMES } from '../src/checks/index.js';
-import { runContract } from '../src/runner.js';
+import { runContract } from '../src/run/contract.js';
 import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
 import { VARIANTS } from './fake-deployment/variants.js';
 

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../src/config/schema.js';
-import { toolVersion } from '../src/output/tool-version.js';
+import { configSchema } from '../src/cli/config/schema.js';
+import { toolVersion } from '../src/report/tool-version.js';
 import { runCli } from './cli-process.js';
 import { type FakeDeployment, startFakeDeployment } from './fake-deployment/server.js';
 import { xmlProblems } from './xml-well-formed.js';
@@ -83,7 +83,7 @@ describe('the conventions of the command line', () => {
     );
     const run = await runCli(['cleanup', '--ledger', ledger], {});
     expect(run.stderr).toBe('');
-    expect(run.stdout).toContain(`nothing to clean: every website in ${ledger} was deleted`);
+    expect(run.stdout).toContain(`nothing to clean: every record in ${ledger} was deleted`);
     expect(run.code).toBe(0);
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli-process.js';
 import { startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
-import { shouldColour } from '../src/reporters/console.js';
+import { shouldColour } from '../src/report/console.js';
 
 let fake: FakeDeployment | undefined;
 afterEach(async () => {

@@ -2,9 +2,9 @@
 // texts drawn from the data), the requests that complete every pair given those sent, and the coverage reported.
 import { describe, expect, it } from 'vitest';
 import type { CaseContext } from '../src/cases/context.js';
-import { combinationCases, combinationCoverage, dimensionsOf } from '../src/cases/combinations.js';
+import { combinationCases, combinationCoverage, dimensionsOf } from '../src/derived/combinations.js';
 import { generatedCases, TEXT_CLASSES } from '../src/cases/generated.js';
-import { specModels } from '../src/specs.js';
+import { specModels } from '../src/spec/models.js';
 import { answersOf } from './checks/recorded.js';
 
 const model = specModels.analytics;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config.js';
-import { configKey, OPTIONS } from '../src/config/options.js';
-import { configSchema } from '../src/config/schema.js';
+import { parseConfig } from '../src/cli/config/parse.js';
+import { configKey, OPTIONS } from '../src/cli/config/options.js';
+import { configSchema } from '../src/cli/config/schema.js';
 
 /** A working folder holding `tallyport.config.json` with `content`. */
 function folderWith(content: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config.js';
+import { ConfigError, parseConfig } from '../src/cli/config/parse.js';
 
 describe('parseConfig', () => {
   it('uses the mocks when no base URL is set', () => {

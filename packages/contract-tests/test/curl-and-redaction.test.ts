@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toCurl } from '../src/http/curl.js';
-import { secretRedactor } from '../src/http/redactor.js';
-import { secret, type RequestTemplate } from '../src/http/request.js';
+import { toCurl } from '../src/transport/curl.js';
+import { secretRedactor } from '../src/report/redactor.js';
+import type { RequestTemplate } from '../src/transport/request.js';
+import { secret } from '../src/spec/secrets.js';
 
 const base: RequestTemplate = {
   api: 'marketplace',

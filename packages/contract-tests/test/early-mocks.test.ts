@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { earlyMockApis } from '../src/config/early-mocks.js';
+import { earlyMockApis } from '../src/cli/config/early-mocks.js';
 
 const empty = mkdtempSync(join(tmpdir(), 'tallyport-early-'));
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseResult } from '../src/checks/types.js';
-import type { Exchange } from '../src/http/transport.js';
-import { summaryText } from '../src/reporters/console.js';
-import { caseDurations } from '../src/reporters/durations.js';
-import { junitReport } from '../src/reporters/junit.js';
-import type { RunResult } from '../src/runner.js';
+import type { CaseResult } from '../src/checks/judging/types.js';
+import type { Exchange } from '../src/transport/transport.js';
+import { summaryText } from '../src/report/console.js';
+import { caseDurations } from '../src/report/durations.js';
+import { junitReport } from '../src/report/junit.js';
+import type { RunResult } from '../src/report/result.js';
 
 type Verdict = Extract<CaseResult, { status: 'fail' | 'warn' }>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseResult } from '../src/checks/types.js';
-import { githubAnnotations } from '../src/reporters/github-annotations.js';
-import { markdownText, stepSummary } from '../src/reporters/step-summary.js';
-import type { RunResult } from '../src/runner.js';
+import type { CaseResult } from '../src/checks/judging/types.js';
+import { githubAnnotations } from '../src/report/github-annotations.js';
+import { markdownText, stepSummary } from '../src/report/step-summary.js';
+import type { RunResult } from '../src/report/result.js';
 
 type Verdict = Extract<CaseResult, { status: 'fail' | 'warn' }>;
 

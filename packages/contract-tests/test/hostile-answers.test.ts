@@ -8,11 +8,11 @@
 // guard, and every report is written and parses.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { secretRedactor } from '../src/http/redactor.js';
-import type { Exchange } from '../src/http/transport.js';
-import { reportSchema } from '../src/reporters/report-schema.js';
-import { runContract } from '../src/runner.js';
-import { type ApiName, specModels } from '../src/specs.js';
+import { secretRedactor } from '../src/report/redactor.js';
+import type { Exchange } from '../src/transport/transport.js';
+import { reportSchema } from '../src/report/report-schema.js';
+import { runContract } from '../src/run/contract.js';
+import { type ApiName, specModels } from '../src/spec/models.js';
 import {
   type FakeDeployment,
   type FakeRequest,

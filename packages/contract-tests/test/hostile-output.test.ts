@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../src/reporters/report-schema.js';
+import { reportSchema } from '../src/report/report-schema.js';
 import { runCli, type CliRun } from './cli-process.js';
 import { type HostileName, startFakeDeployment } from './fake-deployment/server.js';
 import { expectInertConsole } from './inert-console.js';

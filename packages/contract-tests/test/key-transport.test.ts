@@ -1,8 +1,8 @@
 // Where the marketplace api_key travels is not shown by the source documentation: a deployment that reads it
 // from a header is checked once the run is told so, and a wrong place is a configuration problem, not violations.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config.js';
-import { runContract } from '../src/runner.js';
+import { ConfigError, parseConfig } from '../src/cli/config/parse.js';
+import { runContract } from '../src/run/contract.js';
 import { type FakeDeployment, runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 
 let fake: FakeDeployment | undefined;

@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMocks, startMocks } from '../src/mocks.js';
-import { runContract } from '../src/runner.js';
-import { Ledger, type LedgerEvent } from '../src/writes/ledger.js';
+import { type RunningMocks, startMocks } from '../src/run/mocks.js';
+import { runContract } from '../src/run/contract.js';
+import { Ledger, type LedgerEvent } from '../src/run/writes/ledger.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tallyport-ledger-'));
 let file = 0;

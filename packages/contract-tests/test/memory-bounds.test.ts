@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reportSchema } from '../src/reporters/report-schema.js';
+import { reportSchema } from '../src/report/report-schema.js';
 import { CLI } from './cli-process.js';
 import { type FakeDeployment, startFakeDeployment } from './fake-deployment/server.js';
 

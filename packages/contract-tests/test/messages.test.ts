@@ -1,7 +1,8 @@
 // Messages a newcomer met that misled: each now says what to do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMocks, startMocks } from '../src/mocks.js';
-import { type RunResult, runContract } from '../src/runner.js';
+import { type RunningMocks, startMocks } from '../src/run/mocks.js';
+import { runContract } from '../src/run/contract.js';
+import type { RunResult } from '../src/report/result.js';
 
 let mocks: RunningMocks;
 beforeAll(async () => {
@@ -62,7 +63,7 @@ describe('a run that', () => {
       'no purchase_code the deployment recognises is configured (set MARKETPLACE_PURCHASE_CODE)',
     );
     expect(skipReasons(result)).toContain(
-      'no second valid key is configured (set MARKETPLACE_EMPTY_API_KEY to a key without items)',
+      'no second valid key is configured (set MARKETPLACE_EMPTY_API_KEY to a key whose account holds no records)',
     );
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMocks, type RunningMocks } from '../src/mocks.js';
-import { runContract, type RunResult } from '../src/runner.js';
+import { startMocks, type RunningMocks } from '../src/run/mocks.js';
+import { runContract } from '../src/run/contract.js';
+import type { RunResult } from '../src/report/result.js';
 
 describe('a run against the embedded mocks', () => {
   let mocks: RunningMocks;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_NAMES } from '../src/checks/index.js';
-import { type RunningMocks, startMocks } from '../src/mocks.js';
+import { type RunningMocks, startMocks } from '../src/run/mocks.js';
 import { runCli } from './cli-process.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');

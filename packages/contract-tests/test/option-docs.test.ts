@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECK_NAMES } from '../src/checks/index.js';
-import { HELP } from '../src/config.js';
-import { OPTIONS, synopsis } from '../src/config/options.js';
+import { HELP } from '../src/cli/config/parse.js';
+import { OPTIONS, synopsis } from '../src/cli/config/options.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const tableRows = readme.split('\n').filter((line) => line.startsWith('| `-'));

@@ -1,8 +1,8 @@
 // Where an operation reads its parameters when the source does not show it: when that is in doubt, which places
 // are tried, and what counts as a request the deployment read.
 import { describe, expect, it } from 'vitest';
-import { toTemplate } from '../src/cases/template.js';
-import { toCurl } from '../src/http/curl.js';
+import { toTemplate } from '../src/transport/template.js';
+import { toCurl } from '../src/transport/curl.js';
 import {
   findTransport,
   otherTransports,
@@ -10,7 +10,7 @@ import {
   readAsSent,
   specTransport,
 } from '../src/run/parameter-transports.js';
-import { specModels } from '../src/specs.js';
+import { specModels } from '../src/spec/models.js';
 import { answersOf, type Recorded } from './checks/recorded.js';
 
 const market = specModels.marketplace;

@@ -51,7 +51,7 @@ describe('the fast path of pnpm contract', () => {
     spec.touch('specs/marketplace.yaml', 30);
     expect(testerIsFresh(spec.root, BUILT)).toBe(false);
     const source = repository();
-    source.touch('packages/contract-tests/src/runner.ts', 30);
+    source.touch('packages/contract-tests/src/run/contract.ts', 30);
     expect(testerIsFresh(source.root, BUILT)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { startMocks } from '../src/mocks.js';
-import { Progress, progressStyle } from '../src/output/progress.js';
-import { type RunProgress, runContract } from '../src/runner.js';
+import { startMocks } from '../src/run/mocks.js';
+import { Progress, progressStyle } from '../src/report/progress.js';
+import { runContract } from '../src/run/contract.js';
+import type { RunProgress } from '../src/report/result.js';
 
 /** A stream, a clock and an interval the test moves by hand. */
 function harness(style: 'live' | 'lines') {

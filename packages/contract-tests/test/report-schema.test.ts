@@ -1,9 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonReport } from '../src/reporters/json.js';
-import { reportSchema } from '../src/reporters/report-schema.js';
-import { runContract, type RunResult } from '../src/runner.js';
+import { jsonReport } from '../src/report/json.js';
+import { reportSchema } from '../src/report/report-schema.js';
+import { runContract } from '../src/run/contract.js';
+import type { RunResult } from '../src/report/result.js';
 import { runCli } from './cli-process.js';
 import { type FakeDeployment, runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkLine, summaryText } from '../src/reporters/console.js';
-import { jsonReport } from '../src/reporters/json.js';
-import { junitReport } from '../src/reporters/junit.js';
+import { checkLine, summaryText } from '../src/report/console.js';
+import { jsonReport } from '../src/report/json.js';
+import { junitReport } from '../src/report/junit.js';
 import { CHECKS } from '../src/checks/index.js';
-import { type RunResult, summarise } from '../src/runner.js';
+import { summarise } from '../src/run/contract.js';
+import type { RunResult } from '../src/report/result.js';
 
 const result: RunResult = {
   runId: '20261122-abcdef',

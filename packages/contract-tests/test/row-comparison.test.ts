@@ -2,10 +2,10 @@
 // deployment signs for each answer told apart only by a warning.
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../src/answers/answer.js';
-import { sameButUrlQueries, sameValue } from '../src/checks/compare.js';
-import { rowKeyOf, sameRows } from '../src/checks/rows.js';
-import type { RecordedRun } from '../src/checks/types.js';
-import { specModels } from '../src/specs.js';
+import { sameButUrlQueries, sameValue } from '../src/checks/judging/compare.js';
+import { rowKeyOf, sameRows } from '../src/checks/judging/rows.js';
+import type { RecordedRun } from '../src/checks/judging/types.js';
+import { specModels } from '../src/spec/models.js';
 
 const run = { model: specModels.analytics } as unknown as RecordedRun;
 const answerOf = (kind: string) => ({ records: { kind } }) as unknown as Answer;

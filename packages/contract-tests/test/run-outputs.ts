@@ -3,19 +3,19 @@
 // through the same lines, redacted as they are printed), the JSON, JUnit and
 // HAR reports (through writeReports, redacted as a whole) and the job summary.
 // The tests that judge the output path read these texts.
-import type { Redactor } from '../src/http/redactor.js';
-import type { Exchange } from '../src/http/transport.js';
-import { consoleLines } from '../src/output/lines.js';
-import { writeReports } from '../src/output/report-files.js';
-import { checkLine, headerLine, summaryText, targetLine } from '../src/reporters/console.js';
-import { caseDurations } from '../src/reporters/durations.js';
-import { githubAnnotations } from '../src/reporters/github-annotations.js';
-import { harReport } from '../src/reporters/har.js';
-import { jsonReport } from '../src/reporters/json.js';
-import { junitReport } from '../src/reporters/junit.js';
-import { stepSummary } from '../src/reporters/step-summary.js';
-import type { RunResult } from '../src/runner.js';
-import type { ApiName } from '../src/specs.js';
+import type { Redactor } from '../src/report/redactor.js';
+import type { Exchange } from '../src/transport/transport.js';
+import { consoleLines } from '../src/report/lines.js';
+import { writeReports } from '../src/report/report-files.js';
+import { checkLine, headerLine, summaryText, targetLine } from '../src/report/console.js';
+import { caseDurations } from '../src/report/durations.js';
+import { githubAnnotations } from '../src/report/github-annotations.js';
+import { harReport } from '../src/report/har.js';
+import { jsonReport } from '../src/report/json.js';
+import { junitReport } from '../src/report/junit.js';
+import { stepSummary } from '../src/report/step-summary.js';
+import type { RunResult } from '../src/report/result.js';
+import type { ApiName } from '../src/spec/models.js';
 
 export interface RunOutputs {
   console: string;

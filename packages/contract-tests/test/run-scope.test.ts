@@ -5,10 +5,10 @@
 // that API (an API with none is left out of the run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/checks/index.js';
-import type { Exchange } from '../src/http/transport.js';
-import { type RunningMocks, startMocks } from '../src/mocks.js';
-import { type RunOptions, runContract } from '../src/runner.js';
-import type { ApiName } from '../src/specs.js';
+import type { Exchange } from '../src/transport/transport.js';
+import { type RunningMocks, startMocks } from '../src/run/mocks.js';
+import { type RunOptions, runContract } from '../src/run/contract.js';
+import type { ApiName } from '../src/spec/models.js';
 import { runCli } from './cli-process.js';
 
 let mocks: RunningMocks;

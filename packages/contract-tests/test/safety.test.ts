@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestTemplate } from '../src/http/request.js';
-import { SafetyGuard, SafetyViolation, unsafeId } from '../src/http/safety.js';
-import { runContract } from '../src/runner.js';
-import { specModels } from '../src/specs.js';
-import { cleanupLedger } from '../src/writes/cleanup.js';
-import { Ledger } from '../src/writes/ledger.js';
+import type { RequestTemplate } from '../src/transport/request.js';
+import { SafetyGuard, SafetyViolation, unsafeId } from '../src/transport/safety.js';
+import { runContract } from '../src/run/contract.js';
+import { specModels } from '../src/spec/models.js';
+import { cleanupLedger } from '../src/run/writes/cleanup.js';
+import { Ledger } from '../src/run/writes/ledger.js';
 import { type FakeDeployment, type HostileName, runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 
 let fake: FakeDeployment | undefined;
@@ -124,7 +124,10 @@ describe('a run against a hostile deployment', () => {
     expect(new Ledger(ledgerFile).outstanding().length).toBe(result.apis[0]?.leftovers.length);
     // Once deletes work again, cleanup removes exactly what the ledger holds.
     fake!.behave([]);
-    const cleaned = await cleanupLedger(ledgerFile, { baseUrl: fake!.analyticsUrl, apiKey: fake!.keys.analytics });
+    const cleaned = await cleanupLedger('analytics', ledgerFile, {
+      baseUrl: fake!.analyticsUrl,
+      apiKey: fake!.keys.analytics,
+    });
     expect(cleaned.left).toEqual([]);
     expect(cleaned.removed).toBe(result.apis[0]?.leftovers.length);
     expect(runDomains()).toEqual([]);

@@ -1,7 +1,7 @@
 import { operationById, responseFor, valueAt } from '@tallyport/spec-model/query';
 import { describe, expect, it } from 'vitest';
 import { validateAgainst } from '../src/spec/validator.js';
-import { specModels } from '../src/specs.js';
+import { specModels } from '../src/spec/models.js';
 
 const pointerOf = (operationId: string, status: number) =>
   responseFor(operationById(specModels.marketplace, operationId), status)!.schemaPointer!;

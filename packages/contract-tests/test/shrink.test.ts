@@ -3,9 +3,9 @@
 // failed the same way are left out of the verdicts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestCase } from '../src/cases/types.js';
-import { runContract } from '../src/runner.js';
+import { runContract } from '../src/run/contract.js';
 import { removableFrom, shrink } from '../src/run/shrink.js';
-import { specModels } from '../src/specs.js';
+import { specModels } from '../src/spec/models.js';
 import { answersOf } from './checks/recorded.js';
 import { type FakeDeployment, runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 

@@ -1,8 +1,8 @@
-// Which silences stop what (src/http/silence.ts): one operation that stops
+// Which silences stop what (src/transport/silence.ts): one operation that stops
 // answering is stalled on its own; the deployment as a whole counts as
 // unavailable only when the silence is not that operation's alone.
 import { describe, expect, it } from 'vitest';
-import { SilenceWatch } from '../src/http/silence.js';
+import { SilenceWatch } from '../src/transport/silence.js';
 
 const silence = { kind: 'silence', error: 'no response within 100 ms' } as const;
 const answer = { kind: 'answer' } as const;

@@ -6,9 +6,9 @@
 import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMocks, startMocks } from '../src/mocks.js';
-import { type RunOptions, runContract } from '../src/runner.js';
-import { API_NAMES, type ApiName, specModels } from '../src/specs.js';
+import { type RunningMocks, startMocks } from '../src/run/mocks.js';
+import { type RunOptions, runContract } from '../src/run/contract.js';
+import { API_NAMES, type ApiName, specModels } from '../src/spec/models.js';
 
 interface Proxy {
   url: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMocks, type RunningMocks } from '../src/mocks.js';
+import { startMocks, type RunningMocks } from '../src/run/mocks.js';
 
 describe('startMocks', () => {
   let mocks: RunningMocks;

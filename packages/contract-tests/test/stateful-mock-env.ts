@@ -1,6 +1,6 @@
 // The stateful mock as a deployment, the way a user points the tester at one: its base URLs and demo keys, the
 // key without records and a purchase code it knows, as the environment variables `tallyport-contract` reads.
-import type { RunningMocks } from '../src/mocks.js';
+import type { RunningMocks } from '../src/run/mocks.js';
 
 export function statefulMockEnv(mocks: RunningMocks): Record<string, string> {
   const engine = mocks.engine!;

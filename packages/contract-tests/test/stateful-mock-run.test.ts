@@ -3,7 +3,7 @@
 // arguments), the valid purchase code and the key without items it printed.
 // The mock is an honest deployment, so the run conforms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningMocks, startMocks } from '../src/mocks.js';
+import { type RunningMocks, startMocks } from '../src/run/mocks.js';
 import { runCli, type CliRun } from './cli-process.js';
 import { statefulMockEnv } from './stateful-mock-env.js';
 

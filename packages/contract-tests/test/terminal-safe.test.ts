@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toCurl } from '../src/http/curl.js';
-import type { RequestTemplate } from '../src/http/request.js';
-import { terminalSafe } from '../src/output/terminal-safe.js';
+import { toCurl } from '../src/transport/curl.js';
+import type { RequestTemplate } from '../src/transport/request.js';
+import { terminalSafe } from '../src/text/terminal-safe.js';
 
 /** Anything a terminal or a CI runner would act on. */
 const ACTIVE = new RegExp(

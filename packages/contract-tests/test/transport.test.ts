@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secret, type RequestTemplate } from '../src/http/request.js';
-import { SafetyGuard } from '../src/http/safety.js';
-import { RequestBudgetExceeded, Transport } from '../src/http/transport.js';
-import { DEFAULT_LIMITS } from '../src/runner.js';
-import { specModels } from '../src/specs.js';
+import type { RequestTemplate } from '../src/transport/request.js';
+import { secret } from '../src/spec/secrets.js';
+import { SafetyGuard } from '../src/transport/safety.js';
+import { RequestBudgetExceeded, Transport } from '../src/transport/transport.js';
+import { DEFAULT_LIMITS } from '../src/run/contract.js';
+import { specModels } from '../src/spec/models.js';
 
 describe('Transport', () => {
   let server: Server;

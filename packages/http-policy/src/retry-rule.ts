@@ -1,6 +1,7 @@
-// Which failures are worth another attempt. Only idempotent requests are ever
-// repeated: a create that timed out may have happened. Among statuses, only
-// those that say the failure is passing are retried:
+// Which failures are worth another attempt, for the client and for the
+// contract tester. Only idempotent requests are repeated after a failure: a
+// create that timed out may have happened. The client retries every status
+// that says the failure is passing:
 // - 408, 429 and 503 always (the server asked to come back; RFC 9110);
 // - 502 and 504 too: a gateway found its upstream unreachable or slow, which
 //   says nothing of the request itself, and repeating an idempotent request is
@@ -11,8 +12,10 @@
 
 /** Whether a status says the failure is passing. */
 export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+  return status === 408 || status === 500 || UNAVAILABLE_STATUSES.has(status);
 }
+
+import { UNAVAILABLE_STATUSES } from './status.js';
 
 export interface RetryQuestion {
   /** The status of the failed answer; undefined when no answer came (connection error, timeout). */
@@ -28,4 +31,15 @@ export interface RetryQuestion {
 /** Whether to make another attempt after this one failed. */
 export function shouldRetry({ status, idempotent, attempt, maxRetries }: RetryQuestion): boolean {
   return idempotent && attempt <= maxRetries && (status === undefined || isRetryableStatus(status));
+}
+
+/**
+ * Whether the contract tester makes another attempt. It judges what a deployment answers, so it repeats only what
+ * says nothing of the request: a 429 (not served, whatever it asked: sent again once its pause is over, a few
+ * times more than other failures) and a gateway's 502, 503 or 504 to a request that may arrive twice. A server's
+ * own 500 is judged, never hidden by a second try, and so is a request that got no answer.
+ */
+export function shouldRetryJudging({ status, idempotent, attempt, maxRetries }: RetryQuestion): boolean {
+  if (status === 429) return attempt <= maxRetries * 4;
+  return idempotent && attempt <= maxRetries && status !== undefined && UNAVAILABLE_STATUSES.has(status);
 }

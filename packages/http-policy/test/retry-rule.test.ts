@@ -1,5 +1,14 @@
-import { describe, expect, test } from 'vitest';
-import { isRetryableStatus, shouldRetry } from '../src/index.js';
+import { describe, expect, it, test } from 'vitest';
+import {
+  isRetryableStatus,
+  isSuccessStatus,
+  saysNothing,
+  shouldRetry,
+  shouldRetryJudging,
+  sleep,
+  UNAVAILABLE_STATUSES,
+  unsafePathSegment,
+} from '../src/index.js';
 
 describe('which failures are retried', () => {
   test.each([408, 429, 500, 502, 503, 504])('%i is passing', (status) => {
@@ -27,5 +36,60 @@ describe('which failures are retried', () => {
     );
     expect(attempts).toEqual([true, true, false, false]);
     expect(shouldRetry({ status: 503, idempotent: true, attempt: 1, maxRetries: 0 })).toBe(false);
+  });
+});
+
+describe('the tester retries only what says nothing of the request', () => {
+  const question = (status: number | undefined, idempotent: boolean, attempt = 1) => ({
+    status,
+    idempotent,
+    attempt,
+    maxRetries: 2,
+  });
+
+  it('sends a 429 again whatever it asked, more times than other failures', () => {
+    expect(shouldRetryJudging(question(429, false, 1))).toBe(true);
+    expect(shouldRetryJudging(question(429, false, 8))).toBe(true);
+    expect(shouldRetryJudging(question(429, false, 9))).toBe(false);
+  });
+
+  it("sends a gateway's 502, 503 or 504 again only for a request that may arrive twice", () => {
+    for (const status of [502, 503, 504]) {
+      expect(shouldRetryJudging(question(status, true))).toBe(true);
+      expect(shouldRetryJudging(question(status, false))).toBe(false);
+      expect(shouldRetryJudging(question(status, true, 3))).toBe(false);
+    }
+  });
+
+  it("never hides a server's own 500, a 408 or a missing answer behind a second try", () => {
+    for (const status of [500, 408, undefined]) expect(shouldRetryJudging(question(status, true))).toBe(false);
+  });
+});
+
+describe('what a status says by itself', () => {
+  it('tells a 2XX, the answers of a throttle or a gateway, and the statuses that say nothing', () => {
+    expect([199, 200, 204, 299, 300].map(isSuccessStatus)).toEqual([false, true, true, true, false]);
+    expect([...UNAVAILABLE_STATUSES].sort()).toEqual([429, 502, 503, 504]);
+    expect([200, 302, 404, 429, 500, 503].map(saysNothing)).toEqual([false, true, false, true, true, true]);
+  });
+});
+
+describe('sleep', () => {
+  it('ends at once when the signal aborts', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const waiting = sleep(10_000, controller.signal);
+    controller.abort();
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('a value as one path segment', () => {
+  it('refuses what a URL or a server reads as another path, and nothing else', () => {
+    for (const value of ['', ' ', '.', '..', 'a/b', 'a\\b', 'a\nb', 'x'.repeat(201)])
+      expect(unsafePathSegment(value), JSON.stringify(value)).toBeDefined();
+    for (const value of ['42', 'web_HmCy', '1304488550472777893', 'ñandú', 'a.b', '...'])
+      expect(unsafePathSegment(value), value).toBeUndefined();
   });
 });

@@ -6,10 +6,10 @@
 // record of each kind that stands alone (the account). A key "without
 // records" (for APIs whose spec names that condition) holds only the records
 // that stand alone. The same number gives the same records.
+import { isObject } from '@tallyport/spec-model/query';
 import { createRandom, type Random } from './random.js';
 import {
   echoing,
-  isObject,
   type Json,
   type JsonObject,
   type MockSpec,

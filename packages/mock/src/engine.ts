@@ -6,6 +6,7 @@
 // one record is found; the roles of its parameters say how a list is searched,
 // ordered, paged and limited to a range; its documented messages say what to
 // answer when nothing is found. No operation has a handler of its own.
+import { isObject } from '@tallyport/spec-model/query';
 import { parseYmd, timestamp } from './calendar.js';
 import { buildDataset, type Dataset, nullable, type Scope, shownRecord } from './dataset.js';
 import { type Inputs, readInputs, typedValue } from './inputs.js';
@@ -21,7 +22,6 @@ import {
   type ApiName,
   echoing,
   identifying,
-  isObject,
   type Json,
   type JsonObject,
   listedKind,

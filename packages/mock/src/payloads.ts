@@ -6,9 +6,9 @@
 // page answered; an answer that holds no record (a delete) is the example with
 // the record's identifier. The source documentation shows none of these
 // envelopes for analytics; the examples are what the spec illustrates.
+import { isObject } from '@tallyport/spec-model/query';
 import type { Page } from './listing.js';
 import {
-  isObject,
   type Json,
   type JsonObject,
   type MockOperation,

@@ -6,9 +6,10 @@
 // enum settings and nullable fields (chosen among the values the schema and
 // the examples allow), its amounts (scaled together) and its timestamps
 // (shifted together, so their order holds).
+import { isObject } from '@tallyport/spec-model/query';
 import { DOMAIN_ENDINGS, DOMAIN_HOSTS, DOMAIN_NAMES, PERSON_WORDS, WORDS } from './data/words.js';
 import type { Random } from './random.js';
-import { isObject, type Json, type JsonObject, type JsonSchema, propertiesOf, typesOf } from './spec.js';
+import { type Json, type JsonObject, type JsonSchema, propertiesOf, typesOf } from './spec.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:?00)$/;
 const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;

@@ -40,8 +40,8 @@ export class PieceIndex {
   /** The shortest piece of any form: a text shorter than it holds none. */
   readonly shortest: number;
 
-  /** `ownText`: what the process prints of its own, as the view shows it; a piece found in it is left. */
-  constructor(sources: readonly PieceSource[], ownText = '') {
+  /** `isOwn`: whether a window is printed by the process of its own (as the view shows it); such a piece is left. */
+  constructor(sources: readonly PieceSource[], isOwn: (window: string) => boolean = () => false) {
     let shortest = Number.POSITIVE_INFINITY;
     for (const { form, secretLength, placeholder } of sources) {
       const length = pieceLength(secretLength, form.length);
@@ -50,7 +50,7 @@ export class PieceIndex {
       // The first source wins a window two forms share (sources come longest first).
       for (let at = 0; at + length <= form.length; at++) {
         const window = form.slice(at, at + length);
-        if (windows.has(window) || ownText.includes(window)) continue;
+        if (windows.has(window) || isOwn(window)) continue;
         windows.set(window, placeholder);
         const lengths = this.lengthsByPair.get(pairAt(window, 0)) ?? [];
         if (!lengths.includes(length)) lengths.push(length);
@@ -83,3 +83,27 @@ export class PieceIndex {
     return spans;
   }
 }
+
+/**
+ * Whether a window stands in a text, for every window of the lengths asked: the text's windows of each length are
+ * gathered once (a lookup instead of a search of the whole text for every window of every secret).
+ */
+export function windowsOf(text: string): (window: string) => boolean {
+  // Every redactor of a process prints the same text of its own: its windows are gathered once for all of them.
+  const known = lookups.get(text);
+  if (known) return known;
+  const byLength = new Map<number, Set<string>>();
+  const lookup = (window: string) => {
+    let windows = byLength.get(window.length);
+    if (!windows) {
+      windows = new Set<string>();
+      for (let at = 0; at + window.length <= text.length; at++) windows.add(text.slice(at, at + window.length));
+      byLength.set(window.length, windows);
+    }
+    return windows.has(window);
+  };
+  lookups.set(text, lookup);
+  return lookup;
+}
+
+const lookups = new Map<string, (window: string) => boolean>();

@@ -8,7 +8,7 @@
 // inside (escapes.ts), so a JSON or XML report stays well-formed.
 import { widenToEscapes } from './escapes.js';
 import { formsOf, hostileFormsOf } from './forms.js';
-import { PieceIndex } from './pieces.js';
+import { PieceIndex, windowsOf } from './pieces.js';
 import { Redactor, type RedactorOptions } from './redactor.js';
 import { textView, viewOfForm } from './view.js';
 
@@ -37,11 +37,12 @@ export interface ThoroughRedactorOptions extends RedactorOptions {
 
 export class ThoroughRedactor extends Redactor {
   private index: PieceIndex | undefined;
-  private readonly ownText: string;
+  /** Whether a window stands in what the process prints of its own (built once: the text never changes). */
+  private readonly inOwnText: (window: string) => boolean;
 
   constructor(options: ThoroughRedactorOptions = {}) {
     super(options);
-    this.ownText = (options.ownText ?? []).map(viewOfForm).join('\n');
+    this.inOwnText = windowsOf((options.ownText ?? []).map(viewOfForm).join('\n'));
   }
 
   override add(secret: string | undefined, placeholder?: string): this {
@@ -56,10 +57,10 @@ export class ThoroughRedactor extends Redactor {
   /** The pieces looked for; the placeholders are text the redactor prints of its own. */
   private pieces(): PieceIndex {
     if (this.index) return this.index;
-    const placeholders = [...new Set(this.entries.map((entry) => viewOfForm(entry.placeholder)))];
+    const placeholders = [...new Set(this.entries.map((entry) => viewOfForm(entry.placeholder)))].join('\n');
     this.index = new PieceIndex(
       this.entries.filter((entry) => !entry.wholeToken),
-      [this.ownText, ...placeholders].join('\n'),
+      (window) => this.inOwnText(window) || placeholders.includes(window),
     );
     return this.index;
   }

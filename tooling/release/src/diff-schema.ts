@@ -4,9 +4,10 @@
 // Where a field is read (responses) versus written (requests) matters once:
 // a response field that stops being required breaks readers that relied on
 // it, while a request field that stops being required breaks nobody.
+import { isObject } from '@tallyport/spec-model/query';
 import { isForbidden } from '@tallyport/spec-model';
 import type { ChangeLog } from './change.js';
-import { isObject, refName, type Json, type JsonObject, type OpenApiDocument } from './openapi-document.js';
+import { refName, type Json, type JsonObject, type OpenApiDocument } from './openapi-document.js';
 
 export type Direction = 'request' | 'response';
 

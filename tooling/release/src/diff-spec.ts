@@ -4,10 +4,11 @@
 // model is still caught: documents that differ in anything but documentation
 // without a classified change get an "unclassified change" (minor), and
 // documentation edits are listed as docs changes (patch).
+import { isObject } from '@tallyport/spec-model/query';
 import { HTTP_METHODS, isForbidden } from '@tallyport/spec-model';
 import { ChangeLog, type SpecChange } from './change.js';
 import { canonical, documentationKeys, SchemaDiff } from './diff-schema.js';
-import { isObject, type Json, type JsonObject, type OpenApiDocument } from './openapi-document.js';
+import type { Json, JsonObject, OpenApiDocument } from './openapi-document.js';
 
 const httpMethods = HTTP_METHODS.map((method) => method.toLowerCase());
 

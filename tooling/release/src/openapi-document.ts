@@ -3,12 +3,10 @@
 // version of a spec, so no model marks are required). The diff follows
 // references instead of comparing them as strings, so moving a schema into
 // components (or out of it) is not mistaken for a change.
+import { isObject } from '@tallyport/spec-model/query';
 import { loadDocumentFromText, type Json, type JsonObject } from '@tallyport/spec-model';
 
 export type { Json, JsonObject };
-
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class OpenApiDocument {
   constructor(

@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffSpecs } from '../src/diff-spec.js';
-import { isObject, OpenApiDocument, type Json, type JsonObject } from '../src/openapi-document.js';
+import { OpenApiDocument, type Json, type JsonObject } from '../src/openapi-document.js';
+import { isObject } from '@tallyport/spec-model/query';
 import { repoRoot } from './fixtures.js';
 
 const specsDir = join(repoRoot, 'specs');

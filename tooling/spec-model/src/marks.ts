@@ -2,6 +2,7 @@
 // what its value must look like. A mark that is misspelt or misplaced fails
 // the load, so a generator never silently ignores a fact of the specs.
 import type { Effect, Json, JsonObject, ParameterRole } from './types.js';
+import { isObject } from './json.js';
 
 export const EFFECTS: readonly Effect[] = ['read', 'create', 'update', 'delete'];
 
@@ -42,9 +43,6 @@ export type MarkName = keyof typeof MARKS;
 export class SpecMarkError extends Error {
   override name = 'SpecMarkError';
 }
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Throws on any `x-tallyport-*` key outside the vocabulary, anywhere in the document. */
 export function assertKnownMarks(node: Json, where: string): void {

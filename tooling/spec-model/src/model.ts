@@ -37,9 +37,8 @@ import type {
   ResponseModel,
   SpecModel,
 } from './types.js';
+import { isObject } from './json.js';
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const obj = (value: Json | undefined): JsonObject => (isObject(value) ? value : {});
 const text = (value: Json | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 

@@ -14,10 +14,20 @@ import type {
   ResponseModel,
   SpecModel,
 } from './types.js';
+import { isObject } from './json.js';
 
 export type * from './types.js';
+export { isObject } from './json.js';
 export { describeProblems, MAX_PROBLEMS, readablePath, type SchemaError } from './problems.js';
-export { isForbidden, isRequiredPath, propertyOf, recordLocationsOf, requiredKeys, typesOf } from './schemas.js';
+export {
+  isForbidden,
+  isRequiredPath,
+  propertiesOf,
+  propertyOf,
+  recordLocationsOf,
+  requiredKeys,
+  typesOf,
+} from './schemas.js';
 
 export const API_NAMES: readonly ApiName[] = ['analytics', 'marketplace'];
 
@@ -36,8 +46,6 @@ export const HTTP_METHODS: readonly HttpMethod[] = [
 export function isApiName(value: string): value is ApiName {
   return (API_NAMES as readonly string[]).includes(value);
 }
-
-export const isSuccessStatus = (status: number): boolean => status >= 200 && status <= 299;
 
 /** Escapes one JSON pointer segment (RFC 6901). */
 export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -81,7 +89,10 @@ export function responseFor(operation: OperationModel, status: number): Response
 export const declaredResponseKeys = (operation: OperationModel): string =>
   operation.responses.map((response) => response.key).join(', ');
 
-export function parameterWithRole(operation: OperationModel, role: ParameterRole): ParameterModel | undefined {
+export function parameterWithRole(
+  operation: Pick<OperationModel, 'parameters'>,
+  role: ParameterRole,
+): ParameterModel | undefined {
   return operation.parameters.find((parameter) => parameter.role === role);
 }
 
@@ -115,20 +126,22 @@ export function modifierPairs(
   });
 }
 
+/** What record questions read of an operation's responses (the mock's lighter model has just these). */
+type Answering<R extends Pick<ResponseModel, 'key' | 'records'> = Pick<ResponseModel, 'key' | 'records'>> = {
+  responses: readonly R[];
+};
+
 /** The success (2XX) responses of an operation. */
-export function successResponses(operation: OperationModel): ResponseModel[] {
+export function successResponses<R extends Pick<ResponseModel, 'key' | 'records'>>(operation: Answering<R>): R[] {
   return operation.responses.filter((response) => /^2/.test(response.key));
 }
 
 /** Where the success answer of an operation holds records of `kind` (deepest first). */
-export function recordLocations(operation: OperationModel, kind?: string): RecordLocation[] {
+export function recordLocations(operation: Answering, kind?: string): RecordLocation[] {
   return successResponses(operation)
     .flatMap((response) => response.records)
     .filter((location) => kind === undefined || location.record === kind);
 }
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The records found in a payload at the first location that holds what it
@@ -148,21 +161,29 @@ export function recordsIn(
 }
 
 /** The record kind an operation answers many of (a list), if any. */
-export function listedKind(operation: OperationModel): string | undefined {
+export function listedKind(operation: Answering): string | undefined {
   return recordLocations(operation).find((location) => location.many)?.record;
 }
 
 /** The record kind an operation answers exactly one of (a read by id, a create), if any. */
-export function singleKind(operation: OperationModel): string | undefined {
+export function singleKind(operation: Answering): string | undefined {
   const locations = recordLocations(operation);
   return locations.length > 0 && locations.every((location) => !location.many) ? locations[0]!.record : undefined;
 }
 
 /** The parameter that holds the identifier of a record of `kind` (any kind when omitted). */
-export function identifyingParameter(operation: OperationModel, kind?: string): ParameterModel | undefined {
+export function identifyingParameter(
+  operation: Pick<OperationModel, 'parameters'>,
+  kind?: string,
+): ParameterModel | undefined {
   return operation.parameters.find(
     (parameter) => parameter.identifies !== undefined && (kind === undefined || parameter.identifies === kind),
   );
+}
+
+/** The parameter whose value equals a field of the answered record (`x-tallyport-echo`), if any. */
+export function echoParameter(operation: Pick<OperationModel, 'parameters'>): ParameterModel | undefined {
+  return operation.parameters.find((parameter) => parameter.echo !== undefined);
 }
 
 /** A record kind a contract run can create and recognise as its own: it has an identifier and a label. */

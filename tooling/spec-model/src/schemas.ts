@@ -1,10 +1,8 @@
 // Questions about dereferenced JSON Schemas (Schema Object, OpenAPI 3.1
 // section 4.8.24): which properties a schema describes through its
 // combinators, which it requires, and where it holds records. Pure functions.
-import type { Json, JsonObject, JsonSchema, RecordLocation } from './types.js';
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import type { Json, JsonSchema, RecordLocation } from './types.js';
+import { isObject } from './json.js';
 
 /**
  * A schema no value satisfies: `false`, or the form older JSON Schema readers understand too (`not: {}`),
@@ -24,6 +22,17 @@ export function typesOf(schema: JsonSchema | Json | undefined): string[] {
 }
 
 const BRANCHES = ['allOf', 'oneOf', 'anyOf'] as const;
+
+/** Every property a schema describes, looking through allOf/oneOf/anyOf (its own properties last, so they win). */
+export function propertiesOf(schema: Json | undefined): Record<string, Json> {
+  if (!isObject(schema)) return {};
+  const found: Record<string, Json> = {};
+  for (const combinator of BRANCHES) {
+    const branches = schema[combinator];
+    if (Array.isArray(branches)) for (const branch of branches) Object.assign(found, propertiesOf(branch));
+  }
+  return { ...found, ...(isObject(schema.properties) ? schema.properties : {}) };
+}
 
 /** The schema of a property (`a.b.c` walks nested objects), looking through allOf/oneOf/anyOf. */
 export function propertyOf(schema: Json | undefined, dottedPath: string): Json | undefined {

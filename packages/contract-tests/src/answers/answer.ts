@@ -13,22 +13,16 @@
 // marketplace's 错误), or a 2XX whose body holds none of the records the
 // operation answers and is not the success payload the spec describes.
 import { createHash } from 'node:crypto';
-import {
-  isSuccessStatus,
-  type OperationModel,
-  operationById,
-  singleKind,
-  type SpecModel,
-} from '@tallyport/spec-model/query';
+import { type OperationModel, operationById, singleKind, type SpecModel } from '@tallyport/spec-model/query';
 import type { RequestCase } from '../cases/types.js';
-import type { Exchange } from '../http/transport.js';
-import type { ApiName } from '../specs.js';
+import type { Exchange } from '../transport/transport.js';
+import type { ApiName } from '../spec/models.js';
 import { detach, shapeOf } from './json-values.js';
 import { messageOf, type Outcome, outcomeOf } from './outcome.js';
 import { pageOf, type PageReading } from './page.js';
 import { type FoundRecords, findRecords, type Row } from './records.js';
 import { declaredFor, readSchema, type SchemaReading } from './schema.js';
-import { saysNothing } from './status.js';
+import { isSuccessStatus, saysNothing } from '@tallyport/http-policy';
 
 export type Verdict = 'accepted' | 'refused' | 'inconclusive';
 

@@ -1,6 +1,6 @@
 // The answers of one API's run, each read once as its exchange is recorded
 // (see answer.ts), in the order they came.
-import type { Exchange } from '../http/transport.js';
+import type { Exchange } from '../transport/transport.js';
 import { type Answer, type AnswerContext, readAnswer } from './answer.js';
 
 export class AnswerBook {

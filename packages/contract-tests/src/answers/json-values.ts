@@ -1,10 +1,8 @@
 // Small questions about parsed JSON values, shared by the answer readers.
 import type { JsonObject } from '@tallyport/spec-model/query';
+import { isObject } from '@tallyport/spec-model/query';
 
 export type { JsonObject };
-
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A short description of a payload's shape, for observations: `object {data, links, meta}`, `bare array`. */
 export function shapeOf(json: unknown): string {

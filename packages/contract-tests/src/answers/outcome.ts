@@ -2,7 +2,7 @@
 // outcome field (`x-tallyport-outcome`, the marketplace's 成功 / 错误) and a
 // message field.
 import type { SpecModel } from '@tallyport/spec-model/query';
-import { isObject } from './json-values.js';
+import { isObject } from '@tallyport/spec-model/query';
 
 export type Outcome = 'success' | 'error' | 'other';
 

@@ -6,9 +6,9 @@
 // documentation shows no envelope, so a field named `total` may count
 // something else.
 import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
-import type { TemplateValue } from '../http/request.js';
+import type { TemplateValue } from '../spec/secrets.js';
 import { validValues } from '../cases/values.js';
-import { isObject } from './json-values.js';
+import { isObject } from '@tallyport/spec-model/query';
 
 export interface PageReading {
   /** The page size in effect (sent, or the documented default), when it is an allowed value. */

@@ -15,7 +15,8 @@ import {
   recordsIn,
   type SpecModel,
 } from '@tallyport/spec-model/query';
-import { detach, isObject, type JsonObject } from './json-values.js';
+import { detach, type JsonObject } from './json-values.js';
+import { isObject } from '@tallyport/spec-model/query';
 
 export type Row = Record<string, unknown>;
 

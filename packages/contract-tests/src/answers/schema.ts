@@ -7,9 +7,9 @@
 // (a statistic row must have a count and a value; the types of a website's
 // returned fields are a convention).
 import { type OperationModel, type ResponseModel, responseFor, type SpecModel } from '@tallyport/spec-model/query';
-import type { Basis } from '../checks/types.js';
+import type { Basis } from '../spec/basis.js';
 import { validateAgainst } from '../spec/validator.js';
-import type { ApiName } from '../specs.js';
+import type { ApiName } from '../spec/models.js';
 import type { FoundRecords } from './records.js';
 
 export interface SchemaReading {

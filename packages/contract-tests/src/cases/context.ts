@@ -2,8 +2,8 @@
 // is the embedded mock, the records the run may address, values only the
 // deployment's owner knows (a valid purchase code), and what it may not do.
 import type { OperationModel, ParameterModel, SpecModel } from '@tallyport/spec-model/query';
-import type { TemplateValue } from '../http/request.js';
-import type { ApiName } from '../specs.js';
+import type { TemplateValue } from '../spec/secrets.js';
+import type { ApiName } from '../spec/models.js';
 
 export interface CaseContext {
   api: ApiName;

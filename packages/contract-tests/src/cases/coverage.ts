@@ -3,9 +3,9 @@
 // edges, every sort key with every direction), one broken rule at a time,
 // requests without a valid key, and the requests that provoke each documented
 // error message. Operations that write are left to the write round trip.
-import { parameterWithRole, type OperationModel } from '@tallyport/spec-model/query';
-import { API_SECRETS } from '../deployment.js';
-import type { TemplateValue } from '../http/request.js';
+import { identifyingParameter, parameterWithRole, type OperationModel } from '@tallyport/spec-model/query';
+import { API_SECRETS } from '../spec/deployment.js';
+import type { TemplateValue } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { caseKey, caseTitle, type RequestCase, worthSending } from './types.js';
 import { DATE_EDGES, invalidValues, plainValue, validValues } from './values.js';
@@ -166,7 +166,7 @@ function auth(ctx: CaseContext, operation: OperationModel, base: Values): Reques
   // A record the main key can read, read with the key that lists none: found (records may be shared by keys) or not
   // found with the message documented for that; never another refusal.
   const notFound = operation.errorMessages.find((message) => message.trigger === 'unknown-identifier');
-  if (notFound && ctx.hasKeyWithoutRecords && operation.parameters.some((parameter) => parameter.identifies))
+  if (notFound && ctx.hasKeyWithoutRecords && identifyingParameter(operation))
     cases.push(
       make(
         operation,
@@ -213,7 +213,7 @@ function documented(ctx: CaseContext, operation: OperationModel, base: Values | 
       if (typeof base === 'string' || !ctx.hasKeyWithoutRecords) continue;
       cases.push(make(operation, 'documented', base, { ...extra, auth: 'key-without-records' }, message.condition));
     } else if (message.trigger === 'unknown-identifier') {
-      const parameter = operation.parameters.find((candidate) => candidate.identifies);
+      const parameter = identifyingParameter(operation);
       const unknown = parameter ? ctx.unknownIds[parameter.identifies!] : undefined;
       if (!parameter || unknown === undefined) continue;
       const values = typeof base === 'string' ? {} : { ...base };

@@ -5,7 +5,7 @@
 // one parameter on top of a valid draw.
 import fc from 'fast-check';
 import { parameterWithRole, type OperationModel, type ParameterModel } from '@tallyport/spec-model/query';
-import type { TemplateValue } from '../http/request.js';
+import type { TemplateValue } from '../spec/secrets.js';
 import { baselineValues } from './coverage.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { caseKey, caseTitle, type RequestCase } from './types.js';

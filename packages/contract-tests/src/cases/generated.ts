@@ -7,10 +7,10 @@
 // leap days. The same seed gives the same requests (`--seed`, printed).
 import fc from 'fast-check';
 import { type OperationModel, type ParameterModel, parameterWithRole } from '@tallyport/spec-model/query';
-import type { TemplateValue } from '../http/request.js';
+import type { TemplateValue } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { baselineValues } from './coverage.js';
-import { searchField } from './derived.js';
+import { searchField } from './values.js';
 import { caseKey, caseTitle, type RequestCase } from './types.js';
 import { validValues } from './values.js';
 

@@ -1,8 +1,8 @@
 // A request case: one request the run will send, derived from the specs, with
 // the tags the checks judge it by. Checks never build requests; they read
 // these tags on recorded exchanges.
-import type { Basis } from '../checks/types.js';
-import type { TemplateValue } from '../http/request.js';
+import type { Basis } from '../spec/basis.js';
+import type { TemplateValue } from '../spec/secrets.js';
 
 /** Which key a case carries: the configured one, none, a wrong one, or a key whose account holds no records. */
 export type AuthMode = 'valid' | 'missing' | 'wrong' | 'key-without-records';

@@ -2,8 +2,8 @@
 // values (every enum value, the example, format edges) and invalid ones, one
 // broken rule each. Everything is a string because it travels in a query, a
 // path or a form body.
-import type { Json, ParameterModel } from '@tallyport/spec-model/query';
-import type { Basis } from '../checks/types.js';
+import { type Json, type OperationModel, type ParameterModel, parameterWithRole } from '@tallyport/spec-model/query';
+import type { Basis } from '../spec/basis.js';
 
 export interface InvalidValue {
   value: string;
@@ -156,4 +156,17 @@ export function otherValidValue(parameter: ParameterModel, current: string | und
   if (different !== undefined) return different;
   if (isInteger(parameter)) return String(Number(current ?? 0) + 1);
   return `${tag}-${parameter.name}`.slice(0, 60);
+}
+
+/** The field a search is matched against, and whether the case must name it. */
+export function searchField(
+  operation: OperationModel,
+): { name: string; send: boolean; parameter?: string } | undefined {
+  const field = parameterWithRole(operation, 'search-field');
+  if (!field) return undefined;
+  const allowed = validValues(field);
+  const fallback = field.default === undefined ? undefined : String(field.default);
+  if (fallback !== undefined && allowed.includes(fallback))
+    return { name: fallback, send: false, parameter: field.name };
+  return allowed[0] ? { name: allowed[0], send: true, parameter: field.name } : undefined;
 }

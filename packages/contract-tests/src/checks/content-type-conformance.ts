@@ -3,9 +3,9 @@
 // requests ask for `Accept: application/json`), so this is a convention:
 // a departure is a warning. A structured `+json` type counts as JSON.
 import { responseFor } from '@tallyport/spec-model/query';
-import { saysNothing } from '../answers/status.js';
-import { fail, pass, titleOf, unanswered } from './evidence.js';
-import type { CheckDefinition } from './types.js';
+import { saysNothing } from '@tallyport/http-policy';
+import { fail, pass, titleOf, unanswered } from './judging/evidence.js';
+import type { CheckDefinition } from './judging/types.js';
 
 const mediaType = (contentType: string | null | undefined): string | undefined =>
   contentType?.split(';')[0]?.trim().toLowerCase() || undefined;

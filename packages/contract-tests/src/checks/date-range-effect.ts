@@ -9,11 +9,11 @@
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
-import { anyParameterWithRole } from './applies.js';
-import { fail, pass, titleOf } from './evidence.js';
-import { acceptedConforming, effectiveValue, judgeAccepted, mockSkip, valuesWithout } from './related.js';
-import { rowKeyOf } from './rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { anyParameterWithRole } from './judging/applies.js';
+import { fail, pass, titleOf } from './judging/evidence.js';
+import { acceptedConforming, effectiveValue, judgeAccepted, mockSkip, valuesWithout } from './judging/related.js';
+import { rowKeyOf } from './judging/rows.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'date_range_effect';
 // A day, alone or as the midnight that starts it (`2026-10-01T00:00:00Z`, `2026-10-01 00:00:00`): how a row shows

@@ -6,12 +6,12 @@
 // for 1) cannot be compared and is skipped.
 import { validValues } from '../cases/values.js';
 import type { Answer } from '../answers/answer.js';
-import { anyDefault } from './applies.js';
-import { comparable, sameValue } from './compare.js';
-import { fail, pass, skip } from './evidence.js';
-import { acceptedConforming, mockSkip, sameRequestExcept } from './related.js';
-import { rowKeyOf, sameRows, sortFieldOf } from './rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { anyDefault } from './judging/applies.js';
+import { comparable, sameValue } from './judging/compare.js';
+import { fail, pass, skip } from './judging/evidence.js';
+import { acceptedConforming, mockSkip, sameRequestExcept } from './judging/related.js';
+import { rowKeyOf, sameRows, sortFieldOf } from './judging/rows.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'default_equivalence';
 

@@ -5,10 +5,10 @@
 // an outcome states one of the documented two. All of it is specified: the
 // source documentation gives the `status` strings and the four messages.
 import type { Answer } from '../answers/answer.js';
-import { UNAVAILABLE_STATUSES } from '../answers/status.js';
-import { anyOutcome } from './applies.js';
-import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
+import { anyOutcome } from './judging/applies.js';
+import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   const outcome = run.model.outcome!;

@@ -4,10 +4,10 @@
 // supplied item_id, a validated purchase shows the code validated (spelt as
 // stored rather than as sent, in letter case or spaces: a convention).
 import { singleKind } from '@tallyport/spec-model/query';
-import { sameValue } from './compare.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming } from './related.js';
-import type { CaseResult, CheckDefinition } from './types.js';
+import { sameValue } from './judging/compare.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { acceptedConforming } from './judging/related.js';
+import type { CaseResult, CheckDefinition } from './judging/types.js';
 
 const NAME = 'echoed_fields';
 

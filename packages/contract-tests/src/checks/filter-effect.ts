@@ -10,13 +10,13 @@ import { parameterWithRole, SHAPING_ROLES, writableKind } from '@tallyport/spec-
 import type { Answer } from '../answers/answer.js';
 import { textOf } from '../answers/json-values.js';
 import type { Row } from '../answers/records.js';
-import { searchField } from '../cases/derived.js';
-import { anyParameterWithRole } from './applies.js';
-import { sameValue } from './compare.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './related.js';
-import { rowKeyOf, sameRows } from './rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { searchField } from '../cases/values.js';
+import { anyParameterWithRole } from './judging/applies.js';
+import { sameValue } from './judging/compare.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './judging/related.js';
+import { comparedFields, rowKeyOf, sameRows } from './judging/rows.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'filter_effect';
 
@@ -91,7 +91,8 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   const whole = unfiltered.find((other) => other.page?.complete);
   if (whole) {
     const held = new Map(whole.records!.rows.map((row) => [identity(row), row]));
-    const documented = run.model.records[answer.records!.kind]?.fields ?? [];
+    const kind = run.model.records[answer.records!.kind];
+    const documented = kind ? comparedFields(kind) : [];
     for (const row of rows) {
       const same = held.get(identity(row));
       const changed = same ? documented.find((name) => name in row && !sameValue(row[name], same[name])) : undefined;

@@ -4,8 +4,8 @@
 // every marketplace operation requires api_key. How a refusal looks (status,
 // body) is not shown, so any refusal counts.
 import type { Answer } from '../answers/answer.js';
-import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 function judge(run: RecordedRun, answer: Answer): CaseResult {
   const waiting = unanswered(answer);

@@ -17,7 +17,7 @@ import { resourceAvailability } from './resource-availability.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { sortOrder } from './sort-order.js';
 import { statusCodeConformance } from './status-code-conformance.js';
-import type { CheckDefinition } from './types.js';
+import type { CheckDefinition } from './judging/types.js';
 import { writeRoundTrip } from './write-round-trip.js';
 
 export const CHECKS: readonly CheckDefinition[] = [
@@ -43,4 +43,4 @@ export const CHECKS: readonly CheckDefinition[] = [
 
 export const CHECK_NAMES = CHECKS.map((check) => check.name);
 
-export type { CaseResult, CaseStatus, CheckDefinition, Failure, FailureKind, RecordedRun } from './types.js';
+export type { CaseResult, CaseStatus, CheckDefinition, Failure, FailureKind, RecordedRun } from './judging/types.js';

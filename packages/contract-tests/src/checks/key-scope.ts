@@ -6,13 +6,22 @@
 // but the source documentation links an account to a key without saying a
 // key's account is its own: the same account twice is a warning.
 import type { Answer } from '../answers/answer.js';
-import { anyScopedByKey } from './applies.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming, mockSkip } from './related.js';
-import { rowKeyOf, sameRows } from './rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { API_SECRETS } from '../spec/deployment.js';
+import { anyScopedByKey } from './judging/applies.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { acceptedConforming, mockSkip } from './judging/related.js';
+import { rowKeyOf, sameRows } from './judging/rows.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'key_scope';
+
+/** Why nothing could be compared: no second key, named by its variable (or: the spec documents none). */
+function noSecondKey(run: RecordedRun): string {
+  const variable = API_SECRETS[run.api].keyWithoutRecords;
+  return variable
+    ? `no second valid key is configured (set ${variable} to a key whose account holds no records)`
+    : 'the spec documents no second key for this API';
+}
 
 function judge(run: RecordedRun, other: Answer): CaseResult | undefined {
   const main = run.answers.find(
@@ -29,7 +38,7 @@ function judge(run: RecordedRun, other: Answer): CaseResult | undefined {
       ? fail(
           'foreign-items',
           other,
-          "a key's list holds only the items linked to it",
+          `a key's list holds only the ${other.records.kind} records linked to it`,
           `the other key lists ${identifier} ${JSON.stringify(foreign[identifier])} of the main key`,
           {
             basis: 'specified',
@@ -60,8 +69,7 @@ export const keyScope: CheckDefinition = {
     const scoped = run.answers.filter(
       (answer) => answer.operation.scope === 'key' && answer.case?.auth === 'key-without-records',
     );
-    if (scoped.length === 0)
-      return [skip(NAME, 'no second valid key is configured (set MARKETPLACE_EMPTY_API_KEY to a key without items)')];
+    if (scoped.length === 0) return [skip(NAME, noSecondKey(run))];
     const results = scoped.flatMap((answer) => judge(run, answer) ?? []);
     return results.length > 0 ? results : [skip(NAME, 'no answer of both keys to compare')];
   },

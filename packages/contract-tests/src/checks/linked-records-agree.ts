@@ -10,12 +10,12 @@
 // to each row's read are read_matches_list's to judge.
 import { listedKind, singleKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { followLink, type LinkTarget, valueAtPath } from '../cases/links.js';
-import { anyLink } from './applies.js';
-import { sameValue } from './compare.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming, mockSkip } from './related.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { followLink, type LinkTarget, valueAtPath } from '../derived/links.js';
+import { anyLink } from './judging/applies.js';
+import { sameValue } from './judging/compare.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { acceptedConforming, mockSkip } from './judging/related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'linked_records_agree';
 

@@ -13,10 +13,10 @@ import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { FORBIDDEN_FIELD_RULE } from '../cases/types.js';
 import { requiredWithoutDefault } from '../cases/values.js';
-import { sameValue } from './compare.js';
-import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
-import { sameRequestExcept } from './related.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { sameValue } from './judging/compare.js';
+import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
+import { sameRequestExcept } from './judging/related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 /** The read of the same record that followed a write, if the run made one. */
 function readAfter(run: RecordedRun, write: Answer): Answer | undefined {

@@ -6,10 +6,10 @@
 // out, or the connection broke) got nothing the source documents, whatever
 // it sent: an operation that stalls is a failure of that operation.
 import type { Answer } from '../answers/answer.js';
-import { UNAVAILABLE_STATUSES } from '../answers/status.js';
-import { mayRepeat } from '../cases/template.js';
-import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
-import type { CheckDefinition } from './types.js';
+import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
+import { mayRepeat } from '../transport/template.js';
+import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
+import type { CheckDefinition } from './judging/types.js';
 
 // Whether a deployment may refuse the request (a range it bounds) is beside the point: a 5XX is not a refusal.
 const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';

@@ -4,11 +4,11 @@
 // by convention (no envelope is shown, so `total` may count something else).
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { anyParameterWithRole } from './applies.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { judgeAccepted, sameRequestExcept } from './related.js';
-import { rowKeyOf } from './rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { anyParameterWithRole } from './judging/applies.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { judgeAccepted, sameRequestExcept } from './judging/related.js';
+import { rowKeyOf } from './judging/rows.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'page_size_honoured';
 

@@ -8,10 +8,11 @@
 // timestamps) are not compared.
 import type { Answer } from '../answers/answer.js';
 import { textOf } from '../answers/json-values.js';
-import { sameButUrlQueries, sameValue } from './compare.js';
-import { fail, interrupted, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming, mockSkip } from './related.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { sameButUrlQueries, sameValue } from './judging/compare.js';
+import { fail, interrupted, pass, skip, titleOf } from './judging/evidence.js';
+import { acceptedConforming, mockSkip } from './judging/related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
+import { comparedFields } from './judging/rows.js';
 
 const NAME = 'read_matches_list';
 
@@ -62,8 +63,9 @@ function judge(run: RecordedRun, read: Answer): CaseResult | undefined {
   );
   if (differing.length === 0) return pass(title);
   // A link signed or stamped for each answer differs in its query only: that it is the same string is a convention.
+  const compared = new Set(comparedFields(record));
   const decided = differing.filter(
-    (field) => !record.conventionFields.includes(field) && !sameButUrlQueries(shown[field], listed!.row[field]),
+    (field) => compared.has(field) && !sameButUrlQueries(shown[field], listed!.row[field]),
   );
   const shownFields = (decided.length > 0 ? decided : differing)
     .slice(0, 4)

@@ -9,12 +9,12 @@
 // source documentation: those are warnings.
 import { writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { anyWritable } from './applies.js';
-import { sameValue } from './compare.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming, mockSkip, noWriteMade } from './related.js';
-import { comparedFields } from './rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { anyWritable } from './judging/applies.js';
+import { sameValue } from './judging/compare.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { acceptedConforming, mockSkip, noWriteMade } from './judging/related.js';
+import { comparedFields } from './judging/rows.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'resource_availability';
 

@@ -4,9 +4,9 @@
 // statistic row's count and value), and a convention where the spec marks
 // the shape as one (`x-tallyport-convention`: the analytics envelopes, the
 // types of a website's returned fields); see answers/schema.ts.
-import { saysNothing } from '../answers/status.js';
-import { fail, pass, titleOf, unanswered } from './evidence.js';
-import type { CheckDefinition } from './types.js';
+import { saysNothing } from '@tallyport/http-policy';
+import { fail, pass, titleOf, unanswered } from './judging/evidence.js';
+import type { CheckDefinition } from './judging/types.js';
 
 const SHOWN = 6;
 

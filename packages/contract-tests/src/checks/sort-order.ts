@@ -7,11 +7,11 @@
 // the date created, which ids only usually follow), a break is a warning.
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { anyParameterWithRole } from './applies.js';
-import { firstBreak, ordersFollowed } from './compare.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { effectiveValue, judgeAccepted } from './related.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { anyParameterWithRole } from './judging/applies.js';
+import { firstBreak, ordersFollowed } from './judging/compare.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { effectiveValue, judgeAccepted } from './judging/related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const NAME = 'sort_order';
 

@@ -3,11 +3,12 @@
 // its operation declares. The source documentation shows no status codes,
 // so the status itself is judged only as a convention: a success body comes
 // with a 2XX, and a request is answered rather than redirected.
-import { declaredResponseKeys, isSuccessStatus, responseFor } from '@tallyport/spec-model/query';
+import { isSuccessStatus } from '@tallyport/http-policy';
+import { declaredResponseKeys, responseFor } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { fail, pass, skip, titleOf, unanswered } from './evidence.js';
-import { refusalBasis } from './related.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
+import { refusalBasis } from './judging/related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
 

@@ -9,11 +9,12 @@
 // another representation, is skipped, never failed.
 import { writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { anyWritable } from './applies.js';
-import { comparable, sameLabel, sameValue } from './compare.js';
-import { fail, pass, skip, titleOf } from './evidence.js';
-import { acceptedConforming, mockSkip, noWriteMade } from './related.js';
-import type { Basis, CaseResult, CheckDefinition, RecordedRun } from './types.js';
+import { anyWritable } from './judging/applies.js';
+import { comparable, sameLabel, sameValue } from './judging/compare.js';
+import { fail, pass, skip, titleOf } from './judging/evidence.js';
+import { acceptedConforming, mockSkip, noWriteMade } from './judging/related.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
+import type { Basis } from '../spec/basis.js';
 
 const NAME = 'write_round_trip';
 

@@ -15,10 +15,10 @@
 import { isSecretName } from '@tallyport/redaction';
 import type { OperationModel } from '@tallyport/spec-model/query';
 import type { AuthMode } from '../cases/types.js';
-import { API_SECRETS } from '../deployment.js';
-import { REDACTED } from '../http/redactor.js';
-import { type SecretName, secret, type TemplateValue } from '../http/request.js';
-import type { ApiName } from '../specs.js';
+import { API_SECRETS } from '../spec/deployment.js';
+import { REDACTED } from '../report/redactor.js';
+import { type SecretName, secret, type TemplateValue } from '../spec/secrets.js';
+import type { ApiName } from '../spec/models.js';
 import type { RecordedExchange, RecordedRequest } from './har-entry.js';
 
 /** The keys and known values given in the environment, by the names a run gives them. */

@@ -6,6 +6,7 @@
 // an absolute URL, a status) is malformed, and an answer whose body the file
 // does not hold is kept with the reason, so the checks skip it rather than
 // judge an empty body.
+import { isObject } from '@tallyport/spec-model/query';
 
 export interface NameValue {
   name: string;
@@ -49,9 +50,6 @@ export interface EntryReading {
   /** Bodies at least this long were cut by the writer (a tallyport-contract HAR keeps excerpts). */
   cutAt?: number;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function nameValues(value: unknown): NameValue[] {
   if (!Array.isArray(value)) return [];

@@ -16,23 +16,17 @@
 import { type Answer, EXCERPT_CHARS } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
 import { CHECKS, type CheckDefinition } from '../checks/index.js';
-import { parseBoundedJson } from '../http/json.js';
-import type { SecretName } from '../http/request.js';
-import type { Exchange } from '../http/transport.js';
-import { secretRedactor } from '../http/redactor.js';
-import { observe } from '../observations.js';
+import { parseBoundedJson } from '../transport/json.js';
+import type { SecretName } from '../spec/secrets.js';
+import type { Exchange } from '../transport/transport.js';
+import { secretRedactor } from '../report/redactor.js';
+import { observe } from '../observations/observe.js';
+import { API_SECRETS } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
-import {
-  type ApiRunResult,
-  type CheckResult,
-  DEFAULT_MAX_HEAP_BYTES,
-  newRunId,
-  type RunResult,
-  recordedRun,
-  uncheckedReasons,
-} from '../runner.js';
-import { API_NAMES, type ApiName, specModels } from '../specs.js';
+import { DEFAULT_MAX_HEAP_BYTES, newRunId, recordedRun, uncheckedReasons } from '../run/contract.js';
+import type { ApiRunResult, CheckResult, RunResult } from '../report/result.js';
+import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { type KeyPlaces, type RecordedKeys, readKey, secretsIn } from './credentials.js';
 import { readEntry, type RecordedExchange } from './har-entry.js';
 import { attemptsMadeAgain } from './retries.js';
@@ -43,6 +37,7 @@ import { tagListedReads } from './listed-reads.js';
 import { deriveCase, documentedRefusal } from './request-case.js';
 import { type Route, Routes } from './routes.js';
 import { WriteTrails } from './write-trail.js';
+import type { RecordedFileSummary } from '../report/result.js';
 
 export interface JudgeLimits extends HarStreamLimits {
   /** Largest answer body judged, in characters (default 8 MiB, as a run's `maxResponseBytes`). */
@@ -76,17 +71,6 @@ export interface JudgeOptions {
   keysNotRecorded?: boolean;
   limits?: Partial<JudgeLimits>;
   signal?: AbortSignal;
-}
-
-/** What the file held, beside the verdicts. */
-export interface RecordedFileSummary {
-  /** The file judged (`-` for stdin). */
-  file: string;
-  entries: number;
-  /** Entries mapped to an operation, and judged. */
-  judged: number;
-  unmatched: { count: number; first: string[] };
-  malformed: { count: number; first: string[] };
 }
 
 export type JudgeResult = RunResult & Required<Pick<RunResult, 'recorded'>>;
@@ -375,7 +359,7 @@ function notesOf(group: Group, keys: RecordedKeys, window: number): string[] {
       `${group.madeAgain} answer${group.madeAgain === 1 ? '' : 's'} (429, or 502, 503 or 504 to a read, an update ` +
         'or a delete) that the client sent again were not judged: a run judges only the last attempt',
     );
-  const keyName = group.api === 'analytics' ? 'ANALYTICS_API_KEY' : 'MARKETPLACE_API_KEY';
+  const keyName = API_SECRETS[group.api].key;
   if (keys[keyName] === undefined && group.validKeys.size > 1)
     notes.push(
       `${group.validKeys.size} different keys were sent, and ${keyName} is not set to tell the valid one: every ` +

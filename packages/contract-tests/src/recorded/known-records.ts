@@ -6,7 +6,7 @@
 // record may not exist (request-case.ts).
 import type { SpecModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { followLink } from '../cases/links.js';
+import { followLink } from '../derived/links.js';
 import type { TrafficKnowledge } from './request-case.js';
 
 export class KnownRecords implements TrafficKnowledge {

@@ -4,8 +4,9 @@
 // file of the size a run makes) and counts the rest, so memory and reports do
 // not grow with the file; the check's reason then gives the whole counts.
 import type { CaseResult, CaseStatus, CheckDefinition } from '../checks/index.js';
-import { type CheckResult, summarise } from '../runner.js';
-import type { ApiName } from '../specs.js';
+import { summarise } from '../run/contract.js';
+import type { CheckResult } from '../report/result.js';
+import type { ApiName } from '../spec/models.js';
 
 export const LISTED_PER_STATUS = 10_000;
 

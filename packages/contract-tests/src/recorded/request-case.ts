@@ -28,9 +28,10 @@ import {
   FORBIDDEN_FIELD_RULE,
   type RequestCase,
 } from '../cases/types.js';
-import { documentedEncoding } from '../cases/template.js';
-import { API_SECRETS } from '../deployment.js';
-import { type RequestTemplate, secret, type TemplateValue } from '../http/request.js';
+import { documentedEncoding } from '../transport/template.js';
+import { API_SECRETS } from '../spec/deployment.js';
+import type { RequestTemplate } from '../transport/request.js';
+import { secret, type TemplateValue } from '../spec/secrets.js';
 import type { KeyReading, RecordedKeys } from './credentials.js';
 import type { RecordedRequest } from './har-entry.js';
 import type { Route } from './routes.js';

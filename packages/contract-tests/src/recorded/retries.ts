@@ -6,8 +6,8 @@
 // (operation, key and values) is such an attempt: it is not judged. One that
 // was never sent again stands, and is judged.
 import type { Answer } from '../answers/answer.js';
-import { UNAVAILABLE_STATUSES } from '../answers/status.js';
-import { mayRepeat } from '../cases/template.js';
+import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
+import { mayRepeat } from '../transport/template.js';
 
 export function attemptsMadeAgain(answers: readonly Answer[]): Set<Answer> {
   const again = new Set<Answer>();

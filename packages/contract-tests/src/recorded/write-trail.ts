@@ -25,16 +25,10 @@
 // - a search for the label is `find-after-create` before the first update,
 //   `find-after-update` after the last judged one, `find-after-delete` after
 //   the delete.
-import {
-  identifyingParameter,
-  parameterWithRole,
-  type RecordKind,
-  recordOperations,
-  type SpecModel,
-  writableKind,
-} from '@tallyport/spec-model/query';
+import { identifyingParameter, parameterWithRole, type SpecModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { RequestCase } from '../cases/types.js';
+import { type WriteOperations, writeOperations } from '../run/writes/session.js';
 import type { Route } from './routes.js';
 
 type Kind = 'create' | 'update' | 'delete' | 'read' | 'find' | 'follow';
@@ -59,14 +53,12 @@ interface Trail {
   items: TrailItem[];
 }
 
-type Written = RecordKind & { identifier: string; label: string };
-
 const idText = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 export class WriteTrails {
-  private readonly kind: Written | undefined;
-  private readonly operations: ReturnType<typeof recordOperations> | undefined;
+  private readonly kind: WriteOperations['kind'] | undefined;
+  private readonly operations: WriteOperations | undefined;
   private readonly byId = new Map<string, Trail>();
   private readonly byLabel = new Map<string, Trail>();
   /** The label each record showed, by id: what a record the file did not create is called. */
@@ -74,8 +66,8 @@ export class WriteTrails {
   private pending = new Set<Trail>();
 
   constructor(model: SpecModel) {
-    this.kind = writableKind(model);
-    this.operations = this.kind ? recordOperations(model, this.kind.name) : undefined;
+    this.operations = writeOperations(model);
+    this.kind = this.operations?.kind;
   }
 
   private trailOf(id: string, create: boolean): Trail | undefined {

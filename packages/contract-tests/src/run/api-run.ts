@@ -8,17 +8,17 @@ import { type SpecModel, writableKind } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
 import type { CaseContext } from '../cases/context.js';
-import { combinationCases } from '../cases/combinations.js';
+import { combinationCases } from '../derived/combinations.js';
 import { generatedCases } from '../cases/generated.js';
 import { baselineValues, coverageCases } from '../cases/coverage.js';
-import { derivedCases } from '../cases/derived.js';
+import { derivedCases } from '../derived/effects.js';
 import { exampleCases } from '../cases/examples.js';
 import { addDropped, planCases } from '../cases/plan.js';
-import { type KeyTransport, sendCase, type TemplateTarget } from '../cases/template.js';
+import { type KeyTransport, sendCase, type TemplateTarget } from '../transport/template.js';
 import type { CaseFamily, ParameterTransport, RequestCase } from '../cases/types.js';
-import { API_SECRETS } from '../deployment.js';
-import type { SecretName, TemplateValue } from '../http/request.js';
-import { SafetyGuard, SafetyViolation } from '../http/safety.js';
+import { API_SECRETS } from '../spec/deployment.js';
+import type { SecretName, TemplateValue } from '../spec/secrets.js';
+import { SafetyGuard, SafetyViolation } from '../transport/safety.js';
 import {
   DeploymentUnavailable,
   OperationStalled,
@@ -26,12 +26,13 @@ import {
   RunInterrupted,
   Transport,
   type TransportLimits,
-} from '../http/transport.js';
-import { type ApiName, specModels } from '../specs.js';
-import type { Ledger } from '../writes/ledger.js';
-import { WriteSession } from '../writes/session.js';
+} from '../transport/transport.js';
+import { type ApiName, specModels } from '../spec/models.js';
+import type { Ledger } from './writes/ledger.js';
+import { WriteSession } from './writes/session.js';
 import { findTransport, placeInDoubt, placeUnknown, probeCase } from './parameter-transports.js';
 import { failsAlone, removableFrom, shrink } from './shrink.js';
+import type { PhaseProgress } from '../report/result.js';
 
 /** Requests a failing generated case may send while it is shrunk, and all of them together. */
 const SHRINK_STEPS = 16;
@@ -65,21 +66,6 @@ export interface ApiSetup {
   onProgress?(sent: number, planned: number, phase: PhaseProgress): void;
   /** Called after each answer is read; may stop the run (a memory bound). */
   onAnswer?(answer: Answer): void;
-}
-
-/** The phase an API's run is in, and its requests: planned once its plan is made (the writes plan as they go). */
-export interface PhaseProgress {
-  name:
-    | 'plain calls'
-    | 'cases from the spec'
-    | 'cases from the data'
-    | 'combinations'
-    | 'generated values'
-    | 'shrinking'
-    | 'writes'
-    | 'cleanup';
-  sent: number;
-  planned?: number;
 }
 
 export interface ApiOutcome {
@@ -193,6 +179,12 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   };
   const send = async (testCase: RequestCase, options: { cleanup?: boolean } = {}) =>
     book.read(await sendCase(transport, target, testCase, options));
+  /** Sends what of `cases` is new and fits the budget, `reserve` requests kept back; counts what is dropped. */
+  const sendPlanned = async (cases: readonly RequestCase[], reserve: number) => {
+    const plan = planCases(cases, Math.max(0, limits.maxRequests - transport.requestCount - reserve), seen);
+    addDropped(outcome.dropped, plan.dropped);
+    await sendAll(plan.kept);
+  };
   const sendAll = async (cases: readonly RequestCase[]) => {
     planned += cases.length;
     if (phase.planned !== undefined) phase.planned += cases.length;
@@ -291,44 +283,24 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       ...generated.cases.filter((testCase) => wants(testCase.family)),
       ...(wants('example') ? exampleCases(context, setup.examples, setup.seed) : []),
     ];
-    const reserve = (wants('derived') ? DERIVED_RESERVE : 0) + (writes ? WRITE_RESERVE : 0);
-    const plan = planCases(candidates, Math.max(0, limits.maxRequests - transport.requestCount - reserve), seen);
-    addDropped(outcome.dropped, plan.dropped);
-    await sendAll(plan.kept);
+    await sendPlanned(candidates, (wants('derived') ? DERIVED_RESERVE : 0) + (writes ? WRITE_RESERVE : 0));
     // 3. Cases that need the deployment's own rows.
     if (wants('derived')) {
       enter('cases from the data');
-      const derived = planCases(
-        derivedCases(caseContext(book.answers), book.answers),
-        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
-        seen,
-      );
-      addDropped(outcome.dropped, derived.dropped);
-      await sendAll(derived.kept);
+      await sendPlanned(derivedCases(caseContext(book.answers), book.answers), writes ? WRITE_RESERVE : 0);
     }
     // 3b. The combinations of two parameters' values (three with --depth 3) the requests so far left out.
     if (wants('combination')) {
       enter('combinations');
       // Parameters of combinations never hold a secret: a placeholder stands for one.
       const shown = (value: TemplateValue) => (typeof value === 'string' ? value : `$${value.secret}`);
-      const combined = planCases(
-        combinationCases({ ...caseContext(book.answers), valueOf: shown }, book.answers, setup.depth, setup.seed),
-        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
-        seen,
-      );
-      addDropped(outcome.dropped, combined.dropped);
-      await sendAll(combined.kept);
+      const context = { ...caseContext(book.answers), valueOf: shown };
+      await sendPlanned(combinationCases(context, book.answers, setup.depth, setup.seed), writes ? WRITE_RESERVE : 0);
     }
     // 3c. Generated values (text in many scripts and lengths, ranges on month ends), each failure shrunk.
     if (wants('example')) {
       enter('generated values');
-      const generated = planCases(
-        generatedCases(caseContext(book.answers), setup.seed),
-        Math.max(0, limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0)),
-        seen,
-      );
-      addDropped(outcome.dropped, generated.dropped);
-      await sendAll(generated.kept);
+      await sendPlanned(generatedCases(caseContext(book.answers), setup.seed), writes ? WRITE_RESERVE : 0);
       const failing = book.answers.filter((answer) => answer.case?.step === 'generated' && failsAlone(answer));
       if (failing.length > 0) enter('shrinking');
       let spent = 0;

@@ -9,9 +9,9 @@
 // first one that is served (or gets its documented answer) is used from then on.
 import type { OperationModel } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
-import { describeTransport, documentedEncoding } from '../cases/template.js';
+import { describeTransport, documentedEncoding } from '../transport/template.js';
 import type { ParameterTransport, RequestCase } from '../cases/types.js';
-import type { RequestTemplate } from '../http/request.js';
+import type { RequestTemplate } from '../transport/request.js';
 
 /** Headers an API key commonly travels in, besides the parameters (HTTP header names ignore case). */
 export const KEY_HEADERS: readonly string[] = ['X-API-Key', 'Api-Key'];

@@ -6,7 +6,7 @@
 // way are left out of the verdicts, and a note says what was shrunk.
 import { modifierPairs, type OperationModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { UNAVAILABLE_STATUSES } from '../answers/status.js';
+import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
 
 /** How a single answer fails, whatever else the run saw: a server error, no answer, a wrong documented message. */

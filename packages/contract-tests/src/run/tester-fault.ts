@@ -4,8 +4,8 @@
 // counts as not fully checked (exit 2, or 1 when another check found a
 // violation). Every JSON answer is meant to become a verdict on that answer:
 // this is the last guard, and the audit test keeps it from being needed.
-import { skip } from '../checks/evidence.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from '../checks/types.js';
+import { skip } from '../checks/judging/evidence.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from '../checks/judging/types.js';
 
 const why = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -5,7 +5,7 @@
 // none of a oneOf's shapes, only the problems of the shape it fits best are
 // listed, each with the value that came back.
 import { createSchemaEngine, type Verdict } from '@tallyport/spec-model/validation';
-import { API_NAMES, type ApiName, specModels } from '../specs.js';
+import { API_NAMES, type ApiName, specModels } from './models.js';
 
 const engine = createSchemaEngine(
   API_NAMES.map((api) => specModels[api]),

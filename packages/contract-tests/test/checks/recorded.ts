@@ -4,11 +4,11 @@
 import type { SpecModel } from '@tallyport/spec-model/query';
 import { type Answer, readAnswer } from '../../src/answers/answer.js';
 import type { RequestCase } from '../../src/cases/types.js';
-import type { CaseResult, CaseStatus, RecordedRun } from '../../src/checks/types.js';
-import { parseBoundedJson } from '../../src/http/json.js';
-import { isSecretRef, type TemplateValue } from '../../src/http/request.js';
-import type { Exchange } from '../../src/http/transport.js';
-import { type ApiName, specModels } from '../../src/specs.js';
+import type { CaseResult, CaseStatus, RecordedRun } from '../../src/checks/judging/types.js';
+import { parseBoundedJson } from '../../src/transport/json.js';
+import { isSecretRef, type TemplateValue } from '../../src/spec/secrets.js';
+import type { Exchange } from '../../src/transport/transport.js';
+import { type ApiName, specModels } from '../../src/spec/models.js';
 
 export const TEST_KEY = 'recorded-test-key-0123456789abcdef';
 

@@ -2,7 +2,7 @@
 // specified only when the same request with other allowed values was served; statuses themselves are conventions.
 import { describe, expect, it } from 'vitest';
 import { statusCodeConformance } from '../../src/checks/status-code-conformance.js';
-import { specModels } from '../../src/specs.js';
+import { specModels } from '../../src/spec/models.js';
 import { recordedRun, statuses, verdictOf } from './recorded.js';
 
 const websites = [

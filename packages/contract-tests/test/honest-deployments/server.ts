@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunOptions } from '../../src/index.js';
-import { DEFAULT_LIMITS } from '../../src/runner.js';
+import { DEFAULT_LIMITS } from '../../src/run/contract.js';
 import { analyticsHandler, createAnalyticsState } from './analytics.js';
 import type { Choices } from './choices.js';
 import { PURCHASES } from './data.js';

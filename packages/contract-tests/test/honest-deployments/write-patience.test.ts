@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { runContract } from '../../src/index.js';
-import type { Exchange } from '../../src/http/transport.js';
+import type { Exchange } from '../../src/transport/transport.js';
 import { runOptionsFor, startHonestDeployment } from './server.js';
 
 it('reads a change shown as a boolean once, without waiting for the number that was sent', async () => {

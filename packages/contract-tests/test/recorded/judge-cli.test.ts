@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/reporters/report-schema.js';
+import { reportSchema } from '../../src/report/report-schema.js';
 import { CLI, type CliRun, runCli } from '../cli-process.js';
 import { startFakeDeployment } from '../fake-deployment/server.js';
 

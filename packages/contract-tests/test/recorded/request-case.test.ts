@@ -7,8 +7,8 @@ import type { RecordedRequest } from '../../src/recorded/har-entry.js';
 import { deriveCase, documentedRefusal, type TrafficKnowledge } from '../../src/recorded/request-case.js';
 import { Routes } from '../../src/recorded/routes.js';
 import { isCalendarDay, quirkDefault, ruleBroken } from '../../src/recorded/value-rules.js';
-import { specModels } from '../../src/specs.js';
-import { toCurl } from '../../src/http/curl.js';
+import { specModels } from '../../src/spec/models.js';
+import { toCurl } from '../../src/transport/curl.js';
 
 const KEY = 'ak_live_4f8a19c2d7e3b6a5';
 const MARKET_KEY = 'mk_live_9a8b7c6d5e4f3a2b';

@@ -5,7 +5,8 @@
 // names). The two results are then compared by the tests.
 import type { JudgeResult } from '../../src/recorded/judge.js';
 import { judgeChunks } from '../../src/recorded/judge.js';
-import { type RunOptions, type RunResult, runContract } from '../../src/runner.js';
+import { type RunOptions, runContract } from '../../src/run/contract.js';
+import type { RunResult } from '../../src/report/result.js';
 import { startHarRecorder } from './har-recorder.js';
 
 export interface RunAndJudge {

@@ -6,7 +6,7 @@ import type { Answer } from '../../src/answers/answer.js';
 import type { AuthMode, RequestCase } from '../../src/cases/types.js';
 import { Routes } from '../../src/recorded/routes.js';
 import { WriteTrails } from '../../src/recorded/write-trail.js';
-import { specModels } from '../../src/specs.js';
+import { specModels } from '../../src/spec/models.js';
 
 const routes = new Routes(['analytics']);
 const LABEL = 'shop.example.com';

@@ -1,0 +1,139 @@
+// How values from a deployment are compared without assuming conventions the
+// source documentation does not decide: a number may come back as a numeric
+// string and a switch as a boolean; text may be ordered by any common
+// collation (byte order, case-insensitive, locale with or without
+// punctuation, natural numbers), and where nulls sort is a database's choice.
+import { domainToASCII } from 'node:url';
+import { textOf } from '../../answers/json-values.js';
+
+const numeric = (value: unknown): number | undefined => {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+};
+
+const switchValue = (value: unknown): number | undefined =>
+  typeof value === 'boolean' ? Number(value) : numeric(value);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Equality that ignores 42 vs "42" and true vs 1, at any depth (a price's `regular` as at the top). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'boolean' || typeof b === 'boolean') {
+    const [x, y] = [switchValue(a), switchValue(b)];
+    return x !== undefined && x === y && (x === 0 || x === 1);
+  }
+  const [x, y] = [numeric(a), numeric(b)];
+  if (x !== undefined && y !== undefined && (typeof a !== 'string' || typeof b !== 'string')) return x === y;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key]));
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const withoutQuery = (value: string): string | undefined => {
+  if (!/^https?:\/\//i.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    return url.search ? `${url.origin}${url.pathname}` : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Equal but for the query of the URLs they hold (`sameValue` otherwise), deep: two links to the same file that a
+ * deployment signs or stamps for each answer (a presigned URL, a cache buster) name one resource, and the source
+ * documentation does not say a link is the same string in every answer.
+ */
+export function sameButUrlQueries(a: unknown, b: unknown): boolean {
+  if (sameValue(a, b)) return true;
+  if (typeof a === 'string' && typeof b === 'string') {
+    const [x, y] = [withoutQuery(a), withoutQuery(b)];
+    return x !== undefined && x === y;
+  }
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameButUrlQueries(item, b[index]));
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameButUrlQueries(a[key], b[key]));
+}
+
+/**
+ * Whether a value shown by a deployment is in a representation the sent value can be compared with: a number
+ * (or numeric string, or boolean for 0 and 1) for a number sent, text or null for text sent. A word shown for a
+ * number sent (`"private"` for 1) is another representation, which the source documentation does not rule out.
+ */
+export function comparable(sent: string, shown: unknown): boolean {
+  if (numeric(sent) !== undefined)
+    return numeric(shown) !== undefined || (typeof shown === 'boolean' && (sent === '0' || sent === '1'));
+  return typeof shown === 'string' || shown === null;
+}
+
+type Compare = (a: string, b: string) => number;
+
+const plain: Compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+const COLLATIONS: ReadonlyArray<{ name: string; compare: Compare }> = [
+  { name: 'byte order', compare: plain },
+  { name: 'case-insensitive', compare: (a, b) => plain(a.toLowerCase(), b.toLowerCase()) },
+  { name: 'locale', compare: new Intl.Collator('en').compare },
+  { name: 'locale, case-insensitive', compare: new Intl.Collator('en', { sensitivity: 'base' }).compare },
+  {
+    name: 'locale, punctuation ignored',
+    compare: new Intl.Collator('en', { sensitivity: 'base', ignorePunctuation: true }).compare,
+  },
+  { name: 'natural numbers', compare: new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare },
+];
+
+const monotone = (values: readonly string[], compare: Compare, sign: number): boolean =>
+  values.every((value, index) => index === 0 || sign * compare(values[index - 1]!, value) <= 0);
+
+/**
+ * The orders a list of values follows in a direction: `numeric` for numbers, and every collation of text under
+ * which it is ordered. Nulls and absent values are left out (databases put them first or last).
+ */
+export function ordersFollowed(values: readonly unknown[], direction: 'asc' | 'desc'): string[] {
+  const present = values.filter((value) => value !== null && value !== undefined);
+  const sign = direction === 'asc' ? 1 : -1;
+  const numbers = present.map(numeric);
+  const followed: string[] = [];
+  if (
+    numbers.every((value) => value !== undefined) &&
+    numbers.every((value, index) => index === 0 || sign * (numbers[index - 1]! - value!) <= 0)
+  )
+    followed.push('numeric');
+  // Numbers sent as numbers compare as numbers: no collation decides their order (731 never follows 1520).
+  if (present.length > 0 && present.every((value) => typeof value === 'number')) return followed;
+  const texts = present.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+  for (const { name, compare } of COLLATIONS) if (monotone(texts, compare, sign)) followed.push(name);
+  return followed;
+}
+
+/** The first pair of values that breaks the most lenient order (case-insensitive locale, numbers as numbers). */
+export function firstBreak(values: readonly unknown[], direction: 'asc' | 'desc'): [unknown, unknown] | undefined {
+  const present = values.filter((value) => value !== null && value !== undefined);
+  const sign = direction === 'asc' ? 1 : -1;
+  const lenient = new Intl.Collator('en', { sensitivity: 'base', numeric: true, ignorePunctuation: true });
+  const compare = (a: unknown, b: unknown) => {
+    const [x, y] = [numeric(a), numeric(b)];
+    return x !== undefined && y !== undefined ? x - y : lenient.compare(textOf(a), textOf(b));
+  };
+  const index = present.findIndex((value, at) => at > 0 && sign * compare(present[at - 1], value) > 0);
+  return index > 0 ? [present[index - 1], present[index]] : undefined;
+}
+
+/**
+ * Whether two labels name the same record: equal, or the same domain written once in Unicode and once in its
+ * ASCII (punycode) form, as a deployment may store an internationalised domain.
+ */
+export function sameLabel(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [x, y] = [domainToASCII(a), domainToASCII(b)];
+  return x !== '' && x === y;
+}

@@ -1,0 +1,128 @@
+// What the checks that judge answers against each other share: the frame of
+// checks that judge accepted answers of a live deployment, the value a case
+// sent (or the documented default it left out), and "the same request but
+// for these parameters".
+import type { ParameterModel } from '@tallyport/spec-model/query';
+import { type Answer, acceptedConforming } from '../../answers/answer.js';
+import { skip } from './evidence.js';
+import type { CaseResult, RecordedRun } from './types.js';
+import type { Basis } from '../../spec/basis.js';
+
+export { acceptedConforming };
+
+export const MOCK_REASON = 'the embedded mock answers with the spec examples, whatever is sent';
+
+export function mockSkip(run: RecordedRun, title: string): CaseResult[] | undefined {
+  return run.mock ? [skip(title, MOCK_REASON)] : undefined;
+}
+
+/** Why a write check has no write to judge: an interrupt came first, writes were not allowed, or none was made. */
+export function noWriteMade(run: RecordedRun, title: string): CaseResult {
+  if (run.interrupted) return { status: 'interrupted', title, reason: 'the run was interrupted before its writes' };
+  if (run.writesAllowed) return skip(title, 'no write was made (see the notes for why)');
+  return skip(title, 'no write was made (writes need --allow-writes)');
+}
+
+/**
+ * The common frame of the checks that judge accepted answers of a live deployment: the mock is skipped, `judge`
+ * gives verdicts (or none) per accepted answer, and a check with no verdict at all says why.
+ */
+export function judgeAccepted(
+  run: RecordedRun,
+  name: string,
+  nothingToJudge: string,
+  judge: (answer: Answer) => CaseResult | CaseResult[] | undefined,
+): CaseResult[] {
+  const onMock = mockSkip(run, name);
+  if (onMock) return onMock;
+  const results: CaseResult[] = [];
+  for (const answer of run.answers) {
+    if (!acceptedConforming(answer)) continue;
+    const verdict = judge(answer);
+    if (verdict) results.push(...(Array.isArray(verdict) ? verdict : [verdict]));
+  }
+  return results.length > 0 ? results : [skip(name, nothingToJudge)];
+}
+
+/** The value sent for a parameter, or its documented default when it was left out. */
+export function effectiveValue(run: RecordedRun, answer: Answer, parameter: ParameterModel): string | undefined {
+  const sent = answer.case?.values[parameter.name];
+  if (sent !== undefined) return run.valueOf(sent);
+  return parameter.default === undefined ? undefined : String(parameter.default);
+}
+
+/** Each answer's comparable text, per list of parameters left out: checks ask it of every pair of answers. */
+const withoutCache = new WeakMap<Answer, Map<string, string>>();
+
+/** The values a case sent, with those of `except` left out, as one comparable text. */
+export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly string[]): string {
+  const key = except.join('&');
+  const cached = withoutCache.get(answer)?.get(key);
+  if (cached !== undefined) return cached;
+  const values = answer.case?.values ?? {};
+  const text = Object.keys(values)
+    .filter((name) => !except.includes(name))
+    .sort()
+    .map((name) => `${name}=${run.valueOf(values[name]!)}`)
+    .join('&');
+  const byExcept = withoutCache.get(answer) ?? new Map<string, string>();
+  byExcept.set(key, text);
+  withoutCache.set(answer, byExcept);
+  return text;
+}
+
+/**
+ * Accepted answers of the same operation whose request differs from `answer`'s only in `except`. Answers taken
+ * while the run writes are compared with nothing: the data changes under them.
+ */
+export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
+  if (answer.case?.family === 'write') return [];
+  const key = valuesWithout(run, answer, except);
+  return comparableAnswers(run, answer.operation.id).filter(
+    (other) => other !== answer && other.epoch === answer.epoch && valuesWithout(run, other, except) === key,
+  );
+}
+
+/** The answers of a run that others are compared with, by operation: accepted, conforming, not of a write. */
+const comparableCache = new WeakMap<readonly Answer[], { length: number; byOperation: Map<string, Answer[]> }>();
+
+function comparableAnswers(run: RecordedRun, operationId: string): Answer[] {
+  let cached = comparableCache.get(run.answers);
+  // A run's answers only grow: a longer list is read again.
+  if (!cached || cached.length !== run.answers.length) {
+    const byOperation = new Map<string, Answer[]>();
+    for (const answer of run.answers)
+      if (answer.case?.family !== 'write' && acceptedConforming(answer))
+        byOperation.set(answer.operation.id, [...(byOperation.get(answer.operation.id) ?? []), answer]);
+    cached = { length: run.answers.length, byOperation };
+    comparableCache.set(run.answers, cached);
+  }
+  return cached.byOperation.get(operationId) ?? [];
+}
+
+/**
+ * What a refusal of a conforming request rests on. It is specified only when the deployment accepted the same
+ * request with other values of parameters whose allowed values the spec decides (an enum, an identifier it listed,
+ * a search text): then nothing the source leaves open explains the refusal. Otherwise (a date range, which may be
+ * bounded; the only request of its kind) the refusal may follow a rule the source does not show.
+ */
+export function refusalBasis(run: RecordedRun, answer: Answer): Basis {
+  if (!answer.case || (answer.case.basis ?? 'specified') === 'convention') return 'convention';
+  const values = answer.case.values;
+  const decided = (name: string) => {
+    const parameter = answer.operation.parameters.find((candidate) => candidate.name === name);
+    return !!parameter && (!!parameter.enum || !!parameter.identifies || parameter.role === 'search');
+  };
+  const explained = run.answers.some((other) => {
+    if (other === answer || other.operation.id !== answer.operation.id || !acceptedConforming(other)) return false;
+    const theirs = other.case!.values;
+    const names = new Set([...Object.keys(values), ...Object.keys(theirs)]);
+    const differing = [...names].filter(
+      (name) =>
+        (values[name] === undefined ? undefined : run.valueOf(values[name]!)) !==
+        (theirs[name] === undefined ? undefined : run.valueOf(theirs[name]!)),
+    );
+    return differing.every(decided);
+  });
+  return explained ? 'specified' : 'convention';
+}

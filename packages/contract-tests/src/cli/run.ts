@@ -1,0 +1,239 @@
+// The command around the engine (cli.ts is its entry): options (config.ts),
+// the run, its lines (results to stdout, diagnostics and progress to stderr),
+// the reports, and in GitHub Actions the annotations and the job summary.
+// Nothing here changes a verdict: a report that cannot be written is said, and
+// the exit code stays the deployment's.
+import { existsSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
+import { type CliConfig, ConfigError, HELP, listChecksText, parseConfig } from './config/parse.js';
+import { configSchema } from './config/schema.js';
+import { secretRedactor } from '../report/redactor.js';
+import type { Exchange } from '../transport/transport.js';
+import { consoleLines, type Lines } from '../report/lines.js';
+import { Progress, progressStyle } from '../report/progress.js';
+import { type ReportToWrite, writeReports } from '../report/report-files.js';
+import { terminalSafe } from '../text/terminal-safe.js';
+import { toolVersion } from '../report/tool-version.js';
+import { checkLine, headerLine, shouldColour, summaryText, targetLine } from '../report/console.js';
+import { caseDurations } from '../report/durations.js';
+import { githubAnnotations } from '../report/github-annotations.js';
+import { harReport } from '../report/har.js';
+import { jsonReport } from '../report/json.js';
+import { junitReport } from '../report/junit.js';
+import { reportSchema } from '../report/report-schema.js';
+import { stepSummary } from '../report/step-summary.js';
+import type { RunningMocks } from '../run/mocks.js';
+import { runContract } from '../run/contract.js';
+import type { RunResult } from '../report/result.js';
+import { compileResponseSchemas } from '../spec/validator.js';
+import { type ApiName, specModels, WRITABLE_APIS } from '../spec/models.js';
+import { API_SECRETS } from '../spec/deployment.js';
+import { writableKind } from '@tallyport/spec-model/query';
+import { cleanupLedger } from '../run/writes/cleanup.js';
+import { Ledger } from '../run/writes/ledger.js';
+
+const env = process.env;
+
+// Every line this process prints passes the redactor, whatever produced it.
+const redactor = secretRedactor({
+  ANALYTICS_API_KEY: env.ANALYTICS_API_KEY,
+  MARKETPLACE_API_KEY: env.MARKETPLACE_API_KEY,
+  MARKETPLACE_EMPTY_API_KEY: env.MARKETPLACE_EMPTY_API_KEY,
+  MARKETPLACE_PURCHASE_CODE: env.MARKETPLACE_PURCHASE_CODE,
+});
+
+/** Before the options are read, lines go plainly: results to stdout, the rest to stderr. */
+let lines: Lines = consoleLines({ stdout: process.stdout, stderr: process.stderr, redactor, reportOnStdout: false });
+
+/** What only prints something: help, version, lists and schemas. */
+function printed(config: CliConfig): string | undefined {
+  if (config.help) return HELP;
+  if (config.version) return toolVersion();
+  if (config.listChecks) return listChecksText();
+  if (config.reportSchema) return JSON.stringify(reportSchema, null, 2);
+  if (config.configSchema) return JSON.stringify(configSchema, null, 2);
+  return undefined;
+}
+
+async function cleanup(config: CliConfig): Promise<number> {
+  // With no ledger no run left anything: an always-run CI step passes.
+  if (!existsSync(config.ledgerFile)) {
+    lines.result(`nothing to clean: no ledger at ${config.ledgerFile}`);
+    return 0;
+  }
+  // A ledger whose every record was deleted needs no deployment to say so. Only APIs whose spec names a record the
+  // tester may create have anything to clean.
+  let left = 0;
+  let cleaned = false;
+  for (const api of WRITABLE_APIS) {
+    const kind = writableKind(specModels[api])!.name;
+    const outstanding = new Ledger(config.ledgerFile).outstanding().filter((entry) => entry.api === api);
+    if (outstanding.length === 0) continue;
+    const target = config.run[api];
+    const prefix = api.toUpperCase();
+    if (!target)
+      throw new ConfigError(
+        `${config.ledgerFile} holds ${outstanding.length} ${kind}(s) to delete: cleanup needs ${prefix}_BASE_URL ` +
+          `(or --${api}-url) and ${API_SECRETS[api].key}`,
+      );
+    const result = await cleanupLedger(api, config.ledgerFile, target);
+    for (const line of result.lines) lines.result(terminalSafe(line));
+    for (const line of result.left) lines.result(`  left: ${terminalSafe(line)}`);
+    left += result.left.length;
+    cleaned = true;
+  }
+  if (!cleaned) lines.result(`nothing to clean: every record in ${config.ledgerFile} was deleted`);
+  return left > 0 ? 1 : 0;
+}
+function reportsOf(config: CliConfig, result: RunResult, exchanges: Map<ApiName, readonly Exchange[]>) {
+  const version = toolVersion();
+  const reports: ReportToWrite[] = [];
+  if (config.junitFile)
+    reports.push({
+      name: 'JUnit',
+      destination: config.junitFile,
+      render: () => junitReport(redactor.value(result), caseDurations(exchanges)),
+    });
+  if (config.jsonFile)
+    reports.push({
+      name: 'JSON',
+      destination: config.jsonFile,
+      render: () => jsonReport(result, { toolVersion: version, redactor }),
+    });
+  if (config.harFile)
+    reports.push({
+      name: 'HAR',
+      destination: config.harFile,
+      render: () => harReport([...exchanges.values()].flat(), version, redactor),
+    });
+  return reports;
+}
+
+/** In GitHub Actions: an annotation per group of failures or warnings, and the job summary. */
+async function github(result: RunResult, config: CliConfig): Promise<void> {
+  if (env.GITHUB_ACTIONS !== 'true') return;
+  for (const line of githubAnnotations(result)) lines.result(line);
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
+  try {
+    await appendFile(file, redactor.text(stepSummary(redactor.value(result), { verbose: config.verbose })));
+  } catch (error) {
+    lines.diagnostic(`tallyport-contract: could not append the job summary: ${(error as Error).message}`);
+  }
+}
+
+/** The pace an API's run keeps, as its banner line says it. */
+const paceText = (perSecond: number): string =>
+  perSecond > 0 ? `at most ${perSecond} requests a second (--max-requests-per-second)` : 'not paced';
+
+/** Mocks cli.ts started before the engine loaded, for the APIs it guessed. */
+export interface EarlyMocks {
+  apis: readonly ApiName[];
+  mocks: Promise<RunningMocks | undefined>;
+  /** Their log lines, printed once the run's own lines begin. */
+  logged: readonly string[];
+}
+
+/** The early mocks, if they serve every API the run checks against a mock; any others are closed. */
+async function mocksFor(config: CliConfig, early: EarlyMocks | undefined): Promise<RunningMocks | undefined> {
+  if (early && config.command === 'run') {
+    // While the mocks start: the work the run would do between its first requests. The first fetch loads Node's
+    // HTTP client, as building Headers does.
+    compileResponseSchemas();
+    new Headers();
+  }
+  const mocks = await early?.mocks;
+  if (!mocks) return undefined;
+  const wanted = (config.run.apis ?? []).filter((api) => !config.run[api]);
+  if (config.command === 'run' && wanted.length > 0 && wanted.every((api) => mocks[api])) return mocks;
+  void mocks.close();
+  return undefined;
+}
+
+async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<number> {
+  const reportOnStdout = [config.junitFile, config.jsonFile, config.harFile].includes('-');
+  const progress = new Progress({ style: progressStyle(config.progress, process.stderr), stream: process.stderr });
+  lines = consoleLines({ stdout: process.stdout, stderr: process.stderr, redactor, reportOnStdout, progress });
+  const style = {
+    colour: shouldColour(reportOnStdout ? process.stderr : process.stdout, env),
+    verbose: config.verbose,
+  };
+  const ledger = new Ledger(config.run.analytics ? config.ledgerFile : undefined);
+  const interrupt = new AbortController();
+  let interrupts = 0;
+  const onSignal = (): void => {
+    interrupts++;
+    progress.stop();
+    if (interrupts > 1) {
+      const left = ledger.outstanding();
+      lines.diagnostic(`Stopped. ${left.length} record(s) this tool created may be left:`);
+      for (const entry of left)
+        lines.diagnostic(`  ${terminalSafe(String(entry.id ?? 'id unknown'))} (${entry.label}) on ${entry.baseUrl}`);
+      if (ledger.file) lines.diagnostic(`Delete them with: tallyport-contract cleanup --ledger ${ledger.file}`);
+      process.exit(130);
+    }
+    lines.diagnostic('Interrupted: no new request starts; deleting what this run created (signal again to stop now).');
+    interrupt.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  lines.diagnostic(headerLine());
+  if (config.configFile) lines.diagnostic(`options from ${config.configFile}`);
+  const mocks = await mocksFor(config, early);
+  if (mocks) for (const line of early?.logged ?? []) lines.diagnostic(`  ${line}`);
+  const exchanges = new Map<ApiName, readonly Exchange[]>();
+  const result = await runContract({
+    ...config.run,
+    ...(mocks ? { mocks } : {}),
+    ledger,
+    signal: interrupt.signal,
+    log: (line) => lines.diagnostic(`  ${terminalSafe(line)}`),
+    onApiStart: (api, target, mock, perSecond) => {
+      progress.apiStarted(api);
+      lines.diagnostic(`${targetLine(api, target, mock)} · ${paceText(perSecond)}`);
+    },
+    onApiLeftOut: (api, reason) => lines.diagnostic(`${api}: left out, as ${reason}`),
+    onProgress: (update) => progress.update(update),
+    onCheckResult: (checkResult) => lines.result(checkLine(checkResult, style)),
+    onExchanges: (api, list) => exchanges.set(api, list),
+  }).finally(() => progress.stop());
+  // The mocks stop while the summary and the reports are written.
+  const closing = mocks?.close();
+  lines.result(summaryText(result, style));
+  if (result.apis.some((api) => api.leftovers.length > 0) && ledger.file)
+    lines.result(`Delete what is left with: tallyport-contract cleanup --ledger ${ledger.file}`);
+  await writeReports(reportsOf(config, result, exchanges), lines.report, lines.diagnostic, redactor);
+  await github(result, config);
+  await closing;
+  return result.exitCode;
+}
+
+async function main(early: EarlyMocks | undefined): Promise<number> {
+  let config: CliConfig;
+  try {
+    config = parseConfig(process.argv.slice(2), env);
+  } catch (error) {
+    void early?.mocks.then((mocks) => mocks?.close());
+    throw error;
+  }
+  const text = printed(config);
+  if (text !== undefined || config.command === 'cleanup') await mocksFor(config, early);
+  if (text !== undefined) {
+    lines.result(text);
+    return 0;
+  }
+  return config.command === 'cleanup' ? cleanup(config) : run(config, early);
+}
+
+/** Runs the command; its exit code is set on the process. */
+export async function runCli(early?: EarlyMocks): Promise<void> {
+  try {
+    process.exitCode = await main(early);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const kind = error instanceof ConfigError ? 'configuration problem: ' : '';
+    lines.diagnostic(`tallyport-contract: ${kind}${terminalSafe(message)}`);
+    process.exitCode = 2;
+  }
+}

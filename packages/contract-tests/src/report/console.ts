@@ -1,0 +1,206 @@
+// Human output: a line per check as it finishes, then a summary that does not
+// repeat them: per API what was sent, what was skipped and why, then failures
+// and warnings grouped by check, operation and kind, each case with what the
+// spec says, what came back and how to reproduce it (every request, writes
+// first, when the verdict rests on several), then the observations where the
+// spec is silent. Every text from a deployment is shown inert (terminalSafe).
+import type { CaseStatus } from '../checks/judging/types.js';
+import { terminalSafe as safe } from '../text/terminal-safe.js';
+import type { CheckResult, RunResult } from './result.js';
+import { writableKind } from '@tallyport/spec-model/query';
+import { specModels } from '../spec/models.js';
+import type { ApiName } from '../spec/models.js';
+import { answerOf, countByStatus, SHOWN_PER_GROUP, type Verdict, type VerdictGroup, verdictGroups } from './groups.js';
+
+export interface ConsoleStyle {
+  colour: boolean;
+  /** List every case of a group of failures, and every skipped case (`--verbose`). */
+  verbose?: boolean;
+}
+
+/**
+ * Colour on a terminal, unless NO_COLOR is set or TERM is dumb; FORCE_COLOR (any value but 0 or false) turns it
+ * on anywhere (CI logs render it), and FORCE_COLOR=0 turns it off, before NO_COLOR is read.
+ */
+export function shouldColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());
+  return !!stream.isTTY && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+}
+
+const CODES = { green: 32, red: 31, yellow: 33, dim: 2, bold: 1 } as const;
+
+function paint(style: ConsoleStyle, code: keyof typeof CODES, text: string): string {
+  return style.colour ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text;
+}
+
+const MARK: Record<CaseStatus, { symbol: string; word: string; colour: keyof typeof CODES }> = {
+  pass: { symbol: '✓', word: 'pass', colour: 'green' },
+  fail: { symbol: '✗', word: 'FAIL', colour: 'red' },
+  warn: { symbol: '!', word: 'warn', colour: 'yellow' },
+  skip: { symbol: '-', word: 'skip', colour: 'yellow' },
+  interrupted: { symbol: '…', word: 'cut', colour: 'yellow' },
+};
+
+const STATUSES = ['pass', 'fail', 'warn', 'skip', 'interrupted'] as const;
+
+export function checkLine(result: CheckResult, style: ConsoleStyle): string {
+  const mark = MARK[result.status];
+  const counts = STATUSES.map(
+    (status) => [status, result.cases.filter((entry) => entry.status === status).length] as const,
+  )
+    .filter(([, count]) => count > 0)
+    .map(([status, count]) => `${count} ${status}`)
+    .join(', ');
+  const reason =
+    (result.status === 'skip' || result.status === 'interrupted') && result.reason ? `  ${safe(result.reason)}` : '';
+  const head = paint(style, mark.colour, `${mark.symbol} ${mark.word}`);
+  const tail = paint(style, 'dim', counts);
+  return `${head}  ${result.api.padEnd(11)} ${result.check.padEnd(29)} ${tail}${reason}`;
+}
+
+export function headerLine(): string {
+  return 'tallyport-contract: checking deployments against the Tallyport specs';
+}
+
+export function targetLine(api: ApiName, target: string, mock: boolean): string {
+  return `${api} → ${safe(target)}${mock ? ' (embedded Prism mock)' : ''}`;
+}
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The lines of one API in the summary: counts, skips grouped by reason, notes and leftovers. */
+function apiLines(api: RunResult['apis'][number], style: ConsoleStyle): string[] {
+  const lines = [`  ${api.api} · ${safe(api.target)}${api.mock ? ' (embedded Prism mock)' : ''}`];
+  if (api.configError) lines.push(`    ${paint(style, 'red', 'configuration problem:')} ${safe(api.configError)}`);
+  const counts = countByStatus(api.checks);
+  const shown = STATUSES.filter((status) => counts[status] > 0).map((status) => `${counts[status]} ${status}`);
+  const dropped = Object.entries(api.cases.dropped).map(([family, count]) => `${count} ${family}`);
+  lines.push(
+    `    ${plural(api.checks.length, 'check')}${shown.length ? `: ${shown.join(', ')}` : ''} · ` +
+      `${plural(api.cases.sent, 'request')}${dropped.length ? `; not sent: ${dropped.join(', ')}` : ''}` +
+      `${api.cases.interrupted ? `; ${api.cases.interrupted} interrupted` : ''}`,
+  );
+  // Skipped checks by reason, then skipped cases of the other checks by reason: one line each.
+  const skippedChecks = new Map<string, string[]>();
+  for (const check of api.checks.filter((candidate) => candidate.status === 'skip'))
+    skippedChecks.set(check.reason ?? '', [...(skippedChecks.get(check.reason ?? '') ?? []), check.check]);
+  for (const [reason, names] of skippedChecks)
+    lines.push(`    ${paint(style, 'dim', `skipped ${names.join(', ')}: ${safe(reason)}`)}`);
+  const skippedCases = new Map<string, string[]>();
+  for (const check of api.checks.filter((candidate) => candidate.status !== 'skip'))
+    for (const entry of check.cases)
+      if (entry.status === 'skip')
+        skippedCases.set(entry.reason, [...(skippedCases.get(entry.reason) ?? []), `${check.check} › ${entry.title}`]);
+  for (const [reason, titles] of skippedCases) {
+    const listed = style.verbose || titles.length <= SHOWN_PER_GROUP ? titles : titles.slice(0, SHOWN_PER_GROUP);
+    const more = listed.length < titles.length ? '; …' : '';
+    const text = `skipped ${plural(titles.length, 'case')} (${listed.join('; ')}${more}): ${reason}`;
+    lines.push(`    ${paint(style, 'dim', safe(text))}`);
+  }
+  const planned = (api.coverage ?? []).filter((entry) => entry.possible > 0 || entry.generated > 0);
+  if (planned.length > 0) {
+    const strength = planned[0]!.strength === 2 ? 'pairs' : `${planned[0]!.strength}-value combinations`;
+    const parts = planned.map((entry) => {
+      const generated = entry.generated ? ` (+${entry.generated} generated)` : '';
+      return `${entry.operationId} ${entry.covered}/${entry.possible}${generated}`;
+    });
+    lines.push(`    ${paint(style, 'dim', `${strength} covered: ${parts.join(', ')}`)}`);
+  }
+  const notes = style.verbose ? api.notes : api.notes.slice(0, 8);
+  for (const note of notes) lines.push(`    ${paint(style, 'dim', safe(note))}`);
+  if (notes.length < api.notes.length)
+    lines.push(`    ${paint(style, 'dim', `… and ${api.notes.length - notes.length} more notes (--verbose)`)}`);
+  if (api.leftovers.length > 0) {
+    const left = api.leftovers.map((entry) => safe(entry)).join(', ');
+    const kind = writableKind(specModels[api.api])?.name ?? 'record';
+    lines.push(`    ${paint(style, 'red', `could not delete ${kind} records this run created:`)} ${left}`);
+  }
+  return lines;
+}
+
+/** One case of a group: its title, what the spec says, what came back, and the requests to replay. */
+function verdictLines(entry: Verdict): string[] {
+  const lines = [`      ${safe(entry.title)}`];
+  lines.push(`        ${entry.basis === 'specified' ? 'spec:' : 'conv:'} ${safe(entry.expected)}`);
+  lines.push(`        got:  ${safe(entry.reason)}`);
+  if (entry.steps.length > 1) {
+    lines.push('        requests, in the order to replay them (writes first):');
+    entry.steps.forEach((step, index) => {
+      lines.push(`        ${index + 1}. ${safe(step.title)}`);
+      lines.push(`           got:  ${safe(step.got)}`);
+      lines.push(`           curl: ${safe(step.curl)}`);
+    });
+    return lines;
+  }
+  const answer = answerOf(entry);
+  if (answer) lines.push(`              ${safe(answer)}`);
+  if (entry.curl) lines.push(`        curl: ${safe(entry.curl)}`);
+  return lines;
+}
+
+/** A group of failures or warnings, as the summary shows it (also a failing test's message, `./vitest`). */
+export function groupLines(group: VerdictGroup, style: ConsoleStyle): string[] {
+  const mark = MARK[group.status];
+  const count = group.cases.length;
+  const shown = style.verbose ? group.cases : group.cases.slice(0, SHOWN_PER_GROUP);
+  const head =
+    `  ${paint(style, mark.colour, mark.symbol)} [${group.api}] ${group.check} › ${safe(group.operationId)}: ` +
+    `${group.kind} (${plural(count, 'case')}${shown.length < count ? `, ${shown.length} shown` : ''})`;
+  const lines = [head, ...shown.flatMap(verdictLines)];
+  if (shown.length < count) {
+    const rest = group.cases.slice(shown.length).map((entry) => entry.title);
+    const names = rest.slice(0, SHOWN_PER_GROUP).join('; ') + (rest.length > SHOWN_PER_GROUP ? '; …' : '');
+    lines.push(`      ${paint(style, 'dim', `… ${rest.length} more (${safe(names)}); --verbose lists them all`)}`);
+  }
+  return lines;
+}
+
+export function summaryText(result: RunResult, style: ConsoleStyle): string {
+  const lines: string[] = ['', paint(style, 'bold', `Summary of run ${result.runId}`)];
+  for (const api of result.apis) lines.push(...apiLines(api, style));
+
+  for (const [status, heading] of [
+    ['fail', 'Failures: the source documentation decides these'],
+    ['warn', 'Warnings: conventions that did not hold (they fail the run with --strict)'],
+  ] as const) {
+    const groups = verdictGroups(result, status);
+    if (groups.length === 0) continue;
+    const cases = groups.reduce((sum, group) => sum + group.cases.length, 0);
+    lines.push('', paint(style, 'bold', `${heading} (${plural(cases, 'case')} in ${plural(groups.length, 'group')})`));
+    for (const group of groups) lines.push(...groupLines(group, style));
+  }
+
+  const observed = result.apis.filter((api) => api.observations.length > 0);
+  if (observed.length > 0) {
+    lines.push('', paint(style, 'bold', 'Observed where the spec says "not shown" (reported, never failed)'));
+    for (const api of observed) for (const line of api.observations) lines.push(`  ${api.api}: ${safe(line)}`);
+  }
+
+  for (const reason of result.incomplete) lines.push('', paint(style, 'red', `not fully checked: ${safe(reason)}`));
+  const counts = countByStatus(result.apis.flatMap((api) => api.checks));
+  const verdict =
+    result.exitCode === 0
+      ? paint(style, 'green', 'conforms')
+      : result.exitCode === 1
+        ? paint(style, 'red', 'violations found')
+        : paint(
+            style,
+            'red',
+            result.interrupted
+              ? 'interrupted'
+              : result.incomplete.length > 0
+                ? 'could not check everything'
+                : 'configuration or connectivity problem',
+          );
+  lines.push(
+    '',
+    `${counts.pass} passed, ${counts.fail} failed, ${counts.warn} warned, ${counts.skip} skipped` +
+      `${counts.interrupted ? `, ${counts.interrupted} interrupted` : ''} · ` +
+      (result.recorded
+        ? `${result.recorded.judged} recorded exchanges · ${(result.durationMs / 1000).toFixed(1)} s · `
+        : `${result.requestCount} requests · ${(result.durationMs / 1000).toFixed(1)} s · seed ${result.seed} · `) +
+      `${result.strict ? 'strict · ' : ''}${verdict} (exit ${result.exitCode})`,
+  );
+  return lines.join('\n');
+}

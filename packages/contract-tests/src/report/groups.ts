@@ -1,0 +1,56 @@
+// One fault often fails many cases alike (an inverted sort fails every sort
+// case). Reports show failures and warnings grouped by API, check, operation
+// and kind, with a count and the first few cases; `--verbose` shows them all.
+import type { CaseResult } from '../checks/judging/types.js';
+import type { CheckResult, RunResult } from './result.js';
+import type { ApiName } from '../spec/models.js';
+
+export type Verdict = Extract<CaseResult, { status: 'fail' | 'warn' }>;
+
+export interface VerdictGroup {
+  api: ApiName;
+  check: string;
+  operationId: string;
+  kind: Verdict['kind'];
+  status: Verdict['status'];
+  cases: Verdict[];
+}
+
+/** Cases a group shows unless `--verbose`. */
+export const SHOWN_PER_GROUP = 3;
+
+/** The failures (or warnings) of a run, grouped, in the order the run reported them. */
+export function verdictGroups(result: RunResult, status: Verdict['status']): VerdictGroup[] {
+  const groups = new Map<string, VerdictGroup>();
+  for (const api of result.apis)
+    for (const check of api.checks)
+      for (const entry of check.cases) {
+        if (entry.status !== status) continue;
+        const key = JSON.stringify([api.api, check.check, entry.operationId, entry.kind]);
+        const group = groups.get(key);
+        if (group) group.cases.push(entry);
+        else
+          groups.set(key, {
+            api: api.api,
+            check: check.check,
+            operationId: entry.operationId,
+            kind: entry.kind,
+            status,
+            cases: [entry],
+          });
+      }
+  return [...groups.values()];
+}
+
+/** What came back: `actual` is the check's explanation (`reason`), a line break, and the answer. */
+export function answerOf(entry: Verdict): string | undefined {
+  if (entry.actual.startsWith(`${entry.reason}\n`)) return entry.actual.slice(entry.reason.length + 1);
+  return entry.actual === entry.reason ? undefined : entry.actual;
+}
+
+/** Cases of a check counted by status. */
+export function countByStatus(checks: readonly CheckResult[]): Record<CaseResult['status'], number> {
+  const counts = { pass: 0, fail: 0, warn: 0, skip: 0, interrupted: 0 };
+  for (const check of checks) counts[check.status]++;
+  return counts;
+}

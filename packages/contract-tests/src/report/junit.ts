@@ -1,0 +1,150 @@
+// JUnit XML for CI: one testsuite per API, one testcase per check and
+// operation (a passing run stays small), each with the time during which the
+// requests it judged were under way. A failing testcase lists every failed case with the same spec,
+// answer, steps and curls as the console; a testcase whose cases only broke
+// conventions passes, its warnings in system-out. Deployment text is shown
+// inert (terminal-safe) and every character is valid XML 1.0.
+import type { CaseResult } from '../checks/judging/types.js';
+import { terminalSafe } from '../text/terminal-safe.js';
+import type { CheckResult, RunResult } from './result.js';
+import { specModels } from '../spec/models.js';
+import type { ApiName } from '../spec/models.js';
+import { type CaseDurations, groupTime, recordedDurations } from './durations.js';
+import { answerOf, type Verdict } from './groups.js';
+import { xmlAttribute, xmlText } from './xml.js';
+
+const safe = terminalSafe;
+
+/** The operation a case is about: named by a failure, or the first word of its title when that is an operation. */
+function operationOf(api: ApiName, entry: CaseResult): string | undefined {
+  if ('operationId' in entry) return entry.operationId;
+  const first = /^[A-Za-z]\w*/.exec(entry.title)?.[0];
+  return first && specModels[api].operations.some((operation) => operation.id === first) ? first : undefined;
+}
+
+function verdictText(entry: Verdict): string {
+  const lines = [`${entry.title}`, `  ${entry.basis === 'specified' ? 'spec' : 'conv'}: ${entry.expected}`];
+  lines.push(`  got:  ${entry.reason}`);
+  const answer = answerOf(entry);
+  if (entry.steps.length > 1) {
+    entry.steps.forEach((step, index) => {
+      lines.push(`  ${index + 1}. ${step.title}`, `     got:  ${step.got}`, `     curl: ${step.curl}`);
+    });
+  } else {
+    if (answer) lines.push(`        ${answer}`);
+    if (entry.curl) lines.push(`  curl: ${entry.curl}`);
+  }
+  return lines.map((line) => safe(line)).join('\n');
+}
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+interface Testcase {
+  xml: string;
+  failed: boolean;
+  skipped: boolean;
+  ms: number;
+}
+
+function testcase(
+  api: ApiName,
+  check: CheckResult,
+  operation: string | undefined,
+  cases: CaseResult[],
+  durations: CaseDurations,
+): Testcase {
+  const ms = groupTime(cases.map((entry) => durations.of(api, check.check, entry)));
+  const name = operation ? `${check.check} › ${operation}` : check.check;
+  const open = `    <testcase classname="${api}.${check.check}" name="${xmlAttribute(name)}" time="${seconds(ms)}"`;
+  const failed = cases.filter((entry): entry is Verdict => entry.status === 'fail');
+  const warned = cases.filter((entry): entry is Verdict => entry.status === 'warn');
+  const passed = cases.filter((entry) => entry.status === 'pass').length;
+  if (failed.length > 0) {
+    const kinds = [...new Set(failed.map((entry) => entry.kind))].join(', ');
+    const message = `${failed.length} of ${cases.length} cases failed (${kinds})`;
+    const body = failed.map(verdictText).join('\n\n');
+    const failure = `<failure message="${xmlAttribute(message)}" type="${xmlAttribute(failed[0]!.kind)}">`;
+    return {
+      xml: `${open}>\n      ${failure}${xmlText(body)}</failure>\n    </testcase>`,
+      failed: true,
+      skipped: false,
+      ms,
+    };
+  }
+  if (passed === 0 && warned.length === 0) {
+    const reasons = [...new Set(cases.map((entry) => ('reason' in entry ? entry.reason : '')))].filter(Boolean);
+    const message = safe(reasons.join('; ') || check.reason || 'nothing to check');
+    return {
+      xml: `${open}><skipped message="${xmlAttribute(message)}"/></testcase>`,
+      failed: false,
+      skipped: true,
+      ms,
+    };
+  }
+  if (warned.length === 0) return { xml: `${open}/>`, failed: false, skipped: false, ms };
+  // JUnit has no warnings: conventions that did not hold pass, with their evidence beside them.
+  const heading = `${warned.length} warning(s), conventions that did not hold (they fail the run with --strict):`;
+  const out = xmlText(`${heading}\n\n${warned.map(verdictText).join('\n\n')}`);
+  return {
+    xml: `${open}>\n      <system-out>${out}</system-out>\n    </testcase>`,
+    failed: false,
+    skipped: false,
+    ms,
+  };
+}
+
+/** The JUnit XML of a run; `durations` gives each case's time (from the exchanges, when the caller has them). */
+export function junitReport(result: RunResult, durations: CaseDurations = recordedDurations): string {
+  const suites: string[] = [];
+  const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  for (const api of result.apis) {
+    const cases: string[] = [];
+    const counts = { tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0 };
+    if (api.configError) {
+      counts.tests++;
+      counts.errors++;
+      cases.push(
+        `    <testcase classname="${api.api}" name="configuration" time="0.000">` +
+          `<error message="${xmlAttribute(safe(api.configError))}"/></testcase>`,
+      );
+    }
+    for (const check of api.checks) {
+      const byOperation = new Map<string | undefined, CaseResult[]>();
+      for (const entry of check.cases) {
+        const operation = operationOf(api.api, entry);
+        byOperation.set(operation, [...(byOperation.get(operation) ?? []), entry]);
+      }
+      if (byOperation.size === 0) byOperation.set(undefined, []);
+      for (const [operation, entries] of byOperation) {
+        const one = testcase(api.api, check, operation, entries, durations);
+        counts.tests++;
+        if (one.failed) counts.failures++;
+        if (one.skipped) counts.skipped++;
+        counts.ms += one.ms;
+        cases.push(one.xml);
+      }
+    }
+    totals.tests += counts.tests;
+    totals.failures += counts.failures;
+    totals.errors += counts.errors;
+    totals.skipped += counts.skipped;
+    const out = [...api.observations.map((line) => `observed: ${line}`), ...api.notes.map((line) => `note: ${line}`)];
+    const systemOut =
+      out.length > 0 ? `\n    <system-out>${xmlText(out.map((line) => safe(line)).join('\n'))}</system-out>` : '';
+    // The suite's time is the API's wall time.
+    const time = seconds(durations.span(api.api) ?? counts.ms);
+    suites.push(
+      `  <testsuite name="${api.api}" tests="${counts.tests}" failures="${counts.failures}" ` +
+        `errors="${counts.errors}" skipped="${counts.skipped}" time="${time}" ` +
+        `timestamp="${xmlAttribute(result.startedAt)}" hostname="${xmlAttribute(safe(api.target))}">\n` +
+        `${cases.join('\n')}${systemOut}\n  </testsuite>`,
+    );
+  }
+  const attributes =
+    `tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" ` +
+    `time="${seconds(result.durationMs)}"`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<testsuites name="tallyport-contract" ${attributes}>\n${suites.join('\n')}\n</testsuites>\n`
+  );
+}

@@ -1,0 +1,557 @@
+// The write round trip and the cleanup of what a run created. Records are
+// created with this run's label (a domain under tallyport-contract-<run>-),
+// entered in the ledger before the create leaves and after it answers, and
+// owned only when a read of the answered id shows that label. An update or a
+// delete is preceded by such a read every time (the guard lets one write
+// follow one verified read). The checks judge the exchanges afterwards.
+import {
+  identifyingParameter,
+  type OperationModel,
+  type ParameterModel,
+  parameterWithRole,
+  type RecordKind,
+  recordOperations,
+  type SpecModel,
+  writableKind,
+} from '@tallyport/spec-model/query';
+import { comparable, sameValue } from '../../checks/judging/compare.js';
+import type { Answer } from '../../answers/answer.js';
+import type { AuthMode, RequestCase } from '../../cases/types.js';
+import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../../cases/types.js';
+import { type InvalidValue, invalidValues, largestValue, otherValidValue, plainValue } from '../../cases/values.js';
+import { documentedEncoding, otherEncoding } from '../../transport/template.js';
+import type { TemplateValue } from '../../spec/secrets.js';
+import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard, unsafeId } from '../../transport/safety.js';
+import type { ApiName } from '../../spec/models.js';
+import type { Ledger } from './ledger.js';
+
+export interface WriteSessionOptions {
+  api: ApiName;
+  model: SpecModel;
+  runId: string;
+  baseUrl: string;
+  mock: boolean;
+  guard: SafetyGuard;
+  ledger: Ledger;
+  send(testCase: RequestCase, options?: { cleanup?: boolean }): Promise<Answer>;
+  /** True once the run is interrupted: no new write starts. */
+  stopped(): boolean;
+  /** The values a plain call of an operation sends (its required parameters, `given` first), to follow a link. */
+  baseline?(operation: OperationModel, given: Values): Values | undefined;
+  log?(line: string): void;
+}
+
+export interface WriteOperations {
+  kind: RecordKind & { identifier: string; label: string };
+  create: OperationModel;
+  read: OperationModel;
+  update?: OperationModel;
+  remove?: OperationModel;
+  list?: OperationModel;
+}
+
+type Values = Record<string, TemplateValue>;
+
+/** What a write case says beyond its values (see `RequestCase`). */
+type WriteExtra = Partial<
+  Pick<RequestCase, 'expect' | 'auth' | 'varied' | 'rule' | 'ruleBasis' | 'encoding'> & { note: string }
+>;
+
+interface Created {
+  id?: string;
+  label: string;
+  answer?: Answer;
+  /** Set when only the other encoding created it (the documented body was refused). */
+  encoding?: 'form' | 'json';
+}
+
+/** A domain label outside ASCII (letters with marks, CJK), in a label of its own so the run's prefix stays whole. */
+const OTHER_SCRIPT_LABEL = 'ñandú-茶馆';
+
+/** Reads of a deleted record before it counts as still there. */
+const DELETE_REREADS = 3;
+/**
+ * Tries before a write counts as not visible where a deployment may be eventually consistent (a replica, a search
+ * index): the source says nothing of how soon a write shows, so the run waits a little before concluding.
+ */
+const PATIENCE = 4;
+const patiently = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+
+export function writeOperations(model: SpecModel): WriteOperations | undefined {
+  const kind = writableKind(model);
+  if (!kind) return undefined;
+  const { create, read, update, remove, list } = recordOperations(model, kind.name);
+  if (!create || !read) return undefined;
+  // The list finds a record by its label only through a search.
+  const searchable = list && parameterWithRole(list, 'search') ? list : undefined;
+  return {
+    kind,
+    create,
+    read,
+    ...(update ? { update } : {}),
+    ...(remove ? { remove } : {}),
+    ...(searchable ? { list: searchable } : {}),
+  };
+}
+
+const idOf = (operation: OperationModel, kind: string) => identifyingParameter(operation, kind)!;
+
+const writable = (operation: OperationModel): ParameterModel[] =>
+  operation.parameters.filter(
+    (parameter) => parameter.in === 'body' && parameter.role !== 'credential' && !parameter.forbidden,
+  );
+
+export class WriteSession {
+  private readonly ops: WriteOperations | undefined;
+  /** How a read showed each label this run created, where it differs (a domain stored in its ASCII form). */
+  private readonly shownLabels = new Map<string, string>();
+
+  constructor(private readonly options: WriteSessionOptions) {
+    this.ops = writeOperations(options.model);
+  }
+
+  get possible(): boolean {
+    return !!this.ops;
+  }
+
+  label(purpose: string): string {
+    return `${this.options.guard.labelPrefix}${purpose}${RUN_LABEL_DOMAIN}`;
+  }
+
+  private testCase(
+    operation: OperationModel,
+    values: Values,
+    step: string,
+    record: string,
+    extra: WriteExtra & { basis?: RequestCase['basis'] } = {},
+  ): RequestCase {
+    const auth = extra.auth ?? 'valid';
+    return {
+      key: `${caseKey(operation.id, auth, values)} ${step}`,
+      family: 'write',
+      operationId: operation.id,
+      title: caseTitle(operation.id, values, extra.note ?? step),
+      values,
+      auth,
+      expect: extra.expect ?? 'success',
+      step,
+      record,
+      ...(extra.varied ? { varied: extra.varied } : {}),
+      ...(extra.rule ? { rule: extra.rule } : {}),
+      ...(extra.ruleBasis ? { ruleBasis: extra.ruleBasis } : {}),
+      ...(extra.encoding ? { encoding: extra.encoding } : {}),
+      ...(extra.basis ? { basis: extra.basis } : {}),
+    };
+  }
+
+  private recordIn(answer: Answer): Record<string, unknown> | undefined {
+    if (answer.verdict !== 'accepted' || answer.records?.kind !== this.ops!.kind.name) return undefined;
+    return answer.records.rows[0];
+  }
+
+  /** Reads a record; `verify` lets one write follow when it shows `label`. */
+  private async read(id: string, label: string, step: string, cleanup = false) {
+    const { read, kind } = this.ops!;
+    const expect = step.endsWith('read-after-delete') ? ('refusal' as const) : ('success' as const);
+    const answer = await this.options.send(
+      this.testCase(read, { [idOf(read, kind.name).name]: id }, step, label, { expect }),
+      { cleanup },
+    );
+    const record = this.recordIn(answer);
+    const shown = record?.[kind.label];
+    // On the mock the guard is trusting, so any answer verifies.
+    const verified = this.options.guard.verify(this.options.api, kind.name, id, shown);
+    return { answer, record, verified };
+  }
+
+  /**
+   * Finds a record by its exact label through the list's search: its id, `null` when the search answers with no
+   * rows at all, or undefined when it could not tell (other rows only may mean the search was ignored).
+   */
+  private async findByLabel(label: string, cleanup = false): Promise<string | null | undefined> {
+    const { list, kind } = this.ops!;
+    if (!list) return undefined;
+    const search = parameterWithRole(list, 'search')!;
+    const pageSize = parameterWithRole(list, 'page-size');
+    const largest = pageSize ? largestValue(pageSize) : undefined;
+    const values: Values = { [search.name]: label, ...(largest && pageSize ? { [pageSize.name]: largest } : {}) };
+    const answer = await this.options.send(this.testCase(list, values, 'find', label), { cleanup });
+    const rows = answer.verdict === 'accepted' && answer.records?.many ? answer.records.rows : undefined;
+    if (!rows) return undefined;
+    if (rows.length === 0) return null;
+    const id = rows.find((candidate) => candidate[kind.label] === label)?.[kind.identifier];
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+  }
+
+  /** After a create without a usable answer: owns the record if the search finds it, closes the entry if not. */
+  private async settle(label: string, cleanup = false): Promise<string | undefined> {
+    const found = await this.findByLabel(label, cleanup).catch(() => undefined);
+    if (found === null) {
+      this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
+      return undefined;
+    }
+    return this.adopt(found, label, cleanup).catch(() => undefined);
+  }
+
+  /** Takes ownership of `id` only if a read shows it with `label`. */
+  private async adopt(id: string | null | undefined, label: string, cleanup = false): Promise<string | undefined> {
+    const { kind } = this.ops!;
+    if (id === undefined || id === null || unsafeId(id)) return undefined;
+    this.options.guard.own(this.options.api, kind.name, id, label);
+    let check = await this.read(id, label, 'verify', cleanup);
+    // A record just created may not read back at once (a replica): refused reads are tried again a few times.
+    for (let attempt = 1; attempt < PATIENCE && !check.verified && check.answer.verdict === 'refused'; attempt++) {
+      if (this.options.stopped() && !cleanup) break;
+      await patiently(attempt);
+      check = await this.read(id, label, 'verify', cleanup);
+    }
+    if (check.verified) {
+      this.options.ledger.record({ event: 'created', ...this.entry(label), id });
+      const shown = check.record?.[kind.label];
+      if (typeof shown === 'string') this.shownLabels.set(label, shown);
+      return id;
+    }
+    this.options.guard.release(this.options.api, kind.name, id);
+    return undefined;
+  }
+
+  private entry(label: string) {
+    const { runId, api, baseUrl } = this.options;
+    return { runId, api, baseUrl, kind: this.ops!.kind.name, label };
+  }
+
+  /** Creates a record; returns its id once owned, or undefined. */
+  async create(purpose: string, fields: Values, extra: WriteExtra = {}): Promise<Created> {
+    const first = await this.createOnce(purpose, fields, extra);
+    const other = this.encodingToTry(this.ops!.create, first.answer, extra);
+    if (first.id || !other) return first;
+    const again = await this.createOnce(purpose, fields, { ...extra, encoding: other, note: this.encodedNote(extra) });
+    return again.id ? { ...again, encoding: other } : first;
+  }
+
+  /**
+   * The other common encoding to send a write in again, when the documented one was refused although the write
+   * follows the spec: accepted that way, the documented body is never read; refused again, the refusal has another
+   * cause (a plan limit, a domain rule) that the source does not show.
+   */
+  private encodingToTry(operation: OperationModel, answer: Answer | undefined, extra: WriteExtra) {
+    const conforming = (extra.expect ?? 'success') === 'success' && (extra.auth ?? 'valid') === 'valid';
+    if (!conforming || extra.encoding || answer?.verdict !== 'refused' || this.options.stopped()) return undefined;
+    return otherEncoding(operation);
+  }
+
+  private encodedNote(extra: WriteExtra): string {
+    const documented = documentedEncoding(this.ops!.create);
+    return `${extra.note ?? 'the same write'}, sent again in the other encoding (refused as ${documented})`;
+  }
+
+  private async createOnce(purpose: string, fields: Values, extra: WriteExtra): Promise<Created> {
+    const { create, kind } = this.ops!;
+    const label = this.label(purpose);
+    if (this.options.stopped()) return { label };
+    this.options.ledger.record({ event: 'creating', ...this.entry(label) });
+    const answer = await this.options.send(
+      this.testCase(create, { [kind.label]: label, ...fields }, 'create', label, extra),
+    );
+    if (!answer.answered) {
+      // The create may have landed without an answer: find it by its label.
+      const id = await this.settle(label);
+      return { label, answer, ...(id ? { id } : {}) };
+    }
+    if (answer.verdict !== 'accepted') {
+      // A 4XX made nothing. After anything else (a refusal stated in a 2XX body, a 5XX, a redirect) the record may
+      // exist all the same: the label is looked for.
+      const status = answer.status ?? 0;
+      if (status >= 400 && status < 500 && status !== 429) {
+        this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
+        return { label, answer };
+      }
+      const id = await this.settle(label);
+      return { label, answer, ...(id ? { id } : {}) };
+    }
+    const answered = this.recordIn(answer)?.[kind.identifier];
+    const claimed = typeof answered === 'string' || typeof answered === 'number' ? String(answered) : undefined;
+    let id = await this.adopt(claimed, label).catch((error) => {
+      if (error instanceof SafetyViolation) return undefined;
+      throw error;
+    });
+    if (id === undefined) id = await this.adopt(await this.findByLabel(label), label);
+    return { label, answer, ...(id ? { id } : {}) };
+  }
+
+  /**
+   * Looks for a record by its label in the list until it is there (`present`) or gone, a few times: how soon a
+   * write shows in a search is not decided by the source. The checks read the last answer.
+   */
+  private async findAfter(label: string, step: string, present: boolean): Promise<void> {
+    const { list, kind } = this.ops!;
+    if (!list) return;
+    const search = parameterWithRole(list, 'search')!;
+    const pageSize = parameterWithRole(list, 'page-size');
+    const largest = pageSize ? largestValue(pageSize) : undefined;
+    // Searched for as a read showed it (a deployment may store a domain in its ASCII form).
+    const text = this.shownLabels.get(label) ?? label;
+    const values: Values = { [search.name]: text, ...(largest && pageSize ? { [pageSize.name]: largest } : {}) };
+    for (let attempt = 0; attempt < PATIENCE && !this.options.stopped(); attempt++) {
+      if (attempt > 0) await patiently(attempt);
+      const answer = await this.options.send(this.testCase(list, values, step, label));
+      if (answer.verdict !== 'accepted' || !answer.records?.many) return;
+      const shown = answer.records.rows.some((row) => row[kind.label] === text);
+      if (shown === present || this.options.mock) return;
+    }
+  }
+
+  /** Follows the create's links to other reading operations (its statistics) for a record this run created. */
+  private async followCreated(id: string, label: string): Promise<void> {
+    const { create, read, list, kind } = this.ops!;
+    for (const link of create.links) {
+      if (link.operationId === read.id || link.operationId === list?.id || this.options.stopped()) continue;
+      const target = this.options.model.operations.find((operation) => operation.id === link.operationId);
+      const idParameter = target ? identifyingParameter(target, kind.name) : undefined;
+      const base = target && idParameter ? this.options.baseline?.(target, { [idParameter.name]: id }) : undefined;
+      if (target?.effect !== 'read' || !base) continue;
+      // Whether a record's linked reads answer before it has data (statistics of a new website) is not decided.
+      await this.options.send(
+        this.testCase(target, base, 'follow-created', label, { note: link.name, basis: 'convention' }),
+      );
+    }
+  }
+
+  /** Reads, then updates, then reads again; the write is sent only when the first read shows the label. */
+  async update(id: string, label: string, fields: Values, extra: WriteExtra = {}): Promise<void> {
+    const { update, kind } = this.ops!;
+    if (!update || this.options.stopped()) return;
+    if (!worthSending(extra.auth ?? 'valid', this.options.mock)) return;
+    const before = await this.read(id, label, 'read-before-update');
+    if (!before.verified) return;
+    const answer = await this.options.send(
+      this.testCase(update, { [idOf(update, kind.name).name]: id, ...fields }, 'update', label, extra),
+    );
+    const other = this.encodingToTry(update, answer, extra);
+    if (other) {
+      await this.read(id, label, 'read-after-update');
+      return this.update(id, label, fields, { ...extra, encoding: other, note: this.encodedNote(extra) });
+    }
+    let after = await this.read(id, label, 'read-after-update');
+    // A read may lag a write (a cache, a replica): one that does not yet show an accepted change is made again.
+    const changed = extra.expect !== 'refusal' && answer.verdict === 'accepted' ? extra.varied : undefined;
+    const sent = changed ? fields[changed] : undefined;
+    // The mock keeps nothing: what it reads never changes, so it is not asked again.
+    const patient = !this.options.mock && typeof sent === 'string';
+    for (let attempt = 1; attempt < PATIENCE && patient && after.record; attempt++) {
+      const shown = after.record[changed!];
+      // A value in the sent one's representation can be seen to lag (`false` for 0 is the change, shown), and so can
+      // one in any representation shown exactly as before the update (unless it may never show what was written).
+      const kept =
+        !this.ops!.kind.conventionFields.includes(changed!) &&
+        before.record !== undefined &&
+        changed! in before.record &&
+        sameValue(before.record[changed!], shown);
+      const lagging = (comparable(sent, shown) && !sameValue(shown, sent)) || kept;
+      if (!lagging || this.options.stopped()) break;
+      await patiently(attempt);
+      after = await this.read(id, label, 'read-after-update');
+    }
+  }
+
+  /** Reads, deletes, and reads again; releases the record when the last read is refused. */
+  async remove(id: string, label: string, options: { cleanup?: boolean; auth?: AuthMode } = {}) {
+    const { remove, kind } = this.ops!;
+    if (!remove || !worthSending(options.auth ?? 'valid', this.options.mock)) return false;
+    const cleanup = options.cleanup ?? false;
+    const before = await this.read(id, label, cleanup ? 'cleanup-verify' : 'read-before-delete', cleanup);
+    if (!before.verified) {
+      // Not found: refused (a 404, or a refusal in a 2XX body: status codes are not shown).
+      const gone = before.answer.verdict === 'refused';
+      if (gone) this.forget(id, label);
+      return gone;
+    }
+    const step = cleanup ? 'cleanup-delete' : 'delete';
+    const answer = await this.options.send(
+      this.testCase(remove, { [idOf(remove, kind.name).name]: id }, step, label, {
+        ...(options.auth ? { auth: options.auth, expect: 'refusal' as const } : {}),
+      }),
+      { cleanup },
+    );
+    if (options.auth) {
+      // A 2XX may say nothing (a delete's payload is not shown): whether it was taken shows in a read.
+      await this.read(id, label, 'read-after-unauthorised-delete');
+      return false;
+    }
+    const refused = await this.goneAfterDelete(id, label, cleanup);
+    if (answer.verdict === 'accepted' && (refused || this.options.mock)) this.forget(id, label);
+    return refused;
+  }
+
+  /**
+   * Reads a deleted record until a read is refused, a few times with growing pauses: a deployment may be slow to
+   * forget (a cache, a replica), and the source says nothing of how soon a delete shows.
+   */
+  private async goneAfterDelete(id: string, label: string, cleanup: boolean): Promise<boolean> {
+    const step = cleanup ? 'cleanup-read-after-delete' : 'read-after-delete';
+    for (let attempt = 0; attempt < DELETE_REREADS; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      const after = await this.read(id, label, step, cleanup);
+      if (after.answer.verdict === 'refused') return true;
+      if (after.answer.verdict !== 'accepted' || this.options.mock || this.options.stopped()) return false;
+    }
+    return false;
+  }
+
+  private forget(id: string, label: string): void {
+    this.options.guard.release(this.options.api, this.ops!.kind.name, id);
+    this.options.ledger.record({ event: 'deleted', ...this.entry(label), id });
+  }
+
+  /** The round trip the write checks judge. */
+  async roundTrip(): Promise<void> {
+    const ops = this.ops;
+    if (!ops) return;
+    const { create, update, kind } = ops;
+    const made: Array<{ id: string; label: string }> = [];
+    const keep = (result: { id?: string; label: string }) =>
+      result.id && made.push({ id: result.id, label: result.label });
+
+    keep(await this.create('defaults', {}, { note: 'every field left to its default' }));
+
+    const full: Values = {};
+    for (const field of writable(create)) {
+      if (field.name === kind.label) continue;
+      full[field.name] = otherValidValue(
+        field,
+        field.default === undefined ? undefined : String(field.default),
+        'tallyport',
+      );
+    }
+    const created = await this.create('full', full, { note: 'every field set away from its default' });
+    keep(created);
+    // A record only the other encoding created shows that the documented body is not read: nothing more is
+    // learnt by writing to it in that encoding, so it is only deleted.
+    const ownId = created.encoding === undefined ? created.id : undefined;
+    if (ownId) {
+      await this.findAfter(created.label, 'find-after-create', true);
+      await this.followCreated(ownId, created.label);
+      // Its twin with letters outside ASCII in its label, searched for the same way: a search that finds one and
+      // never the other fails on the text alone. Whether a deployment takes such a domain is not decided.
+      const twin = await this.create(
+        `twin.${OTHER_SCRIPT_LABEL}`,
+        {},
+        { expect: 'any', note: 'a label outside ASCII' },
+      );
+      keep(twin);
+      if (twin.id) await this.findAfter(twin.label, 'find-after-create', true);
+    }
+
+    if (ownId && update) {
+      let current = { ...full };
+      for (const field of writable(update)) {
+        if (this.options.stopped()) break;
+        const value = otherValidValue(
+          field,
+          typeof current[field.name] === 'string' ? String(current[field.name]) : undefined,
+          'changed',
+        );
+        await this.update(
+          ownId,
+          created.label,
+          { [field.name]: value },
+          { varied: field.name, note: `change ${field.name}` },
+        );
+        current = { ...current, [field.name]: value };
+      }
+      for (const field of update.parameters.filter((parameter) => parameter.in === 'body' && parameter.forbidden)) {
+        await this.update(
+          ownId,
+          created.label,
+          { [field.name]: this.label('renamed') },
+          {
+            expect: 'refusal',
+            varied: field.name,
+            rule: FORBIDDEN_FIELD_RULE,
+            note: `${field.name} may not be sent`,
+          },
+        );
+      }
+      for (const field of writable(update)) {
+        const invalid = invalidValues(field)[0];
+        if (!invalid || this.options.stopped()) continue;
+        await this.update(ownId, created.label, { [field.name]: invalid.value }, refusalOf(field, invalid));
+      }
+      await this.update(
+        ownId,
+        created.label,
+        { ...pickOne(writable(update)) },
+        {
+          auth: 'wrong',
+          expect: 'refusal',
+          note: 'a wrong key',
+        },
+      );
+      if (ops.remove) await this.remove(ownId, created.label, { auth: 'wrong' });
+      await this.findAfter(created.label, 'find-after-update', true);
+    }
+
+    for (const field of writable(create)) {
+      if (field.name === kind.label) continue;
+      const invalid = invalidValues(field)[0];
+      if (!invalid || this.options.stopped()) continue;
+      const purpose = `invalid-${field.name.replace(/[^a-z0-9]/gi, '')}`;
+      keep(await this.create(purpose, { [field.name]: invalid.value }, refusalOf(field, invalid)));
+    }
+    for (const auth of ['missing', 'wrong'] as const) {
+      if (!worthSending(auth, this.options.mock)) continue;
+      keep(
+        await this.create(
+          `auth-${auth}`,
+          {},
+          { auth, expect: 'refusal', note: auth === 'wrong' ? 'a wrong key' : 'no key' },
+        ),
+      );
+    }
+
+    for (const { id, label } of made) {
+      if (this.options.stopped()) break;
+      const gone = await this.remove(id, label);
+      if (gone && label === created.label) await this.findAfter(label, 'find-after-delete', false);
+    }
+  }
+
+  /**
+   * Deletes every record this run still owns, and looks for records whose
+   * create never answered. Runs after an interrupt too; returns what is left.
+   */
+  async cleanup(): Promise<Array<{ id?: string; label: string }>> {
+    const ops = this.ops;
+    if (!ops) return [];
+    for (const entry of this.options.ledger.outstanding(this.options.runId)) {
+      if (entry.baseUrl !== this.options.baseUrl) continue;
+      if (entry.id !== undefined) {
+        if (!unsafeId(entry.id)) this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
+        continue;
+      }
+      await this.settle(entry.label, true);
+    }
+    for (const { id, label } of this.options.guard.ownedIds(this.options.api)) {
+      await this.remove(id, label, { cleanup: true }).catch(() => false);
+    }
+    return this.options.ledger
+      .outstanding(this.options.runId)
+      .filter((entry) => entry.baseUrl === this.options.baseUrl)
+      .map((entry) => ({ label: entry.label, ...(entry.id ? { id: entry.id } : {}) }));
+  }
+}
+
+/** What a write that sends `invalid` as `field` expects: a refusal, for the rule it breaks. */
+const refusalOf = (field: ParameterModel, invalid: InvalidValue): WriteExtra => ({
+  expect: 'refusal',
+  varied: field.name,
+  rule: invalid.rule,
+  ruleBasis: invalid.ruleBasis,
+  note: invalid.rule,
+});
+
+function pickOne(fields: ParameterModel[]): Values {
+  const field = fields.find((candidate) => candidate.enum);
+  const value = field ? plainValue(field) : undefined;
+  return field && value !== undefined ? { [field.name]: value } : {};
+}
