@@ -13,7 +13,13 @@
 // marketplace's 错误), or a 2XX whose body holds none of the records the
 // operation answers and is not the success payload the spec describes.
 import { createHash } from 'node:crypto';
-import { type OperationModel, operationById, singleKind, type SpecModel } from '@tallyport/spec-model/query';
+import {
+  type ErrorMessageModel,
+  type OperationModel,
+  operationById,
+  singleKind,
+  type SpecModel,
+} from '@tallyport/spec-model/query';
 import type { RequestCase } from '../cases/types.js';
 import type { Exchange } from '../transport/transport.js';
 import type { ApiName } from '../spec/models.js';
@@ -188,3 +194,13 @@ function singleWithIdentifier(model: SpecModel, operation: OperationModel): bool
 /** An answer that accepted a conforming request made with the configured key. */
 export const acceptedConforming = (answer: Answer): boolean =>
   answer.verdict === 'accepted' && answer.case?.auth === 'valid' && answer.case.expect !== 'refusal';
+
+/** The message the source documentation ties to the condition `answer`'s case provokes, where it names one. */
+export const documentedMessageOf = (answer: Answer): ErrorMessageModel | undefined =>
+  answer.case?.message === undefined
+    ? undefined
+    : answer.operation.errorMessages.find((entry) => entry.code === answer.case!.message);
+
+/** The answer is the error outcome with exactly `documented`'s message. */
+export const carriesMessage = (answer: Answer, documented: ErrorMessageModel): boolean =>
+  answer.outcome === 'error' && answer.message === documented.msg;

@@ -4,7 +4,7 @@
 // served or refused with that message), and a body that states
 // an outcome states one of the documented two. All of it is specified: the
 // source documentation gives the `status` strings and the four messages.
-import type { Answer } from '../answers/answer.js';
+import { type Answer, carriesMessage, documentedMessageOf } from '../answers/answer.js';
 import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { anyOutcome } from './judging/applies.js';
 import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
@@ -24,14 +24,13 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
       `${outcome.field} is another value`,
       { basis: 'specified' },
     );
-  if (!code) return undefined;
-  const documented = answer.operation.errorMessages.find((entry) => entry.code === code);
+  const documented = documentedMessageOf(answer);
   if (!documented) return undefined;
   // A throttle, a gateway or a redirect did not answer the condition; a 500 did, wrongly.
   const status = answer.status ?? 0;
   if (UNAVAILABLE_STATUSES.has(status) || (status >= 300 && status < 400))
     return skip(titleOf(answer), `HTTP ${status} says nothing about the condition`);
-  if (answer.outcome === 'error' && answer.message === documented.msg) return pass(titleOf(answer));
+  if (carriesMessage(answer, documented)) return pass(titleOf(answer));
   // A case that may also be served (a record read with another key) only says which message a refusal carries.
   if (answer.case!.expect === 'any' && answer.outcome === 'success') return pass(titleOf(answer));
   return fail(

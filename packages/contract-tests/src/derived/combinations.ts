@@ -14,7 +14,7 @@ import type { CaseContext } from '../cases/context.js';
 import { ownerKnown, settable } from '../cases/context.js';
 import { baselineValues } from '../cases/coverage.js';
 import { covering, type Row } from '../cases/covering.js';
-import { richestBySelection, searchTexts } from './effects.js';
+import { richestBySelection, searchTexts, selectors } from './effects.js';
 import { searchField } from '../cases/values.js';
 import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
 import { validValues } from '../cases/values.js';
@@ -90,16 +90,12 @@ export function dimensionsOf(operation: OperationModel): Dimension[] {
   return dimensions;
 }
 
-/** The enum parameters without a role that choose which data a list holds (a statistic's name). */
-const selectorsOf = (operation: OperationModel): ParameterModel[] =>
-  operation.parameters.filter((parameter) => parameter.enum && !parameter.role && parameter.in !== 'body');
-
 function selectionOf(
   run: { valueOf(value: TemplateValue): string },
   operation: OperationModel,
   values: Record<string, TemplateValue>,
 ) {
-  return selectorsOf(operation)
+  return selectors(operation)
     .map((parameter) => (values[parameter.name] === undefined ? '' : run.valueOf(values[parameter.name]!)))
     .join('&');
 }

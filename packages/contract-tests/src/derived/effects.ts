@@ -58,7 +58,7 @@ const usable = (answer: Answer): boolean =>
  * Parameters that choose which data a list holds rather than how it is shown: enums without a role (a
  * statistic's `name`). Each value may be served by its own code, so the effects are tried on each one's answer.
  */
-const selectors = (operation: OperationModel): ParameterModel[] =>
+export const selectors = (operation: OperationModel): ParameterModel[] =>
   operation.parameters.filter((parameter) => parameter.enum && !parameter.role && parameter.in !== 'body');
 
 type Richest = { answer: Answer; rows: Row[]; score: number };
@@ -247,16 +247,14 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
         );
   const search = parameterWithRole(operation, 'search');
   const field = searchField(operation);
-  let wholeValue: string | undefined;
+  const { whole, part: fragment } = search && field ? searchTexts(best.rows, field.name) : {};
   if (search && field) {
     const withField = (text: string): Values => ({
       ...base,
       [search.name]: text,
       ...(field.send && field.parameter ? { [field.parameter]: field.name } : {}),
     });
-    const { whole, part: fragment } = searchTexts(best.rows, field.name);
     if (whole) cases.push(derived(operation, withField(whole), 'search-whole', 'a whole listed value'));
-    wholeValue = whole;
     if (fragment) cases.push(derived(operation, withField(fragment), 'search-part', 'part of a listed value'));
     // The part many rows share on the largest page too: a page cut short by the search shows against it.
     if (fragment && pageSize && largestValue(pageSize))
@@ -269,7 +267,7 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
         ),
       );
   }
-  cases.push(...modifiersTogether(operation, base, (parameter) => (parameter === search ? wholeValue : undefined)));
+  cases.push(...modifiersTogether(operation, base, (parameter) => (parameter === search ? whole : undefined)));
   const start = parameterWithRole(operation, 'range-start');
   const end = parameterWithRole(operation, 'range-end');
   // Rows that carry dates show whether a range took effect.

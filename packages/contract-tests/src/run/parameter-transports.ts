@@ -8,7 +8,7 @@
 // place in doubt: the same request is sent in each other common place, and the
 // first one that is served (or gets its documented answer) is used from then on.
 import type { OperationModel } from '@tallyport/spec-model/query';
-import { type Answer, acceptedConforming } from '../answers/answer.js';
+import { type Answer, acceptedConforming, carriesMessage, documentedMessageOf } from '../answers/answer.js';
 import { describeTransport, documentedEncoding } from '../transport/template.js';
 import type { ParameterTransport, RequestCase } from '../cases/types.js';
 import type { RequestTemplate } from '../transport/request.js';
@@ -44,8 +44,8 @@ export function readAsSent(answer: Answer): boolean {
   const testCase = answer.case;
   if (!testCase) return false;
   if (testCase.expect === 'success') return acceptedConforming(answer);
-  const documented = answer.operation.errorMessages.find((message) => message.code === testCase.message);
-  return !!documented && answer.outcome === 'error' && answer.message === documented.msg;
+  const documented = documentedMessageOf(answer);
+  return !!documented && carriesMessage(answer, documented);
 }
 
 /**

@@ -5,7 +5,7 @@
 // request with nothing left to take away; the larger ones that failed the same
 // way are left out of the verdicts, and a note says what was shrunk.
 import { modifierPairs, type OperationModel } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
+import { type Answer, carriesMessage, documentedMessageOf } from '../answers/answer.js';
 import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
 
@@ -15,12 +15,9 @@ export function failsAlone(answer: Answer): string | undefined {
   if (!answer.exchange.response) return 'no answer';
   const status = answer.status!;
   if (status >= 500 && !UNAVAILABLE_STATUSES.has(status)) return `HTTP ${status}`;
-  const code = answer.case?.message;
-  if (!code || answer.case?.expect !== 'refusal' || UNAVAILABLE_STATUSES.has(status)) return undefined;
-  const documented = answer.operation.errorMessages.find((message) => message.code === code);
-  return documented && !(answer.outcome === 'error' && answer.message === documented.msg)
-    ? `not ${documented.msg}`
-    : undefined;
+  if (answer.case?.expect !== 'refusal' || UNAVAILABLE_STATUSES.has(status)) return undefined;
+  const documented = documentedMessageOf(answer);
+  return documented && !carriesMessage(answer, documented) ? `not ${documented.msg}` : undefined;
 }
 
 /** Shorter texts to try: the text without a chunk at its end or its start, chunks halving down to one character. */

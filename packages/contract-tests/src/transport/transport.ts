@@ -83,10 +83,6 @@ export class RunInterrupted extends Error {
   override name = 'RunInterrupted';
 }
 
-// Answers that say the deployment (or a gateway before it) cannot serve now, whatever was asked; a storm of them
-// ends the run as a connectivity problem. A 500 is not among them: it belongs to the request and is judged.
-const UNAVAILABLE = UNAVAILABLE_STATUSES;
-
 /** The deployment stopped answering (timeouts, refused connections, a 429 storm). */
 export class DeploymentUnavailable extends Error {
   override name = 'DeploymentUnavailable';
@@ -305,7 +301,9 @@ function heardOf(exchange: Exchange): Heard {
   if (exchange.interrupted) return { kind: 'interrupted' };
   const status = exchange.response?.status;
   if (status === undefined) return { kind: 'silence', error: exchange.error ?? 'no answer' };
-  if (status !== 429 && UNAVAILABLE.has(status)) return { kind: 'unavailable', status };
+  // The deployment (or a gateway before it) cannot serve now, whatever was asked; a storm of these ends the run as
+  // a connectivity problem. A 500 is not among them: it belongs to the request and is judged.
+  if (status !== 429 && UNAVAILABLE_STATUSES.has(status)) return { kind: 'unavailable', status };
   return { kind: 'answer' };
 }
 
