@@ -77,6 +77,19 @@ describe('the requests that complete the pairs', () => {
     expect(combinationCases(ctx, listed, 2, 5)).toEqual(combinationCases(ctx, listed, 2, 5));
   });
 
+  it('send every pair of a sort and a page size once without a search, whatever the seed', () => {
+    // A search that keeps one row hides the order: `domain asc` with a page of 50 must also come unsearched.
+    for (const seed of [1, 6, 23, 24, 28]) {
+      const unsearched = combinationCases(ctx, listed, 2, seed).filter(
+        (testCase) => testCase.operationId === 'listWebsites' && testCase.values.search === undefined,
+      );
+      const pairs = new Set(
+        unsearched.map(({ values }) => `${values.sort_by ?? '-'} ${values.sort ?? '-'} ${values.per_page ?? '-'}`),
+      );
+      for (const perPage of ['10', '25', '50', '100']) expect(pairs).toContain(`domain asc ${perPage}`);
+    }
+  });
+
   it('add nothing where the requests sent already cover every pair, and triples at depth 3', () => {
     const first = combinationCases(ctx, listed, 2, 5).filter((testCase) => testCase.operationId === 'listWebsites');
     const sent = answersOf(

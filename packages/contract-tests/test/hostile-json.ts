@@ -49,6 +49,7 @@ export const UNREADABLE_BODIES: Record<string, string> = {
 /** The text of a body: the value serialised, each marker replaced by its raw text. */
 export function bodyText(json: unknown): string {
   let text = JSON.stringify(json) ?? '';
+  if (!text.includes('\\u0000raw:')) return text;
   for (const name of Object.keys(RAW)) text = text.split(JSON.stringify(marker(name))).join(RAW[name]!);
   return text;
 }

@@ -32,19 +32,39 @@ export function pieceLength(secretLength: number, formLength: number): number {
 /** The first two characters of a text from `at`, as one number. */
 const pairAt = (text: string, at: number): number => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
 
+/** How many leading characters of a window the sieve hashes. */
+const SIEVED = 4;
+const SIEVE_BITS = 18;
+
+/** A hash of `count` characters of a text from `at`, within the sieve's size. */
+function sieveHash(text: string, at: number, count: number): number {
+  let hash = 0;
+  for (let index = 0; index < count; index++) hash = (Math.imul(hash, 31) + text.charCodeAt(at + index)) | 0;
+  return (hash ^ (hash >>> SIEVE_BITS)) & ((1 << SIEVE_BITS) - 1);
+}
+
 /** Every window of the forms at its piece length, found by its first two characters, so a view is scanned once. */
 export class PieceIndex {
   private readonly byLength = new Map<number, Map<string, string>>();
   /** The piece lengths whose windows start with a pair of characters. */
   private readonly lengthsByPair = new Map<number, number[]>();
+  /**
+   * Whether some window starts with characters of this hash: a text's places are nearly all passed over on it alone,
+   * without cutting a window out of the text to look it up.
+   */
+  private readonly sieve = new Uint8Array(1 << SIEVE_BITS);
+  /** How many leading characters the sieve hashes: fewer than SIEVED where a piece is shorter. */
+  private readonly sieved: number;
   /** The shortest piece of any form: a text shorter than it holds none. */
   readonly shortest: number;
 
   /** `isOwn`: whether a window is printed by the process of its own (as the view shows it); such a piece is left. */
   constructor(sources: readonly PieceSource[], isOwn: (window: string) => boolean = () => false) {
-    let shortest = Number.POSITIVE_INFINITY;
-    for (const { form, secretLength, placeholder } of sources) {
-      const length = pieceLength(secretLength, form.length);
+    const lengths = sources.map(({ form, secretLength }) => pieceLength(secretLength, form.length));
+    this.shortest = Math.min(Number.POSITIVE_INFINITY, ...lengths);
+    this.sieved = Math.min(SIEVED, this.shortest);
+    sources.forEach(({ form, placeholder }, source) => {
+      const length = lengths[source]!;
       const windows = this.byLength.get(length) ?? new Map<string, string>();
       this.byLength.set(length, windows);
       // The first source wins a window two forms share (sources come longest first).
@@ -55,17 +75,18 @@ export class PieceIndex {
         const lengths = this.lengthsByPair.get(pairAt(window, 0)) ?? [];
         if (!lengths.includes(length)) lengths.push(length);
         this.lengthsByPair.set(pairAt(window, 0), lengths);
+        this.sieve[sieveHash(window, 0, this.sieved)] = 1;
       }
-      shortest = Math.min(shortest, length);
-    }
-    this.shortest = shortest;
+    });
   }
 
   /** Spans `[from, to, placeholder]` of the view that are pieces of a form; overlapping pieces are merged. */
   spans(view: string): Array<[number, number, string]> {
     const spans: Array<[number, number, string]> = [];
     const open = new Map<number, [number, number, string]>();
+    const { sieve, sieved } = this;
     for (let at = 0; at + this.shortest <= view.length; at++) {
+      if (sieve[sieveHash(view, at, sieved)] === 0) continue;
       const lengths = this.lengthsByPair.get(pairAt(view, at));
       if (!lengths) continue;
       for (const length of lengths) {

@@ -43,10 +43,12 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
 
 /** A value as the run keeps it: equal values stay equal, long or deep ones shrink to a prefix and a digest. */
 export function compactValue(value: unknown, depth = 0): unknown {
+  // A parsed string is a copy (JSON.parse copies what it reads), so a short one is kept as it is; a prefix cut
+  // from a long one would keep the whole string alive, so it is copied.
   if (typeof value === 'string')
     return value.length > MAX_TEXT
       ? `${detach(value.slice(0, 64))}…[${value.length} characters, sha256 ${digest(value)}]`
-      : detach(value);
+      : value;
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) {
     const text = JSON.stringify(value);

@@ -120,6 +120,29 @@ function rowOf(
   });
 }
 
+/** Whether a dimension narrows the data to what a text drawn from it matches (a search). */
+const narrows = (dimension: Dimension): boolean => dimension.choices.some((choice) => choice.drawn !== undefined);
+
+/**
+ * The rows that send every combination of the dimensions that do not narrow the data with no search at all: a
+ * search that keeps one row hides what a sort or a page size does, so a plan whose only request of `domain asc`
+ * with a page of 50 also searched a whole domain would never see that order.
+ */
+function unsearchedRows(dimensions: readonly Dimension[], strength: number, seed: number, planned: readonly Row[]) {
+  const narrowing = dimensions.map(narrows);
+  const absent = (index: number) => dimensions[index]!.choices.findIndex((choice) => choice.label === 'absent');
+  if (!narrowing.some(Boolean) || narrowing.every(Boolean) || narrowing.some((on, index) => on && absent(index) < 0))
+    return [];
+  const unsearched = planned.filter((row) => row.every((value, index) => !narrowing[index] || value === absent(index)));
+  const open = (row: Row) => row.filter((_, index) => !narrowing[index]);
+  const sizes = open(dimensions.map((dimension) => dimension.choices.length)) as number[];
+  const { rows } = covering(sizes, strength, seed, unsearched.map(open));
+  return rows.map((row) => {
+    const values = [...row];
+    return dimensions.map((_, index) => (narrowing[index] ? absent(index) : values.shift()!));
+  });
+}
+
 export interface CombinationCoverage {
   operationId: string;
   /** Combinations of `strength` values of different parameters the plan asks for. */
@@ -201,6 +224,7 @@ export function combinationCases(
     const { rows: sent } = sentRows(ctx, operation, dimensions, answers);
     const sizes = dimensions.map((dimension) => dimension.choices.length);
     const { rows } = covering(sizes, strength, seed, sent);
+    rows.push(...unsearchedRows(dimensions, strength, seed, [...sent, ...rows]));
     const richest = new Map(
       richestBySelection(operation, answers).map((best) => [
         selectionOf(ctx, operation, best.answer.case!.values),

@@ -24,7 +24,7 @@ import { observe } from '../observations/observe.js';
 import { API_SECRETS } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
-import { DEFAULT_MAX_HEAP_BYTES, newRunId, recordedRun, uncheckedReasons } from '../run/contract.js';
+import { DEFAULT_MAX_HEAP_BYTES, heapUsed, newRunId, recordedRun, uncheckedReasons } from '../run/contract.js';
 import type { ApiRunResult, CheckResult, RunResult } from '../report/result.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { type KeyPlaces, type RecordedKeys, readKey, secretsIn } from './credentials.js';
@@ -231,7 +231,7 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       stopped = `interrupted after ${summary.entries} entries`;
       break;
     }
-    if (summary.entries % 500 === 0 && process.memoryUsage().heapUsed > limits.maxHeapBytes) {
+    if (summary.entries % 500 === 0 && heapUsed() > limits.maxHeapBytes) {
       stopped =
         `the judge reached its memory bound (${Math.round(limits.maxHeapBytes / 1048576)} MiB of heap) after ` +
         `${summary.entries} entries; the rest of the file was not read`;
