@@ -21,28 +21,22 @@ const machine = `Node ${process.version}, ${process.platform}/${process.arch}`;
 // CPU: lower is better, so the ratio is client ÷ raw too (1.00 = as cheap as raw fetch, 2.00 = twice the work).
 const speed = (v, raw) => (v.rps / raw.rps).toFixed(2);
 const cost = (v, raw) => (v.cpu / raw.cpu).toFixed(2);
+// The client's own rows show their speed in bold: they are what the aims are about.
+const VARIANTS = [
+  ['plain openapi-fetch', 'openapiFetch', false],
+  ['client, validation off', 'client', true],
+  ['client, validation on', 'validating', true],
+];
 const variantRows = (label, r) => [
   row(`${label}: raw \`fetch\` (GET + JSON)`, Math.round(r.raw.rps), `${Math.round(r.raw.cpu)} µs`, '1.00', '1.00'),
-  row(
-    `${label}: plain openapi-fetch`,
-    Math.round(r.openapiFetch.rps),
-    `${Math.round(r.openapiFetch.cpu)} µs`,
-    speed(r.openapiFetch, r.raw),
-    cost(r.openapiFetch, r.raw),
-  ),
-  row(
-    `${label}: client, validation off`,
-    Math.round(r.client.rps),
-    `${Math.round(r.client.cpu)} µs`,
-    `**${speed(r.client, r.raw)}**`,
-    cost(r.client, r.raw),
-  ),
-  row(
-    `${label}: client, validation on`,
-    Math.round(r.validating.rps),
-    `${Math.round(r.validating.cpu)} µs`,
-    `**${speed(r.validating, r.raw)}**`,
-    cost(r.validating, r.raw),
+  ...VARIANTS.map(([name, key, ours]) =>
+    row(
+      `${label}: ${name}`,
+      Math.round(r[key].rps),
+      `${Math.round(r[key].cpu)} µs`,
+      ours ? `**${speed(r[key], r.raw)}**` : speed(r[key], r.raw),
+      cost(r[key], r.raw),
+    ),
   ),
 ];
 const lines = [

@@ -35,6 +35,10 @@ export interface ThoroughRedactorOptions extends RedactorOptions {
   ownText?: readonly string[];
 }
 
+/** Texts up to this length are remembered once redacted, at most REMEMBERED_TEXTS of them. */
+const REMEMBERED_LENGTH = 256;
+const REMEMBERED_TEXTS = 10_000;
+
 export class ThoroughRedactor extends Redactor {
   private index: PieceIndex | undefined;
   /** Whether a window stands in what the process prints of its own (built once: the text never changes). */
@@ -45,8 +49,15 @@ export class ThoroughRedactor extends Redactor {
     this.inOwnText = windowsOf((options.ownText ?? []).map(viewOfForm).join('\n'));
   }
 
+  /**
+   * Short texts already redacted: a report repeats the same names, statuses and titles many times over. Emptied
+   * whenever a secret is added.
+   */
+  private readonly done = new Map<string, string>();
+
   override add(secret: string | undefined, placeholder?: string): this {
     this.index = undefined;
+    this.done.clear();
     return super.add(secret, placeholder);
   }
 
@@ -69,12 +80,24 @@ export class ThoroughRedactor extends Redactor {
   protected override replaceLong(value: string): string {
     const index = this.pieces();
     if (value.length < index.shortest) return value;
+    const remembered = value.length <= REMEMBERED_LENGTH;
+    const known = remembered ? this.done.get(value) : undefined;
+    if (known !== undefined) return known;
+    const redacted = this.masked(value, index);
+    if (remembered) {
+      if (this.done.size >= REMEMBERED_TEXTS) this.done.clear();
+      this.done.set(value, redacted);
+    }
+    return redacted;
+  }
+
+  private masked(value: string, index: PieceIndex): string {
     const { view, start, end } = textView(value);
     const spans: Array<[number, number, string]> = [];
     const found = (from: number, to: number, placeholder: string) =>
       spans.push([...widenToEscapes(value, start(from), end(to - 1)), placeholder]);
     for (const { form, placeholder, wholeToken } of this.entries) {
-      if (wholeToken) continue;
+      if (wholeToken || form.length > view.length) continue;
       for (let at = view.indexOf(form); at >= 0; at = view.indexOf(form, at + form.length))
         found(at, at + form.length, placeholder);
     }

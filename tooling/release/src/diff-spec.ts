@@ -175,24 +175,38 @@ class SpecDiff {
   }
 
   private diffResponses(where: string[], was: JsonObject, now: JsonObject): void {
-    for (const status of Object.keys(was)) {
-      const at = [...where, `response ${status}`];
-      if (!(status in now)) {
-        this.log.breaking(at, 'response removed');
-        continue;
-      }
-      const before = obj(this.before.resolve(was[status]));
-      const after = obj(this.after.resolve(now[status]));
-      for (const key of documentationKeys) {
-        if (canonical(before[key]) !== canonical(after[key])) this.log.docs(at, `${key} changed`);
-      }
-      this.diffHeaders(at, obj(before.headers), obj(after.headers));
-      this.diffContent(at, obj(before.content), obj(after.content), 'response');
-      this.diffLinks(at, obj(before.links), obj(after.links));
+    this.diffNamed(where, 'response', was, now, {
+      removed: 'response removed',
+      added: 'response added',
+      both: (at, before, after) => {
+        for (const key of documentationKeys) {
+          if (canonical(before[key]) !== canonical(after[key])) this.log.docs(at, `${key} changed`);
+        }
+        this.diffHeaders(at, obj(before.headers), obj(after.headers));
+        this.diffContent(at, obj(before.content), obj(after.content), 'response');
+        this.diffLinks(at, obj(before.links), obj(after.links));
+      },
+    });
+  }
+
+  /**
+   * Entries of a map of named objects (responses by status, links by name), each resolved: one removed breaks, one
+   * added is an addition, and one in both is compared by `both`.
+   */
+  private diffNamed(
+    where: string[],
+    label: string,
+    was: JsonObject,
+    now: JsonObject,
+    on: { removed: string; added: string; both: (at: string[], before: JsonObject, after: JsonObject) => void },
+  ): void {
+    for (const name of Object.keys(was)) {
+      const at = [...where, `${label} ${name}`];
+      if (name in now) on.both(at, obj(this.before.resolve(was[name])), obj(this.after.resolve(now[name])));
+      else this.log.breaking(at, on.removed);
     }
-    for (const status of Object.keys(now)) {
-      if (!(status in was)) this.log.addition([...where, `response ${status}`], 'response added');
-    }
+    for (const name of Object.keys(now))
+      if (!(name in was)) this.log.addition([...where, `${label} ${name}`], on.added);
   }
 
   /**
@@ -200,23 +214,19 @@ class SpecDiff {
    * parameters, breaks clients and tools that follow it; a new link is an addition; its description is docs.
    */
   private diffLinks(where: string[], was: JsonObject, now: JsonObject): void {
-    for (const name of Object.keys(was)) {
-      const at = [...where, `link ${name}`];
-      if (!(name in now)) {
-        this.log.breaking(at, 'link removed (or renamed)');
-        continue;
-      }
-      const before = obj(this.before.resolve(was[name]));
-      const after = obj(this.after.resolve(now[name]));
-      if (before.operationId !== after.operationId || before.operationRef !== after.operationRef)
-        this.log.breaking(at, `link now leads to ${String(after.operationId ?? after.operationRef)}`);
-      else if (canonical(before.parameters) !== canonical(after.parameters))
-        this.log.breaking(at, 'link parameters changed');
-      else if (canonical(withoutDocs(before)) !== canonical(withoutDocs(after))) this.log.addition(at, 'link changed');
-      else if (canonical(before) !== canonical(after)) this.log.docs(at, 'link description changed');
-    }
-    for (const name of Object.keys(now))
-      if (!(name in was)) this.log.addition([...where, `link ${name}`], 'link added');
+    this.diffNamed(where, 'link', was, now, {
+      removed: 'link removed (or renamed)',
+      added: 'link added',
+      both: (at, before, after) => {
+        if (before.operationId !== after.operationId || before.operationRef !== after.operationRef)
+          this.log.breaking(at, `link now leads to ${String(after.operationId ?? after.operationRef)}`);
+        else if (canonical(before.parameters) !== canonical(after.parameters))
+          this.log.breaking(at, 'link parameters changed');
+        else if (canonical(withoutDocs(before)) !== canonical(withoutDocs(after)))
+          this.log.addition(at, 'link changed');
+        else if (canonical(before) !== canonical(after)) this.log.docs(at, 'link description changed');
+      },
+    });
   }
 
   private diffHeaders(where: string[], was: JsonObject, now: JsonObject): void {

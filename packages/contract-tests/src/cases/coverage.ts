@@ -68,30 +68,15 @@ function positive(operation: OperationModel, base: Values): RequestCase[] {
   for (const parameter of settable(operation)) {
     if (parameter.identifies || known.has(parameter.name) || parameter.in === 'path') continue;
     if (parameter.role === 'range-start' || parameter.role === 'range-end') continue;
-    for (const value of validValues(parameter)) {
+    const vary = (value: string, expect: 'success' | 'any', note?: string) =>
       cases.push(
-        make(
-          operation,
-          'coverage',
-          { ...base, [parameter.name]: value },
-          { expect: 'success', varied: parameter.name },
-        ),
+        make(operation, 'coverage', { ...base, [parameter.name]: value }, { expect, varied: parameter.name }, note),
       );
-    }
+    for (const value of validValues(parameter)) vary(value, 'success');
     const fallback = parameter.default === undefined ? undefined : String(parameter.default);
-    if (fallback !== undefined && !validValues(parameter).includes(fallback)) {
-      // A documented default outside the allowed values (a quirk): sent to see
-      // what the deployment does, never judged.
-      cases.push(
-        make(
-          operation,
-          'coverage',
-          { ...base, [parameter.name]: fallback },
-          { expect: 'any', varied: parameter.name },
-          'the documented default, outside the allowed values',
-        ),
-      );
-    }
+    // A documented default outside the allowed values (a quirk): sent to see what the deployment does, never judged.
+    if (fallback !== undefined && !validValues(parameter).includes(fallback))
+      vary(fallback, 'any', 'the documented default, outside the allowed values');
   }
   const start = parameterWithRole(operation, 'range-start');
   const end = parameterWithRole(operation, 'range-end');

@@ -5,6 +5,7 @@
 import { responseFor } from '@tallyport/spec-model/query';
 import { saysNothing } from '@tallyport/http-policy';
 import { fail, pass, titleOf, unanswered } from './judging/evidence.js';
+import { EVERY_SHAPE } from './judging/needs.js';
 import type { CheckDefinition } from './judging/types.js';
 
 const mediaType = (contentType: string | null | undefined): string | undefined =>
@@ -13,9 +14,7 @@ const mediaType = (contentType: string | null | undefined): string | undefined =
 export const contentTypeConformance: CheckDefinition = {
   name: 'content_type_conformance',
   description: 'Every body comes with a Content-Type its response declares (a convention: none is shown).',
-  // Derived cases ask the same operations again with values from the rows: every shape they could show is asked
-  // for by the other families, so --only this check does not send them (a full run judges them all the same).
-  needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'example', 'write'],
+  needs: EVERY_SHAPE,
   judge: (run) =>
     run.answers.map((answer) => {
       const waiting = unanswered(answer);

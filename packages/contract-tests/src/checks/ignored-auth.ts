@@ -4,15 +4,13 @@
 // every marketplace operation requires api_key. How a refusal looks (status,
 // body) is not shown, so any refusal counts.
 import type { Answer } from '../answers/answer.js';
-import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
+import { fail, pass, settledByRefusal, titleOf } from './judging/evidence.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 function judge(run: RecordedRun, answer: Answer): CaseResult {
-  const waiting = unanswered(answer);
-  if (waiting) return waiting;
+  const settled = settledByRefusal(answer, 'the key');
+  if (settled) return settled;
   const title = titleOf(answer);
-  if (answer.verdict === 'inconclusive') return skip(title, `HTTP ${answer.status} says nothing about the key`);
-  if (answer.verdict === 'refused') return pass(title);
   // An unauthorised delete answered 2XX was not taken if the record still reads right after.
   const after = run.answers.find(
     (other) =>

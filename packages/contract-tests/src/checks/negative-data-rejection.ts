@@ -14,7 +14,7 @@ import type { Answer } from '../answers/answer.js';
 import { FORBIDDEN_FIELD_RULE } from '../cases/types.js';
 import { requiredWithoutDefault } from '../cases/values.js';
 import { sameValue } from './judging/compare.js';
-import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
+import { fail, pass, settledByRefusal, titleOf } from './judging/evidence.js';
 import { sameRequestExcept } from './judging/related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
@@ -53,11 +53,9 @@ function applied(run: RecordedRun, answer: Answer): { how: string; related: Answ
 }
 
 function judge(run: RecordedRun, answer: Answer): CaseResult {
-  const waiting = unanswered(answer);
-  if (waiting) return waiting;
+  const settled = settledByRefusal(answer, 'the value');
+  if (settled) return settled;
   const title = titleOf(answer);
-  if (answer.verdict === 'inconclusive') return skip(title, `HTTP ${answer.status} says nothing about the value`);
-  if (answer.verdict === 'refused') return pass(title);
   const { varied, rule } = answer.case!;
   if (rule === FORBIDDEN_FIELD_RULE) {
     const read = readAfter(run, answer);

@@ -11,8 +11,8 @@ import { writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { anyWritable } from './judging/applies.js';
 import { sameValue } from './judging/compare.js';
-import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { acceptedConforming, mockSkip, noWriteMade } from './judging/related.js';
+import { fail, pass, titleOf } from './judging/evidence.js';
+import { acceptedConforming, judgeWriteTrails } from './judging/related.js';
 import { comparedFields } from './judging/rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
@@ -204,16 +204,5 @@ export const resourceAvailability: CheckDefinition = {
     'what a read shows; a deleted record leaves the list.',
   needs: ['write'],
   appliesTo: anyWritable,
-  judge: (run) => {
-    const onMock = mockSkip(run, NAME);
-    if (onMock) return onMock;
-    if (!writableKind(run.model)) return [skip(NAME, 'the spec names no record this tool can create')];
-    const byRecord = new Map<string, Answer[]>();
-    for (const answer of run.answers)
-      if (answer.case?.family === 'write' && answer.case.record)
-        byRecord.set(answer.case.record, [...(byRecord.get(answer.case.record) ?? []), answer]);
-    if (byRecord.size === 0) return [noWriteMade(run, NAME)];
-    const results = [...byRecord].flatMap(([label, steps]) => judgeRecord(run, label, steps));
-    return results.length > 0 ? results : [skip(NAME, 'no create was accepted')];
-  },
+  judge: (run) => judgeWriteTrails(run, NAME, (label, steps) => judgeRecord(run, label, steps)),
 };

@@ -6,6 +6,7 @@
 // types of a website's returned fields); see answers/schema.ts.
 import { saysNothing } from '@tallyport/http-policy';
 import { fail, pass, titleOf, unanswered } from './judging/evidence.js';
+import { EVERY_SHAPE } from './judging/needs.js';
 import type { CheckDefinition } from './judging/types.js';
 
 const SHOWN = 6;
@@ -13,9 +14,7 @@ const SHOWN = 6;
 export const responseSchemaConformance: CheckDefinition = {
   name: 'response_schema_conformance',
   description: 'Every body matches the schema declared for its status (shapes the spec marks as conventions warn).',
-  // Derived cases ask the same operations again with values from the rows: every shape they could show is asked
-  // for by the other families, so --only this check does not send them (a full run judges them all the same).
-  needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'example', 'write'],
+  needs: EVERY_SHAPE,
   judge: (run) =>
     run.answers.map((answer) => {
       const waiting = unanswered(answer);

@@ -12,7 +12,7 @@ import type { Answer } from '../answers/answer.js';
 import { anyWritable } from './judging/applies.js';
 import { comparable, sameLabel, sameValue } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { acceptedConforming, mockSkip, noWriteMade } from './judging/related.js';
+import { acceptedConforming, judgeWriteTrails } from './judging/related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 import type { Basis } from '../spec/basis.js';
 
@@ -298,16 +298,5 @@ export const writeRoundTrip: CheckDefinition = {
     'Creates read back, updates change only what they send, deletes remove, create answers name their record.',
   needs: ['write'],
   appliesTo: anyWritable,
-  judge: (run) => {
-    const onMock = mockSkip(run, NAME);
-    if (onMock) return onMock;
-    if (!kindOf(run)) return [skip(NAME, 'the spec names no record this tool can create')];
-    const trail = run.answers.filter((answer) => answer.case?.family === 'write');
-    if (trail.length === 0) return [noWriteMade(run, NAME)];
-    const byRecord = new Map<string, Answer[]>();
-    for (const answer of trail)
-      byRecord.set(answer.case!.record!, [...(byRecord.get(answer.case!.record!) ?? []), answer]);
-    const results = [...byRecord].flatMap(([label, steps]) => judgeRecord(run, label, steps));
-    return results.length > 0 ? results : [skip(NAME, 'no create was accepted')];
-  },
+  judge: (run) => judgeWriteTrails(run, NAME, (label, steps) => judgeRecord(run, label, steps)),
 };

@@ -10,7 +10,14 @@ import type { CheckResult, RunResult } from './result.js';
 import { writableKind } from '@tallyport/spec-model/query';
 import { specModels } from '../spec/models.js';
 import type { ApiName } from '../spec/models.js';
-import { answerOf, countByStatus, SHOWN_PER_GROUP, type Verdict, type VerdictGroup, verdictGroups } from './groups.js';
+import {
+  answerOf,
+  countByStatus,
+  SHOWN_PER_GROUP,
+  type Verdict,
+  type VerdictGroup,
+  verdictSections,
+} from './groups.js';
 
 export interface ConsoleStyle {
   colour: boolean;
@@ -160,12 +167,7 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
   const lines: string[] = ['', paint(style, 'bold', `Summary of run ${result.runId}`)];
   for (const api of result.apis) lines.push(...apiLines(api, style));
 
-  for (const [status, heading] of [
-    ['fail', 'Failures: the source documentation decides these'],
-    ['warn', 'Warnings: conventions that did not hold (they fail the run with --strict)'],
-  ] as const) {
-    const groups = verdictGroups(result, status);
-    if (groups.length === 0) continue;
+  for (const { heading, groups } of verdictSections(result)) {
     const cases = groups.reduce((sum, group) => sum + group.cases.length, 0);
     lines.push('', paint(style, 'bold', `${heading} (${plural(cases, 'case')} in ${plural(groups.length, 'group')})`));
     for (const group of groups) lines.push(...groupLines(group, style));

@@ -54,3 +54,20 @@ export function countByStatus(checks: readonly CheckResult[]): Record<CaseResult
   for (const check of checks) counts[check.status]++;
   return counts;
 }
+
+/** The headings of the failures and of the warnings, as every report shows them. */
+const SECTION_HEADINGS: ReadonlyArray<[Verdict['status'], string]> = [
+  ['fail', 'Failures: the source documentation decides these'],
+  ['warn', 'Warnings: conventions that did not hold (they fail the run with --strict)'],
+];
+
+/** The failures, then the warnings, of a run, grouped under their heading; a status without a case is left out. */
+export function verdictSections(
+  result: RunResult,
+): Array<{ status: Verdict['status']; heading: string; groups: VerdictGroup[] }> {
+  return SECTION_HEADINGS.map(([status, heading]) => ({
+    status,
+    heading,
+    groups: verdictGroups(result, status),
+  })).filter((section) => section.groups.length > 0);
+}

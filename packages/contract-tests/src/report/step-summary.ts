@@ -6,7 +6,7 @@
 // tracking pixel) nor break the page.
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import type { RunResult } from './result.js';
-import { answerOf, countByStatus, SHOWN_PER_GROUP, type Verdict, verdictGroups } from './groups.js';
+import { answerOf, countByStatus, SHOWN_PER_GROUP, type Verdict, verdictSections } from './groups.js';
 
 /** Text safe in a Markdown table cell or paragraph: no markup, no HTML, no line break. */
 export const markdownText = (text: string): string =>
@@ -60,13 +60,8 @@ export function stepSummary(result: RunResult, options: { verbose?: boolean } = 
   for (const api of result.apis)
     if (api.configError) lines.push('', `**${api.api}: configuration problem.** ${markdownText(api.configError)}`);
   for (const reason of result.incomplete) lines.push('', `**Not fully checked:** ${markdownText(reason)}`);
-  for (const [status, heading] of [
-    ['fail', '### Failures'],
-    ['warn', '### Warnings: conventions that did not hold (they fail the run with --strict)'],
-  ] as const) {
-    const groups = verdictGroups(result, status);
-    if (groups.length === 0) continue;
-    lines.push('', heading);
+  for (const { status, heading, groups } of verdictSections(result)) {
+    lines.push('', `### ${heading}`);
     for (const group of groups) {
       const shown = options.verbose ? group.cases : group.cases.slice(0, SHOWN_PER_GROUP);
       const count = group.cases.length;

@@ -82,3 +82,17 @@ export function unanswered(answer: Answer): CaseResult | undefined {
   if (answer.exchange.interrupted) return interrupted(titleOf(answer));
   return skip(titleOf(answer), `no answer to judge: ${answer.exchange.error}`);
 }
+
+/**
+ * What a refusal settles before anything else is judged, for a request that should be refused: an answer that
+ * never came or says nothing (a 429, a 5XX) is skipped, naming `about`; a refusal passes. Undefined for an answer
+ * that accepted the request, which the check judges further.
+ */
+export function settledByRefusal(answer: Answer, about: string): CaseResult | undefined {
+  const waiting = unanswered(answer);
+  if (waiting) return waiting;
+  if (answer.verdict === 'inconclusive')
+    return skip(titleOf(answer), `HTTP ${answer.status} says nothing about ${about}`);
+  if (answer.verdict === 'refused') return pass(titleOf(answer));
+  return undefined;
+}

@@ -2,7 +2,7 @@
 // checks that judge accepted answers of a live deployment, the value a case
 // sent (or the documented default it left out), and "the same request but
 // for these parameters".
-import type { ParameterModel } from '@tallyport/spec-model/query';
+import { type ParameterModel, writableKind } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../../answers/answer.js';
 import { skip } from './evidence.js';
 import type { CaseResult, RecordedRun } from './types.js';
@@ -14,6 +14,32 @@ export const MOCK_REASON = 'the embedded mock answers with the spec examples, wh
 
 export function mockSkip(run: RecordedRun, title: string): CaseResult[] | undefined {
   return run.mock ? [skip(title, MOCK_REASON)] : undefined;
+}
+
+/**
+ * The frame of a check of what the run writes: skipped on the mock and where the spec names no record this tool
+ * can create; each record's trail of writes and reads (in the order sent) judged by `judgeRecord`; a skip that says
+ * why where no write was made or no create was accepted.
+ */
+export function judgeWriteTrails(
+  run: RecordedRun,
+  name: string,
+  judgeRecord: (label: string, steps: Answer[]) => CaseResult[],
+): CaseResult[] {
+  const onMock = mockSkip(run, name);
+  if (onMock) return onMock;
+  if (!writableKind(run.model)) return [skip(name, 'the spec names no record this tool can create')];
+  const byRecord = new Map<string, Answer[]>();
+  for (const answer of run.answers) {
+    const record = answer.case?.family === 'write' ? answer.case.record : undefined;
+    if (record === undefined) continue;
+    const steps = byRecord.get(record);
+    if (steps) steps.push(answer);
+    else byRecord.set(record, [answer]);
+  }
+  if (byRecord.size === 0) return [noWriteMade(run, name)];
+  const results = [...byRecord].flatMap(([label, steps]) => judgeRecord(label, steps));
+  return results.length > 0 ? results : [skip(name, 'no create was accepted')];
 }
 
 /** Why a write check has no write to judge: an interrupt came first, writes were not allowed, or none was made. */
