@@ -103,10 +103,29 @@ export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly
  */
 export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
   if (answer.case?.family === 'write') return [];
-  const key = valuesWithout(run, answer, except);
-  return comparableAnswers(run, answer.operation.id).filter(
-    (other) => other !== answer && other.epoch === answer.epoch && valuesWithout(run, other, except) === key,
-  );
+  const alike = requestsAlike(run, comparableAnswers(run, answer.operation.id), except);
+  return (alike.get(`${answer.epoch} ${valuesWithout(run, answer, except)}`) ?? []).filter((other) => other !== answer);
+}
+
+/** Answers of one operation grouped by their epoch and what they sent but `except`, per list of names left out. */
+const alikeCache = new WeakMap<readonly Answer[], Map<string, Map<string, Answer[]>>>();
+
+/** The answers grouped once per list of names left out: checks ask it of every answer, not of every pair. */
+function requestsAlike(run: RecordedRun, answers: readonly Answer[], except: readonly string[]) {
+  const byExcept = alikeCache.get(answers) ?? new Map<string, Map<string, Answer[]>>();
+  alikeCache.set(answers, byExcept);
+  const key = except.join('&');
+  const known = byExcept.get(key);
+  if (known) return known;
+  const groups = new Map<string, Answer[]>();
+  for (const other of answers) {
+    const text = `${other.epoch} ${valuesWithout(run, other, except)}`;
+    const group = groups.get(text);
+    if (group) group.push(other);
+    else groups.set(text, [other]);
+  }
+  byExcept.set(key, groups);
+  return groups;
 }
 
 /** The answers of a run that others are compared with, by operation: accepted, conforming, not of a write. */
@@ -117,9 +136,12 @@ function comparableAnswers(run: RecordedRun, operationId: string): Answer[] {
   // A run's answers only grow: a longer list is read again.
   if (!cached || cached.length !== run.answers.length) {
     const byOperation = new Map<string, Answer[]>();
-    for (const answer of run.answers)
-      if (answer.case?.family !== 'write' && acceptedConforming(answer))
-        byOperation.set(answer.operation.id, [...(byOperation.get(answer.operation.id) ?? []), answer]);
+    for (const answer of run.answers) {
+      if (answer.case?.family === 'write' || !acceptedConforming(answer)) continue;
+      const list = byOperation.get(answer.operation.id);
+      if (list) list.push(answer);
+      else byOperation.set(answer.operation.id, [answer]);
+    }
     cached = { length: run.answers.length, byOperation };
     comparableCache.set(run.answers, cached);
   }
