@@ -25,4 +25,21 @@ for (const { model } of Object.values(await loadSpecs())) {
   const target = new URL(`${model.api}.ts`, outDir);
   await writeFile(target, banner(model.source) + astToString(ast));
   console.log(`wrote ${fileURLToPath(target)}`);
+  const named = new URL(`${model.api}-schemas.ts`, outDir);
+  await writeFile(named, banner(model.source) + schemaNames(model));
+  console.log(`wrote ${fileURLToPath(named)}`);
+}
+
+/** A named type for every schema of the spec, so integrators never spell `components['schemas'][...]`. */
+function schemaNames(model) {
+  const comment = (text) => (text ? `/** ${text.split('\n')[0].replace(/\*\//g, '*\\/')} */\n` : '');
+  const schemas = Object.entries(model.document.components?.schemas ?? {});
+  return [
+    `import type { components } from './${model.api}.js';`,
+    '',
+    "type Schemas = components['schemas'];",
+    '',
+    ...schemas.map(([name, schema]) => `${comment(schema.description)}export type ${name} = Schemas['${name}'];`),
+    '',
+  ].join('\n');
 }
