@@ -1,5 +1,6 @@
 // Unit tests of the honest deployments against the facts the source documentation decides: whatever a variant
 // chooses where the source is silent, these must hold in every variant, or the variant would not be honest.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startingWebsites } from './data.js';
 import { MESSAGES } from './marketplace.js';
@@ -10,7 +11,6 @@ import { VARIANT_NAMES, VARIANTS } from './variants.js';
 
 type Json = Record<string, unknown>;
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const STARTING_OWNED = startingWebsites().filter((website) => website.owner === 'main').length;
 
 describe('the variants', () => {
