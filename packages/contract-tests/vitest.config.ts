@@ -1,10 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files that replace a module with `vi.mock`: they need a module registry of their own. The others share
- * one per worker, so the engine is loaded once per worker instead of once per file.
+ * Test files that run in a process of their own, as vitest runs files by default: those that replace a module with
+ * `vi.mock` (a shared registry would hand them the real one), and those whose runs read the heap (the memory bound
+ * counts the whole process's heap, so another file's garbage would stop their runs early): the fault runs and the
+ * honest deployments, several runs at once each, and the bounds themselves. The other files share one module
+ * registry per worker, so the engine loads once per worker instead of once per file.
  */
-const OWN_MODULES = ['test/check-audit.test.ts'];
+const OWN_PROCESS = [
+  'test/check-audit.test.ts',
+  'test/faults-*.test.ts',
+  'test/honest-deployments/honest-deployments.test.ts',
+  'test/memory-bounds.test.ts',
+  'test/safety.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -21,9 +30,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared-modules', include: ['test/**/*.test.ts'], exclude: OWN_MODULES, isolate: false },
+        test: { name: 'shared-process', include: ['test/**/*.test.ts'], exclude: OWN_PROCESS, isolate: false },
       },
-      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, isolate: true } },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, isolate: true } },
     ],
   },
 });

@@ -44,7 +44,8 @@ export interface JudgeLimits extends HarStreamLimits {
   maxBodyChars: number;
   /** Exchanges of one deployment judged together (default 1,000). */
   windowEntries: number;
-  /** Heap the judge may hold before it stops reading, judges what it read and says so (default 768 MiB). */
+  /** Heap the judge may add to what the process held at its start before it stops reading, judges what it read and
+   * says so (default 768 MiB). */
   maxHeapBytes: number;
 }
 
@@ -168,6 +169,7 @@ export async function judgeHar(
 export async function judgeChunks(chunks: HarChunks, file: string, options: JudgeOptions = {}): Promise<JudgeResult> {
   const started = Date.now();
   const limits = { ...DEFAULT_JUDGE_LIMITS, ...options.limits };
+  const heapAtStart = heapUsed();
   const apis = options.apis ?? [...API_NAMES];
   const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
   if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
@@ -231,10 +233,10 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       stopped = `interrupted after ${summary.entries} entries`;
       break;
     }
-    if (summary.entries % 500 === 0 && heapUsed() > limits.maxHeapBytes) {
+    if (summary.entries % 500 === 0 && heapUsed() - heapAtStart > limits.maxHeapBytes) {
       stopped =
-        `the judge reached its memory bound (${Math.round(limits.maxHeapBytes / 1048576)} MiB of heap) after ` +
-        `${summary.entries} entries; the rest of the file was not read`;
+        `the judge reached its memory bound (${Math.round(limits.maxHeapBytes / 1048576)} MiB of heap more than at ` +
+        `its start) after ${summary.entries} entries; the rest of the file was not read`;
       break;
     }
   }

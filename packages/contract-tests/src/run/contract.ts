@@ -59,7 +59,11 @@ export interface RunOptions {
   /** The ledger file of creates (`--ledger`); in memory for the mock. */
   ledgerFile?: string;
   signal?: AbortSignal;
-  /** Heap the run may hold before it stops sending, judges what it has and says so (default 768 MiB). */
+  /**
+   * Heap the run may add to what the process held when it started, before it stops sending, judges what it has and
+   * says so (default 768 MiB). Counted from the start, so a run inside a test runner's process is not charged for
+   * the other tests' memory.
+   */
   maxHeapBytes?: number;
   /** Already running mocks to use instead of starting new ones. */
   mocks?: RunningMocks;
@@ -89,7 +93,7 @@ export const DEFAULT_LIMITS: TransportLimits = {
   maxConsecutiveFailures: 8,
 };
 export const DEFAULT_MAX_DURATION_MS = 15 * 60_000;
-/** Heap the run may hold before it stops sending and judges what it has (`maxHeapBytes`). */
+/** Heap a run may add before it stops sending and judges what it has (`maxHeapBytes`). */
 export const DEFAULT_MAX_HEAP_BYTES = 768 * 1024 * 1024;
 /** The heap in use, as the memory bound counts it (a twentieth of the cost of `process.memoryUsage()`). */
 export const heapUsed = (): number => getHeapStatistics().used_heap_size;
@@ -220,6 +224,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const ledger = options.ledger ?? new Ledger(options.analytics && options.ledgerFile ? options.ledgerFile : undefined);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const maxHeap = options.maxHeapBytes ?? DEFAULT_MAX_HEAP_BYTES;
+  const heapAtStart = heapUsed();
   const results: ApiRunResult[] = [];
   let requestCount = 0;
   try {
@@ -262,8 +267,9 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         onProgress: (sent, planned, phase) => options.onProgress?.({ api, sent, planned, phase }),
         onAnswer: () => {
           // Reading the heap costs more than reading an answer: every 8th answer is enough (each is capped).
-          if (boundReason || ++answersRead % 8 !== 0 || heapUsed() <= maxHeap) return;
-          boundReason = `the run reached its memory bound (${Math.round(maxHeap / 1048576)} MiB of heap)`;
+          if (boundReason || ++answersRead % 8 !== 0 || heapUsed() - heapAtStart <= maxHeap) return;
+          const mib = Math.round(maxHeap / 1048576);
+          boundReason = `the run reached its memory bound (${mib} MiB of heap more than at its start)`;
           bound.abort();
         },
       };
