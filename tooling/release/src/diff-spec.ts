@@ -190,8 +190,8 @@ class SpecDiff {
   }
 
   /**
-   * Entries of a map of named objects (responses by status, links by name), each resolved: one removed breaks, one
-   * added is an addition, and one in both is compared by `both`.
+   * Entries of a map of named objects (responses by status, links and headers by name), each resolved: one removed
+   * breaks, one added is an addition, and one in both is compared by `both`.
    */
   private diffNamed(
     where: string[],
@@ -230,18 +230,11 @@ class SpecDiff {
   }
 
   private diffHeaders(where: string[], was: JsonObject, now: JsonObject): void {
-    for (const name of Object.keys(was)) {
-      if (!(name in now)) this.log.breaking([...where, `header ${name}`], 'header removed');
-      else
-        this.schemas.diff(
-          obj(this.before.resolve(was[name])).schema,
-          obj(this.after.resolve(now[name])).schema,
-          [...where, `header ${name}`],
-          'response',
-        );
-    }
-    for (const name of Object.keys(now))
-      if (!(name in was)) this.log.addition([...where, `header ${name}`], 'header added');
+    this.diffNamed(where, 'header', was, now, {
+      removed: 'header removed',
+      added: 'header added',
+      both: (at, before, after) => this.schemas.diff(before.schema, after.schema, at, 'response'),
+    });
   }
 
   private diffContent(where: string[], was: JsonObject, now: JsonObject, direction: 'request' | 'response'): void {

@@ -130,16 +130,16 @@ const narrows = (dimension: Dimension): boolean => dimension.choices.some((choic
  */
 function unsearchedRows(dimensions: readonly Dimension[], strength: number, seed: number, planned: readonly Row[]) {
   const narrowing = dimensions.map(narrows);
-  const absent = (index: number) => dimensions[index]!.choices.findIndex((choice) => choice.label === 'absent');
-  if (!narrowing.some(Boolean) || narrowing.every(Boolean) || narrowing.some((on, index) => on && absent(index) < 0))
+  const absent = dimensions.map((dimension) => dimension.choices.findIndex((choice) => choice.label === 'absent'));
+  if (!narrowing.some(Boolean) || narrowing.every(Boolean) || narrowing.some((on, index) => on && absent[index]! < 0))
     return [];
-  const unsearched = planned.filter((row) => row.every((value, index) => !narrowing[index] || value === absent(index)));
+  const unsearched = planned.filter((row) => row.every((value, index) => !narrowing[index] || value === absent[index]));
   const open = (row: Row) => row.filter((_, index) => !narrowing[index]);
   const sizes = open(dimensions.map((dimension) => dimension.choices.length)) as number[];
   const { rows } = covering(sizes, strength, seed, unsearched.map(open));
   return rows.map((row) => {
     const values = [...row];
-    return dimensions.map((_, index) => (narrowing[index] ? absent(index) : values.shift()!));
+    return dimensions.map((_, index) => (narrowing[index] ? absent[index]! : values.shift()!));
   });
 }
 

@@ -24,7 +24,7 @@ import { observe } from '../observations/observe.js';
 import { API_SECRETS } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
-import { DEFAULT_MAX_HEAP_BYTES, heapUsed, newRunId, recordedRun, uncheckedReasons } from '../run/contract.js';
+import { DEFAULT_MAX_HEAP_BYTES, heapBound, newRunId, recordedRun, uncheckedReasons } from '../run/contract.js';
 import type { ApiRunResult, CheckResult, RunResult } from '../report/result.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { type KeyPlaces, type RecordedKeys, readKey, secretsIn } from './credentials.js';
@@ -169,7 +169,7 @@ export async function judgeHar(
 export async function judgeChunks(chunks: HarChunks, file: string, options: JudgeOptions = {}): Promise<JudgeResult> {
   const started = Date.now();
   const limits = { ...DEFAULT_JUDGE_LIMITS, ...options.limits };
-  const heapAtStart = heapUsed();
+  const heap = heapBound(limits.maxHeapBytes);
   const apis = options.apis ?? [...API_NAMES];
   const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
   if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
@@ -233,10 +233,10 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       stopped = `interrupted after ${summary.entries} entries`;
       break;
     }
-    if (summary.entries % 500 === 0 && heapUsed() - heapAtStart > limits.maxHeapBytes) {
+    if (summary.entries % 500 === 0 && heap.reached()) {
       stopped =
-        `the judge reached its memory bound (${Math.round(limits.maxHeapBytes / 1048576)} MiB of heap more than at ` +
-        `its start) after ${summary.entries} entries; the rest of the file was not read`;
+        `the judge reached its memory bound (${heap.text}) after ${summary.entries} entries; the rest of the file ` +
+        'was not read';
       break;
     }
   }

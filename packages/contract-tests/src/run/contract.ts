@@ -96,7 +96,19 @@ export const DEFAULT_MAX_DURATION_MS = 15 * 60_000;
 /** Heap a run may add before it stops sending and judges what it has (`maxHeapBytes`). */
 export const DEFAULT_MAX_HEAP_BYTES = 768 * 1024 * 1024;
 /** The heap in use, as the memory bound counts it (a twentieth of the cost of `process.memoryUsage()`). */
-export const heapUsed = (): number => getHeapStatistics().used_heap_size;
+const heapUsed = (): number => getHeapStatistics().used_heap_size;
+
+/**
+ * A memory bound of `maxBytes` of heap counted from now, so a run or a judge inside a test runner's process is not
+ * charged for the other tests' memory: `reached()` says whether it is passed, `text` says what it was.
+ */
+export function heapBound(maxBytes: number): { reached(): boolean; text: string } {
+  const atStart = heapUsed();
+  return {
+    reached: () => heapUsed() - atStart > maxBytes,
+    text: `${Math.round(maxBytes / 1048576)} MiB of heap more than at its start`,
+  };
+}
 
 export const newRunId = (): string =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -223,8 +235,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const clean = <T>(value: T): T => redactor.value(value) as T;
   const ledger = options.ledger ?? new Ledger(options.analytics && options.ledgerFile ? options.ledgerFile : undefined);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const maxHeap = options.maxHeapBytes ?? DEFAULT_MAX_HEAP_BYTES;
-  const heapAtStart = heapUsed();
+  const heap = heapBound(options.maxHeapBytes ?? DEFAULT_MAX_HEAP_BYTES);
   const results: ApiRunResult[] = [];
   let requestCount = 0;
   try {
@@ -267,9 +278,8 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         onProgress: (sent, planned, phase) => options.onProgress?.({ api, sent, planned, phase }),
         onAnswer: () => {
           // Reading the heap costs more than reading an answer: every 8th answer is enough (each is capped).
-          if (boundReason || ++answersRead % 8 !== 0 || heapUsed() - heapAtStart <= maxHeap) return;
-          const mib = Math.round(maxHeap / 1048576);
-          boundReason = `the run reached its memory bound (${mib} MiB of heap more than at its start)`;
+          if (boundReason || ++answersRead % 8 !== 0 || !heap.reached()) return;
+          boundReason = `the run reached its memory bound (${heap.text})`;
           bound.abort();
         },
       };

@@ -104,22 +104,29 @@ export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly
 export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
   if (answer.case?.family === 'write') return [];
   const alike = requestsAlike(run, comparableAnswers(run, answer.operation.id), except);
-  return (alike.get(`${answer.epoch} ${valuesWithout(run, answer, except)}`) ?? []).filter((other) => other !== answer);
+  return (alike.get(alikeKey(run, answer, except)) ?? []).filter((other) => other !== answer);
 }
 
-/** Answers of one operation grouped by their epoch and what they sent but `except`, per list of names left out. */
+/** Answers alike share this: the state of the data they saw, and what they sent but `except`. */
+const alikeKey = (run: RecordedRun, answer: Answer, except: readonly string[]): string =>
+  `${answer.epoch} ${valuesWithout(run, answer, except)}`;
+
+/** Answers of one operation grouped by `alikeKey`, per list of names left out. */
 const alikeCache = new WeakMap<readonly Answer[], Map<string, Map<string, Answer[]>>>();
 
 /** The answers grouped once per list of names left out: checks ask it of every answer, not of every pair. */
 function requestsAlike(run: RecordedRun, answers: readonly Answer[], except: readonly string[]) {
-  const byExcept = alikeCache.get(answers) ?? new Map<string, Map<string, Answer[]>>();
-  alikeCache.set(answers, byExcept);
+  let byExcept = alikeCache.get(answers);
+  if (!byExcept) {
+    byExcept = new Map<string, Map<string, Answer[]>>();
+    alikeCache.set(answers, byExcept);
+  }
   const key = except.join('&');
   const known = byExcept.get(key);
   if (known) return known;
   const groups = new Map<string, Answer[]>();
   for (const other of answers) {
-    const text = `${other.epoch} ${valuesWithout(run, other, except)}`;
+    const text = alikeKey(run, other, except);
     const group = groups.get(text);
     if (group) group.push(other);
     else groups.set(text, [other]);
