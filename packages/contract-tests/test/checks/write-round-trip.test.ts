@@ -122,4 +122,18 @@ describe('write_round_trip', () => {
   it('skips on the mock, which keeps nothing', () => {
     expect(statuses(writeRoundTrip.judge(recordedRun(created, { mock: true })))).toEqual(['skip']);
   });
+
+  it('skips a run without writes and an API with no writable record, and warns of a refused create', () => {
+    expect(writeRoundTrip.judge(recordedRun([{ operationId: 'listWebsites', status: 200, body: [] }]))).toMatchObject([
+      { status: 'skip', reason: 'no write was made (writes need --allow-writes)' },
+    ]);
+    const refused = { ...created[0]!, status: 403, body: { message: 'Plan limit reached' } };
+    // A refused create may be a plan limit or a domain rule: a warning, never a skip.
+    expect(writeRoundTrip.judge(recordedRun([refused]))).toMatchObject([
+      { status: 'warn', reason: 'refused (HTTP 403)' },
+    ]);
+    expect(
+      writeRoundTrip.judge(recordedRun([{ api: 'marketplace', operationId: 'listItems', status: 200, body: {} }])),
+    ).toMatchObject([{ status: 'skip', reason: 'the spec names no record this tool can create' }]);
+  });
 });
