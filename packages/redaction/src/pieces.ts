@@ -57,6 +57,11 @@ export class PieceIndex {
   private readonly sieved: number;
   /** The shortest piece of any form: a text shorter than it holds none. */
   readonly shortest: number;
+  /**
+   * The forms none of whose windows is indexed (every one is text the process prints of its own). Any other form,
+   * where it stands whole, holds a window `spans` finds: a text with no span holds none of them whole.
+   */
+  readonly unindexedForms = new Set<string>();
 
   /** `isOwn`: whether a window is printed by the process of its own (as the view shows it); such a piece is left. */
   constructor(sources: readonly PieceSource[], isOwn: (window: string) => boolean = () => false) {
@@ -67,16 +72,20 @@ export class PieceIndex {
       const length = lengths[source]!;
       const windows = this.byLength.get(length) ?? new Map<string, string>();
       this.byLength.set(length, windows);
+      let indexed = false;
       // The first source wins a window two forms share (sources come longest first).
       for (let at = 0; at + length <= form.length; at++) {
         const window = form.slice(at, at + length);
+        if (windows.has(window)) indexed = true;
         if (windows.has(window) || isOwn(window)) continue;
+        indexed = true;
         windows.set(window, placeholder);
         const lengths = this.lengthsByPair.get(pairAt(window, 0)) ?? [];
         if (!lengths.includes(length)) lengths.push(length);
         this.lengthsByPair.set(pairAt(window, 0), lengths);
         this.sieve[sieveHash(window, 0, this.sieved)] = 1;
       }
+      if (!indexed) this.unindexedForms.add(form);
     });
   }
 

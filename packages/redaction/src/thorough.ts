@@ -96,12 +96,15 @@ export class ThoroughRedactor extends Redactor {
     const spans: Array<[number, number, string]> = [];
     const found = (from: number, to: number, placeholder: string) =>
       spans.push([...widenToEscapes(value, start(from), end(to - 1)), placeholder]);
+    const pieces = index.spans(view);
+    // Nearly every text holds no piece, and then no whole form but those with no indexed window: one scan of the
+    // text instead of a search for every form.
     for (const { form, placeholder, wholeToken } of this.entries) {
-      if (wholeToken || form.length > view.length) continue;
+      if (wholeToken || form.length > view.length || (pieces.length === 0 && !index.unindexedForms.has(form))) continue;
       for (let at = view.indexOf(form); at >= 0; at = view.indexOf(form, at + form.length))
         found(at, at + form.length, placeholder);
     }
-    for (const [from, to, placeholder] of index.spans(view)) found(from, to, placeholder);
+    for (const [from, to, placeholder] of pieces) found(from, to, placeholder);
     return spans.length > 0 ? replaceSpans(value, spans) : value;
   }
 }

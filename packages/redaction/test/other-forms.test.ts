@@ -211,6 +211,16 @@ describe('the text a process prints of its own', () => {
     expect(wordy.text('piece ics-key-2f9c8 end')).toBe('piece $ANALYTICS_API_KEY end');
   });
 
+  it('still masks a key it prints as a word, whole and in its other forms, though no piece of it is masked', () => {
+    const ownWords = new ThoroughRedactor({ ownText: ['the analyticsmarketplace word'] }).add(
+      'analyticsmarketplace',
+      '$ANALYTICS_API_KEY',
+    );
+    expect(ownWords.text('[analytics] on the marketplace')).toBe('[analytics] on the marketplace');
+    expect(ownWords.text('key analyticsmarketplace.')).toBe('key $ANALYTICS_API_KEY.');
+    expect(ownWords.text('key ANALYTICSMARKETPLACE.')).toBe('key $ANALYTICS_API_KEY.');
+  });
+
   it('includes the placeholders, so redacting twice changes nothing', () => {
     const once = wordy.text('key fake-analytics-key-2f9c81d0 and $ANALYTICS_API_KEY');
     expect(wordy.text(once)).toBe(once);
