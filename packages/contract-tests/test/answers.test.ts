@@ -146,6 +146,29 @@ describe('the records an answer holds', () => {
     expect(a!.length).toBeLessThan(200);
     expect(a).not.toBe(b);
   });
+
+  it('compacts a long value at any depth and item, keeps the rest as it came, and a __proto__ field as a field', () => {
+    const deep = (levels: number): unknown => (levels === 0 ? 'end' : { in: deep(levels - 1) });
+    const row = JSON.parse(
+      JSON.stringify({ id: 1, domain: 'a.example.com', tags: ['a', 'x'.repeat(300)], nest: deep(8), wide: [] }),
+    );
+    row.wide = Array.from({ length: 60 }, (_, index) => index);
+    const plain = { id: 2, domain: 'b.example.com', tags: ['a', 'b'] };
+    const hostile = JSON.parse(
+      '{"id":3,"domain":"c.example.com","__proto__":{"polluted":"yes"},"long":"' + 'y'.repeat(300) + '"}',
+    );
+    const [first, second, third] = read('analytics', 'listWebsites', 200, [row, plain, hostile]).records!.rows;
+    expect(first!.domain).toBe('a.example.com');
+    expect((first!.tags as string[])[0]).toBe('a');
+    expect((first!.tags as string[])[1]).toMatch(/^x{64}…\[300 characters, sha256 [0-9a-f]{16}\]$/);
+    expect(JSON.stringify(first!.nest)).toMatch(/a value nested deeper than 6 levels/);
+    expect((first!.wide as unknown[]).length).toBe(51);
+    expect((first!.wide as unknown[])[50]).toMatch(/^\[10 more, sha256 /);
+    expect(second).toEqual(plain);
+    expect(Object.hasOwn(third!, '__proto__')).toBe(true);
+    expect((third as { polluted?: string }).polluted).toBeUndefined();
+    expect(String(third!.long)).toMatch(/^y{64}…/);
+  });
 });
 
 describe('whether a page is complete', () => {

@@ -55,12 +55,42 @@ export function compactValue(value: unknown, depth = 0): unknown {
     return `[a value nested deeper than ${MAX_DEPTH} levels, sha256 ${digest(text)}]`;
   }
   if (Array.isArray(value)) {
+    if (value.length <= MAX_ITEMS) return compactItems(value, depth);
     const kept = value.slice(0, MAX_ITEMS).map((item) => compactValue(item, depth + 1));
-    if (value.length > MAX_ITEMS)
-      kept.push(`[${value.length - MAX_ITEMS} more, sha256 ${digest(JSON.stringify(value))}]`);
+    kept.push(`[${value.length - MAX_ITEMS} more, sha256 ${digest(JSON.stringify(value))}]`);
     return kept;
   }
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, compactValue(item, depth + 1)]));
+  return compactFields(value as Record<string, unknown>, depth);
+}
+
+// A value nothing in needs compacting (nearly every row: short strings, numbers, a few levels) is kept as parsed,
+// not copied; the run never changes what it reads.
+
+function compactItems(items: readonly unknown[], depth: number): readonly unknown[] {
+  let copy: unknown[] | undefined;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    const kept = compactValue(item, depth + 1);
+    if (kept === item && copy === undefined) continue;
+    copy ??= items.slice(0, index);
+    copy.push(kept);
+  }
+  return copy ?? items;
+}
+
+function compactFields(fields: Record<string, unknown>, depth: number): Record<string, unknown> {
+  let copy: Array<[string, unknown]> | undefined;
+  const keys = Object.keys(fields);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const item = fields[key];
+    const kept = compactValue(item, depth + 1);
+    if (kept === item && copy === undefined) continue;
+    copy ??= keys.slice(0, index).map((before) => [before, fields[before]]);
+    copy.push([key, kept]);
+  }
+  // fromEntries defines each key as its own (a field named `__proto__` stays a field).
+  return copy ? Object.fromEntries(copy) : fields;
 }
 
 const pathOf = (pointer: string): string =>
