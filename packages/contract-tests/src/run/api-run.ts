@@ -19,14 +19,7 @@ import type { CaseFamily, ParameterTransport, RequestCase } from '../cases/types
 import { API_SECRETS } from '../spec/deployment.js';
 import type { SecretName, TemplateValue } from '../spec/secrets.js';
 import { SafetyGuard, SafetyViolation } from '../transport/safety.js';
-import {
-  DeploymentUnavailable,
-  OperationStalled,
-  RequestBudgetExceeded,
-  RunInterrupted,
-  Transport,
-  type TransportLimits,
-} from '../transport/transport.js';
+import { NotSent, Transport, type TransportLimits } from '../transport/transport.js';
 import { type ApiName, specModels } from '../spec/models.js';
 import type { Ledger } from './writes/ledger.js';
 import { WriteSession } from './writes/session.js';
@@ -83,12 +76,11 @@ export interface ApiOutcome {
 
 /** A refusal before sending (budget, interrupt, guard) is counted, not thrown. */
 function counted(error: unknown, outcome: ApiOutcome, testCase: RequestCase): void {
-  if (error instanceof RequestBudgetExceeded || error instanceof DeploymentUnavailable)
-    addDropped(outcome.dropped, { [testCase.family]: 1 });
-  else if (error instanceof RunInterrupted) outcome.interrupted++;
-  else if (error instanceof SafetyViolation) outcome.notes.push(`not sent (${testCase.title}): ${error.message}`);
+  if (error instanceof SafetyViolation) outcome.notes.push(`not sent (${testCase.title}): ${error.message}`);
+  else if (!(error instanceof NotSent)) throw error;
+  else if (error.reason === 'interrupted') outcome.interrupted++;
   // The transport counts what it did not send to an operation that stopped answering; the runner reports it.
-  else if (!(error instanceof OperationStalled)) throw error;
+  else if (error.reason !== 'stalled') addDropped(outcome.dropped, { [testCase.family]: 1 });
 }
 
 /**

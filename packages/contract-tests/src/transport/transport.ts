@@ -74,23 +74,23 @@ export interface TransportLimits {
   maxConsecutiveFailures: number;
 }
 
-export class RequestBudgetExceeded extends Error {
-  override name = 'RequestBudgetExceeded';
-}
+/**
+ * Why the transport refused a request before sending it: `budget`, the request cap was reached; `interrupted`, the
+ * run was interrupted (a signal or --max-duration) and no new request starts, except cleanup; `unavailable`, the
+ * deployment stopped answering (timeouts, refused connections, a 429 storm); `stalled`, one operation stopped
+ * answering, so its requests are not sent (the run reports the operation, see silence.ts).
+ */
+export type NotSentReason = 'budget' | 'interrupted' | 'unavailable' | 'stalled';
 
-/** The run was interrupted (a signal or --max-duration): no new request starts, except cleanup. */
-export class RunInterrupted extends Error {
-  override name = 'RunInterrupted';
-}
-
-/** The deployment stopped answering (timeouts, refused connections, a 429 storm). */
-export class DeploymentUnavailable extends Error {
-  override name = 'DeploymentUnavailable';
-}
-
-/** One operation stopped answering: its request is not sent (the run reports the operation, see silence.ts). */
-export class OperationStalled extends Error {
-  override name = 'OperationStalled';
+/** A request the transport refused before sending it, and why. */
+export class NotSent extends Error {
+  override name = 'NotSent';
+  constructor(
+    readonly reason: NotSentReason,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface SendOptions {
@@ -161,10 +161,10 @@ export class Transport {
 
   private admit(options: SendOptions): void {
     if (options.cleanup) return;
-    if (this.signal?.aborted) throw new RunInterrupted('the run was interrupted');
-    if (this.unavailable) throw new DeploymentUnavailable(this.unavailable);
+    if (this.signal?.aborted) throw new NotSent('interrupted', 'the run was interrupted');
+    if (this.unavailable) throw new NotSent('unavailable', this.unavailable);
     if (this.sent >= this.limits.maxRequests)
-      throw new RequestBudgetExceeded(`the request cap of ${this.limits.maxRequests} was reached`);
+      throw new NotSent('budget', `the request cap of ${this.limits.maxRequests} was reached`);
   }
 
   /** Refuses a request of an operation that stopped answering (cleanup is always sent). */
@@ -172,7 +172,7 @@ export class Transport {
     if (options.cleanup) return;
     const stall = this.silences.refuse(template.operationId);
     if (stall)
-      throw new OperationStalled(`${template.operationId} stopped answering (last: ${stall.lastError}); not sent`);
+      throw new NotSent('stalled', `${template.operationId} stopped answering (last: ${stall.lastError}); not sent`);
   }
 
   /** Sends one request; refuses (throws) before sending when the guard, the budget or an interrupt says no. */
