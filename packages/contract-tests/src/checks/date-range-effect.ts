@@ -10,6 +10,7 @@ import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { anyParameterWithRole } from './judging/applies.js';
+import { VARYING_PARAMETERS } from './judging/check-kinds.js';
 import { fail, pass, titleOf } from './judging/evidence.js';
 import { acceptedConforming, effectiveValue, judgeAccepted, mockSkip, valuesWithout } from './judging/related.js';
 import { rowKeyOf } from './judging/rows.js';
@@ -135,7 +136,7 @@ function nestedRanges(run: RecordedRun): CaseResult[] {
 export const dateRangeEffect: CheckDefinition = {
   name: NAME,
   description: 'No row dated outside the requested range; a range inside another answers its rows of those days.',
-  needs: ['baseline', 'coverage', 'derived', 'combination'],
+  needs: VARYING_PARAMETERS,
   appliesTo: anyParameterWithRole('range-start'),
   judge: (run) => {
     const within = judgeAccepted(run, NAME, 'no answer with dated rows to judge', (answer) => outside(run, answer));

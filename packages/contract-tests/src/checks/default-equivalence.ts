@@ -5,7 +5,9 @@
 // not judged; a stored value shown in another representation (`"private"`
 // for 1) cannot be compared and is skipped.
 import { validValues } from '../cases/values.js';
+import type { ParameterModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import type { Row } from '../answers/records.js';
 import { anyDefault } from './judging/applies.js';
 import { comparable, sameValue } from './judging/compare.js';
 import { fail, pass, skip } from './judging/evidence.js';
@@ -60,29 +62,28 @@ function createdDefaults(run: RecordedRun): CaseResult[] {
     );
     const record = read?.records?.rows[0];
     if (!read || !record) continue;
-    for (const field of create.operation.parameters.filter(
-      (parameter) => parameter.in === 'body' && parameter.hasDefault,
-    )) {
-      if (field.name in create.case!.values) continue;
-      const title = `${create.operation.id}: ${field.name} left out is stored as ${String(field.default)}`;
-      const shown = record[field.name];
-      if (!(field.name in record)) results.push(skip(title, `the read does not show ${field.name}`));
-      else if (!comparable(String(field.default), shown))
-        results.push(skip(title, `the read shows ${field.name} in another representation (${JSON.stringify(shown)})`));
-      else if (sameValue(shown, field.default)) results.push(pass(title));
-      else
-        results.push(
-          fail(
-            'default-differs',
-            read,
-            `${field.name} ${String(field.default)} (its documented default)`,
-            `${field.name} ${JSON.stringify(shown)}`,
-            { basis: 'specified', title, related: [create] },
-          ),
-        );
-    }
+    for (const field of create.operation.parameters)
+      if (field.in === 'body' && field.hasDefault && !(field.name in create.case!.values))
+        results.push(storedDefault(field, create, read, record));
   }
   return results;
+}
+
+/** Whether a create that left `field` out stored its documented default, as a read of the record shows it. */
+function storedDefault(field: ParameterModel, create: Answer, read: Answer, record: Row): CaseResult {
+  const title = `${create.operation.id}: ${field.name} left out is stored as ${String(field.default)}`;
+  const shown = record[field.name];
+  if (!(field.name in record)) return skip(title, `the read does not show ${field.name}`);
+  if (!comparable(String(field.default), shown))
+    return skip(title, `the read shows ${field.name} in another representation (${JSON.stringify(shown)})`);
+  if (sameValue(shown, field.default)) return pass(title);
+  return fail(
+    'default-differs',
+    read,
+    `${field.name} ${String(field.default)} (its documented default)`,
+    `${field.name} ${JSON.stringify(shown)}`,
+    { basis: 'specified', title, related: [create] },
+  );
 }
 
 export const defaultEquivalence: CheckDefinition = {

@@ -12,6 +12,7 @@ import { textOf } from '../answers/json-values.js';
 import type { Row } from '../answers/records.js';
 import { searchField } from '../cases/values.js';
 import { anyParameterWithRole } from './judging/applies.js';
+import { VARYING_PARAMETERS } from './judging/check-kinds.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
 import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './judging/related.js';
@@ -183,7 +184,7 @@ export const filterEffect: CheckDefinition = {
   name: NAME,
   description:
     'A search finds the whole value, returns only rows the list holds, and takes effect (its semantics are observed).',
-  needs: ['baseline', 'coverage', 'derived', 'combination', 'write'],
+  needs: [...VARYING_PARAMETERS, 'write'],
   appliesTo: anyParameterWithRole('search'),
   judge: (run) => {
     const created = scriptsAlike(run);

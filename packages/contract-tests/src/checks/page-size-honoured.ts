@@ -4,11 +4,11 @@
 // by convention (no envelope is shown, so `total` may count something else).
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { anyParameterWithRole } from './judging/applies.js';
+import { roleCheck } from './judging/check-kinds.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { judgeAccepted, sameRequestExcept } from './judging/related.js';
+import { sameRequestExcept } from './judging/related.js';
 import { rowKeyOf } from './judging/rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
+import type { CaseResult, RecordedRun } from './judging/types.js';
 
 const NAME = 'page_size_honoured';
 
@@ -79,10 +79,10 @@ function judge(run: RecordedRun, page: Answer): CaseResult | undefined {
   return total === undefined && rows === 0 ? skip(title, 'no rows to judge') : pass(title);
 }
 
-export const pageSizeHonoured: CheckDefinition = {
-  name: NAME,
-  description: 'A page holds at most its page size, and not fewer while more rows exist.',
-  needs: ['baseline', 'coverage', 'derived', 'combination'],
-  appliesTo: anyParameterWithRole('page-size'),
-  judge: (run) => judgeAccepted(run, NAME, 'no answer with a page size to judge', (page) => judge(run, page)),
-};
+export const pageSizeHonoured = roleCheck(
+  NAME,
+  'A page holds at most its page size, and not fewer while more rows exist.',
+  'page-size',
+  'no answer with a page size to judge',
+  judge,
+);

@@ -7,11 +7,11 @@
 // the date created, which ids only usually follow), a break is a warning.
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { anyParameterWithRole } from './judging/applies.js';
+import { roleCheck } from './judging/check-kinds.js';
 import { firstBreak, ordersFollowed } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { effectiveValue, judgeAccepted } from './judging/related.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
+import { effectiveValue } from './judging/related.js';
+import type { CaseResult, RecordedRun } from './judging/types.js';
 
 const NAME = 'sort_order';
 
@@ -39,10 +39,10 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   );
 }
 
-export const sortOrder: CheckDefinition = {
-  name: NAME,
-  description: 'Rows are ordered by the sort key in the sort direction, under any common collation.',
-  needs: ['baseline', 'coverage', 'derived', 'combination'],
-  appliesTo: anyParameterWithRole('sort-key'),
-  judge: (run) => judgeAccepted(run, NAME, 'no sorted answer to judge', (answer) => judge(run, answer)),
-};
+export const sortOrder = roleCheck(
+  NAME,
+  'Rows are ordered by the sort key in the sort direction, under any common collation.',
+  'sort-key',
+  'no sorted answer to judge',
+  judge,
+);

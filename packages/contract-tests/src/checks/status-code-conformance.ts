@@ -6,7 +6,7 @@
 import { isSuccessStatus } from '@tallyport/http-policy';
 import { declaredResponseKeys, responseFor } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
+import { eachAnswered, fail, pass, skip, titleOf } from './judging/evidence.js';
 import { refusalBasis } from './judging/related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
@@ -26,8 +26,6 @@ const madeAgain = (run: RecordedRun, answer: Answer): boolean =>
   );
 
 function judge(run: RecordedRun, answer: Answer): CaseResult {
-  const waiting = unanswered(answer);
-  if (waiting) return waiting;
   const { operation } = answer;
   const status = answer.status!;
   if (!responseFor(operation, status))
@@ -75,5 +73,5 @@ export const statusCodeConformance: CheckDefinition = {
     'Requests that follow the spec are served, not refused; statuses are declared; a success comes with a 2XX ' +
     '(a convention).',
   needs: ['baseline', 'coverage', 'derived', 'combination', 'example', 'write'],
-  judge: (run) => run.answers.map((answer) => judge(run, answer)),
+  judge: (run) => eachAnswered(run, (answer) => judge(run, answer)),
 };

@@ -83,6 +83,12 @@ export function unanswered(answer: Answer): CaseResult | undefined {
   return skip(titleOf(answer), `no answer to judge: ${answer.exchange.error}`);
 }
 
+/** A verdict for every answer of a run: `judge` reads each one that came; one that did not is skipped. */
+export const eachAnswered = (
+  run: { answers: readonly Answer[] },
+  judge: (answer: Answer) => CaseResult,
+): CaseResult[] => run.answers.map((answer) => unanswered(answer) ?? judge(answer));
+
 /**
  * What a refusal settles before anything else is judged, for a request that should be refused: an answer that
  * never came or says nothing (a 429, a 5XX) is skipped, naming `about`; a refusal passes. Undefined for an answer
