@@ -34,8 +34,7 @@ export const answerCheck = (
   name: string,
   description: string,
   judge: (answer: Answer) => CaseResult,
-  needs: readonly CaseFamily[] = EVERY_SHAPE,
-): CheckDefinition => ({ name, description, needs, judge: (run) => eachAnswered(run, judge) });
+): CheckDefinition => ({ name, description, needs: EVERY_SHAPE, judge: (run) => eachAnswered(run, judge) });
 
 /**
  * A check of what a parameter with `role` does, on each accepted answer to a request that follows the spec; it
