@@ -29,17 +29,23 @@ export function judgeWriteTrails(
   const onMock = mockSkip(run, name);
   if (onMock) return onMock;
   if (!writableKind(run.model)) return [skip(name, 'the spec names no record this tool can create')];
-  const byRecord = new Map<string, Answer[]>();
-  for (const answer of run.answers) {
-    const record = answer.case?.family === 'write' ? answer.case.record : undefined;
-    if (record === undefined) continue;
-    const steps = byRecord.get(record);
-    if (steps) steps.push(answer);
-    else byRecord.set(record, [answer]);
-  }
+  const byRecord = groupBy(run.answers, (answer) => (answer.case?.family === 'write' ? answer.case.record : undefined));
   if (byRecord.size === 0) return [noWriteMade(run, name)];
   const results = [...byRecord].flatMap(([label, steps]) => judgeRecord(label, steps));
   return results.length > 0 ? results : [skip(name, 'no create was accepted')];
+}
+
+/** `answers` grouped by `keyOf`, each group in the order sent; an answer whose key is undefined is left out. */
+function groupBy(answers: readonly Answer[], keyOf: (answer: Answer) => string | undefined): Map<string, Answer[]> {
+  const groups = new Map<string, Answer[]>();
+  for (const answer of answers) {
+    const key = keyOf(answer);
+    if (key === undefined) continue;
+    const group = groups.get(key);
+    if (group) group.push(answer);
+    else groups.set(key, [answer]);
+  }
+  return groups;
 }
 
 /** Why a write check has no write to judge: an interrupt came first, writes were not allowed, or none was made. */
@@ -124,13 +130,7 @@ function requestsAlike(run: RecordedRun, answers: readonly Answer[], except: rea
   const key = except.join('&');
   const known = byExcept.get(key);
   if (known) return known;
-  const groups = new Map<string, Answer[]>();
-  for (const other of answers) {
-    const text = alikeKey(run, other, except);
-    const group = groups.get(text);
-    if (group) group.push(other);
-    else groups.set(text, [other]);
-  }
+  const groups = groupBy(answers, (other) => alikeKey(run, other, except));
   byExcept.set(key, groups);
   return groups;
 }
@@ -142,13 +142,9 @@ function comparableAnswers(run: RecordedRun, operationId: string): Answer[] {
   let cached = comparableCache.get(run.answers);
   // A run's answers only grow: a longer list is read again.
   if (!cached || cached.length !== run.answers.length) {
-    const byOperation = new Map<string, Answer[]>();
-    for (const answer of run.answers) {
-      if (answer.case?.family === 'write' || !acceptedConforming(answer)) continue;
-      const list = byOperation.get(answer.operation.id);
-      if (list) list.push(answer);
-      else byOperation.set(answer.operation.id, [answer]);
-    }
+    const byOperation = groupBy(run.answers, (answer) =>
+      answer.case?.family === 'write' || !acceptedConforming(answer) ? undefined : answer.operation.id,
+    );
     cached = { length: run.answers.length, byOperation };
     comparableCache.set(run.answers, cached);
   }
