@@ -76,8 +76,11 @@ export class PieceIndex {
       // The first source wins a window two forms share (sources come longest first).
       for (let at = 0; at + length <= form.length; at++) {
         const window = form.slice(at, at + length);
-        if (windows.has(window)) indexed = true;
-        if (windows.has(window) || isOwn(window)) continue;
+        if (windows.has(window)) {
+          indexed = true;
+          continue;
+        }
+        if (isOwn(window)) continue;
         indexed = true;
         windows.set(window, placeholder);
         const lengths = this.lengthsByPair.get(pairAt(window, 0)) ?? [];
