@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestTemplate } from '../src/transport/request.js';
 import { secret } from '../src/spec/secrets.js';
 import { SafetyGuard } from '../src/transport/safety.js';
-import { Transport } from '../src/transport/transport.js';
+import { NotSent, Transport } from '../src/transport/transport.js';
 import { DEFAULT_LIMITS } from '../src/run/contract.js';
 import { specModels } from '../src/spec/models.js';
 
@@ -63,7 +63,9 @@ describe('Transport', () => {
     const capped = transport({ maxRequests: 2 });
     await capped.send(template('/a'));
     await capped.send(template('/b'));
-    await expect(capped.send(template('/c'))).rejects.toMatchObject({ name: 'NotSent', reason: 'budget' });
+    const refused = capped.send(template('/c'));
+    await expect(refused).rejects.toBeInstanceOf(NotSent);
+    await expect(refused).rejects.toMatchObject({ reason: 'budget' });
     expect(capped.requestCount).toBe(2);
   });
 
