@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestTemplate } from '../src/transport/request.js';
-import { SafetyGuard, SafetyViolation, unsafeId } from '../src/transport/safety.js';
+import { unsafePathSegment } from '@tallyport/http-policy';
+import { SafetyGuard, SafetyViolation } from '../src/transport/safety.js';
 import { runContract } from '../src/run/contract.js';
 import { specModels } from '../src/spec/models.js';
 import { cleanupLedger } from '../src/run/writes/cleanup.js';
@@ -38,8 +39,9 @@ describe('the safety guard', () => {
   const guard = () => new SafetyGuard(true, prefix, specModels);
 
   it('refuses ids that are empty, dot segments, or hold a slash', () => {
-    for (const id of ['', ' ', '.', '..', ' .. ', 'a/b', 'a\\b', 'x\n']) expect(unsafeId(id), id).toBeDefined();
-    for (const id of ['42', 'abc-1', '%2e']) expect(unsafeId(id), id).toBeUndefined();
+    for (const id of ['', ' ', '.', '..', ' .. ', 'a/b', 'a\\b', 'x\n'])
+      expect(unsafePathSegment(id), id).toBeDefined();
+    for (const id of ['42', 'abc-1', '%2e']) expect(unsafePathSegment(id), id).toBeUndefined();
   });
 
   it('refuses an update or delete of a record the run did not create', () => {

@@ -18,9 +18,6 @@ export class SafetyViolation extends Error {
 }
 
 /** Why an id may not be put in a path, or undefined when it may. */
-/** Why an id cannot stand in a request path (see @tallyport/http-policy), or undefined when it can. */
-export const unsafeId = unsafePathSegment;
-
 export interface OwnedRecord {
   kind: string;
   label: string;
@@ -51,7 +48,7 @@ export class SafetyGuard {
 
   /** Registers a record this run created (the create answered it, or a search found the run's label). */
   own(api: ApiName, kind: string, id: string, label: string): void {
-    const reason = unsafeId(id);
+    const reason = unsafePathSegment(id);
     if (reason) throw new SafetyViolation(`will not track ${kind} id ${JSON.stringify(id)}: ${reason}`);
     if (!this.isRunLabel(label) && !this.trusting)
       throw new SafetyViolation(`${kind} ${id} does not carry this run's label`);
@@ -87,7 +84,7 @@ export class SafetyGuard {
     const operation = operationById(model, template.operationId);
     const where = `${template.method} ${template.path}`;
     for (const [name, value] of Object.entries(template.pathValues ?? {})) {
-      const reason = unsafeId(value);
+      const reason = unsafePathSegment(value);
       if (reason) throw new SafetyViolation(`refused to send ${where}: the ${name} ${JSON.stringify(value)} ${reason}`);
     }
     if (operation.effect === 'read') return;

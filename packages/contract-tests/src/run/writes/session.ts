@@ -21,7 +21,8 @@ import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../../ca
 import { type InvalidValue, invalidValues, largestValue, otherValidValue, plainValue } from '../../cases/values.js';
 import { documentedEncoding, otherEncoding } from '../../transport/template.js';
 import type { TemplateValue } from '../../spec/secrets.js';
-import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard, unsafeId } from '../../transport/safety.js';
+import { unsafePathSegment } from '@tallyport/http-policy';
+import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard } from '../../transport/safety.js';
 import type { ApiName } from '../../spec/models.js';
 import type { Ledger } from './ledger.js';
 
@@ -196,7 +197,7 @@ export class WriteSession {
   /** Takes ownership of `id` only if a read shows it with `label`. */
   private async adopt(id: string | null | undefined, label: string, cleanup = false): Promise<string | undefined> {
     const { kind } = this.ops!;
-    if (id === undefined || id === null || unsafeId(id)) return undefined;
+    if (id === undefined || id === null || unsafePathSegment(id)) return undefined;
     this.options.guard.own(this.options.api, kind.name, id, label);
     let check = await this.read(id, label, 'verify', cleanup);
     // A record just created may not read back at once (a replica): refused reads are tried again a few times.
@@ -526,7 +527,8 @@ export class WriteSession {
     for (const entry of this.options.ledger.outstanding(this.options.runId)) {
       if (entry.baseUrl !== this.options.baseUrl) continue;
       if (entry.id !== undefined) {
-        if (!unsafeId(entry.id)) this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
+        if (!unsafePathSegment(entry.id))
+          this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
         continue;
       }
       await this.settle(entry.label, true);
