@@ -44,8 +44,10 @@ export interface JudgeLimits extends HarStreamLimits {
   maxBodyChars: number;
   /** Exchanges of one deployment judged together (default 1,000). */
   windowEntries: number;
-  /** Heap the judge may add to what the process held at its start before it stops reading, judges what it read and
-   * says so (default 768 MiB). */
+  /**
+   * Heap the judge may add to what the process held at its start before it stops reading, judges what it read and
+   * says so (default 768 MiB).
+   */
   maxHeapBytes: number;
 }
 
