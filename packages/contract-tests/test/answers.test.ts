@@ -155,7 +155,7 @@ describe('the records an answer holds', () => {
     row.wide = Array.from({ length: 60 }, (_, index) => index);
     const plain = { id: 2, domain: 'b.example.com', tags: ['a', 'b'] };
     const hostile = JSON.parse(
-      '{"id":3,"domain":"c.example.com","__proto__":{"polluted":"yes"},"long":"' + 'y'.repeat(300) + '"}',
+      `{"id":3,"domain":"c.example.com","__proto__":{"polluted":"yes"},"long":"${'y'.repeat(300)}"}`,
     );
     const [first, second, third] = read('analytics', 'listWebsites', 200, [row, plain, hostile]).records!.rows;
     expect(first!.domain).toBe('a.example.com');
