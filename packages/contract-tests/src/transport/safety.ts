@@ -17,7 +17,6 @@ export class SafetyViolation extends Error {
   override name = 'SafetyViolation';
 }
 
-/** Why an id may not be put in a path, or undefined when it may. */
 export interface OwnedRecord {
   kind: string;
   label: string;
