@@ -43,17 +43,16 @@ export class ThoroughRedactor extends Redactor {
   private index: PieceIndex | undefined;
   /** Whether a window stands in what the process prints of its own (built once: the text never changes). */
   private readonly inOwnText: (window: string) => boolean;
-
-  constructor(options: ThoroughRedactorOptions = {}) {
-    super(options);
-    this.inOwnText = windowsOf((options.ownText ?? []).map(viewOfForm).join('\n'));
-  }
-
   /**
    * Short texts already redacted: a report repeats the same names, statuses and titles many times over. Emptied
    * whenever a secret is added.
    */
   private readonly done = new Map<string, string>();
+
+  constructor(options: ThoroughRedactorOptions = {}) {
+    super(options);
+    this.inOwnText = windowsOf((options.ownText ?? []).map(viewOfForm).join('\n'));
+  }
 
   override add(secret: string | undefined, placeholder?: string): this {
     this.index = undefined;
