@@ -16,7 +16,10 @@ const RAW: Record<string, string> = {
   cut: '{"data":[{"id":1,"dom',
 };
 
-const marker = (name: keyof typeof RAW): string => `\u0000raw:${name}`;
+const MARKER = '\u0000raw:';
+const marker = (name: keyof typeof RAW): string => `${MARKER}${name}`;
+/** How a marker begins in serialised JSON, where its control character is escaped. */
+const SERIALISED_MARKER = JSON.stringify(MARKER).slice(1, -1);
 
 /** A value of every JSON type, and the shapes that break careless readers, by what they are. */
 export const HOSTILE_VALUES: Record<string, () => unknown> = {
@@ -49,7 +52,7 @@ export const UNREADABLE_BODIES: Record<string, string> = {
 /** The text of a body: the value serialised, each marker replaced by its raw text. */
 export function bodyText(json: unknown): string {
   let text = JSON.stringify(json) ?? '';
-  if (!text.includes('\\u0000raw:')) return text;
+  if (!text.includes(SERIALISED_MARKER)) return text;
   for (const name of Object.keys(RAW)) text = text.split(JSON.stringify(marker(name))).join(RAW[name]!);
   return text;
 }
