@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
  * Test files that run in a process of their own, as vitest runs files by default: those that replace a module with
  * `vi.mock` (a shared registry would hand them the real one), and those whose runs read the heap (the memory bound
  * counts all the process's heap added since a run started, so another file's garbage would stop their runs early):
- * the fault runs and the honest deployments, several runs at once each, and the bounds themselves. The other files
- * share one module registry per worker, so the engine loads once per worker instead of once per file.
+ * the fault runs and the honest deployments, several runs at once each, and the bounds themselves; and the safety
+ * test, which bounds the resident memory a huge body adds. The other files share one module registry per worker, so
+ * the engine loads once per worker instead of once per file.
  */
 const OWN_PROCESS = [
   'test/check-audit.test.ts',
