@@ -6,7 +6,7 @@
 // one record is found; the roles of its parameters say how a list is searched,
 // ordered, paged and limited to a range; its documented messages say what to
 // answer when nothing is found. No operation has a handler of its own.
-import { isObject } from '@tallyport/spec-model/query';
+import { createdFields, isObject, updatedFields } from '@tallyport/spec-model/query';
 import { parseYmd, timestamp } from './calendar.js';
 import { buildDataset, type Dataset, nullable, type Scope, shownRecord } from './dataset.js';
 import { type Inputs, readInputs, typedValue } from './inputs.js';
@@ -462,22 +462,24 @@ export class MockEngine {
     const held = records.map((record) => Number(record[role.identifier]) || 0);
     const nextId = Math.max(scope.highestIds.get(kind) ?? 0, ...held) + 1;
     scope.highestIds.set(kind, nextId);
-    const body = operation.parameters.filter((parameter) => parameter.in === 'body' && parameter.role !== 'credential');
+    // The documented write rules (shared with the contract tester's model): what was sent, and defaults.
+    const written = createdFields(operation, inputs.values);
+    const stored = (name: string) => {
+      const entry = written[name];
+      if (!entry) return undefined;
+      const parameter = operation.parameters.find((candidate) => candidate.name === name);
+      return entry.source === 'sent' ? typedValue(parameter, String(entry.value)) : (entry.value as Json);
+    };
     const record: JsonObject = {};
     for (const field of state.dataset.shown[kind] ?? []) {
-      const parameter = body.find((candidate) => candidate.name === field);
-      const sent = inputs.values[field];
+      const value = stored(field);
       const example = facts.examples[0]?.[field];
       if (field === role.identifier) record[field] = nextId;
-      else if (sent !== undefined) record[field] = typedValue(parameter, sent);
-      else if (parameter?.default !== undefined) record[field] = parameter.default;
+      else if (value !== undefined) record[field] = value;
       else if (typeof example === 'string' && TIMESTAMP.test(example)) record[field] = now;
       else if (nullable(state.dataset, kind, field)) record[field] = null;
     }
-    for (const parameter of body) {
-      const sent = inputs.values[parameter.name];
-      if (sent !== undefined && !(parameter.name in record)) record[parameter.name] = typedValue(parameter, sent);
-    }
+    for (const name of Object.keys(written)) if (!(name in record)) record[name] = stored(name)!;
     records.push(record);
     return { status: 201, body: recordPayload(state.spec, operation, shownRecord(state.dataset, kind, record)) };
   }
@@ -485,13 +487,11 @@ export class MockEngine {
   /** Changes only what was sent, and the record's "updated" timestamps when something did change. */
   private update(operation: MockOperation, inputs: Inputs, record: JsonObject): void {
     let changed = false;
-    for (const parameter of operation.parameters) {
-      if (parameter.in !== 'body' || parameter.role === 'credential' || parameter.forbidden) continue;
-      const sent = inputs.values[parameter.name];
-      if (sent === undefined) continue;
-      const value = typedValue(parameter, sent);
-      changed ||= record[parameter.name] !== value;
-      record[parameter.name] = value;
+    for (const [name, entry] of Object.entries(updatedFields(operation, inputs.values))) {
+      const parameter = operation.parameters.find((candidate) => candidate.name === name);
+      const value = typedValue(parameter, String(entry.value));
+      changed ||= record[name] !== value;
+      record[name] = value;
     }
     if (!changed) return;
     const now = timestamp(this.now());

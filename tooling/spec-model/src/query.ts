@@ -19,6 +19,7 @@ import { isObject } from './json.js';
 export type * from './types.js';
 export { isObject } from './json.js';
 export { describeProblems, MAX_PROBLEMS, readablePath, type SchemaError } from './problems.js';
+export { createdFields, fixedFields, updatedFields, writableFields, type WrittenValue } from './writes.js';
 export {
   isForbidden,
   isRequiredPath,
