@@ -36,6 +36,8 @@ export const MARKS = {
   'x-tallyport-agree':
     "on a link: dotted fields that are equal in the object the link's parameter comes from and the record it reads",
   'x-tallyport-scope': 'on an operation: key, when what it answers is what the key selects (its account, its items)',
+  'x-tallyport-creation-order':
+    'on the schema of a sort-key parameter: the enum value that orders records by the date they were created',
 } as const;
 
 export type MarkName = keyof typeof MARKS;
@@ -76,6 +78,16 @@ export function conventionOf(node: Json | undefined, where: string): string | un
   if (typeof value !== 'string' || value.trim() === '')
     throw new SpecMarkError(`${where}: x-tallyport-convention on a schema must be a sentence`);
   return value.trim();
+}
+
+/** `x-tallyport-creation-order` on a sort-key parameter's schema: one of its enum values. */
+export function creationOrderOf(node: Json | undefined, where: string): string | undefined {
+  if (!isObject(node) || node['x-tallyport-creation-order'] === undefined) return undefined;
+  const value = node['x-tallyport-creation-order'];
+  const allowed = Array.isArray(node.enum) ? node.enum.map(String) : [];
+  if (typeof value !== 'string' || !allowed.includes(value))
+    throw new SpecMarkError(`${where}: x-tallyport-creation-order must name one of the enum values`);
+  return value;
 }
 
 /** `x-tallyport-convention` on a parameter: for some of its enum values, a sentence each. */
