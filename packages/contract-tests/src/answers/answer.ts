@@ -172,7 +172,9 @@ export function readAnswer(exchange: Exchange, context: AnswerContext): Answer {
           .map((row) => row[identifier])
           .flatMap((id) => (typeof id === 'string' || typeof id === 'number' ? [String(id)] : []))
       : [],
-    page: records?.many ? pageOf(operation, exchange.case?.values ?? {}, records.count, json) : undefined,
+    page: records?.many
+      ? pageOf(operation, exchange.case?.values ?? {}, records.count, json, response?.headers, exchange.template)
+      : undefined,
     keys:
       json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json).slice(0, 12) : undefined,
     epoch: context.epoch ?? 0,

@@ -15,7 +15,8 @@ export const worthSending = (auth: AuthMode, mock: boolean): boolean => !(mock &
  * of each operation, each valid value alone, each broken rule alone, requests
  * without a valid key, documented error conditions, records read back from
  * the answers, the combinations of values of two parameters (or three), drawn
- * and generated examples, and the write round trip.
+ * and generated examples, the write round trip, and the command sequences the
+ * model of the deployment's state is held against (src/state).
  */
 export const CASE_FAMILIES = [
   'baseline',
@@ -27,6 +28,7 @@ export const CASE_FAMILIES = [
   'combination',
   'example',
   'write',
+  'sequence',
 ] as const;
 export type CaseFamily = (typeof CASE_FAMILIES)[number];
 
@@ -81,6 +83,10 @@ export interface RequestCase {
   transport?: ParameterTransport;
   /** A request a spec link leads to: the link's name and the exchange whose answer it followed. */
   linkedFrom?: { link: string; exchangeId: number };
+  /** One page of a walk through every page of a list (src/state/walks.ts): the walk, and the page's place in it. */
+  walk?: { id: string; page: number };
+  /** A step of a command sequence (src/state/sequences.ts): the sequence, and the command's place in it. */
+  sequence?: { id: string; command: number };
 }
 
 /** Builds the identity of a case from what is sent. */

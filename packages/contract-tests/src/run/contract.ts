@@ -141,7 +141,8 @@ export function summarise(
 
 /** What the checks judge: one API's answers, sent by a run or read from a recorded file (`judge`). */
 export function recordedRun(
-  setup: Pick<ApiSetup, 'api' | 'model' | 'mock' | 'secrets'> & Partial<Pick<ApiSetup, 'writesAllowed' | 'signal'>>,
+  setup: Pick<ApiSetup, 'api' | 'model' | 'mock' | 'secrets'> &
+    Partial<Pick<ApiSetup, 'writesAllowed' | 'signal' | 'seed'>>,
   answers: RecordedRun['answers'],
 ): RecordedRun {
   return {
@@ -149,6 +150,7 @@ export function recordedRun(
     model: setup.model,
     mock: setup.mock,
     answers,
+    ...(setup.seed !== undefined ? { seed: setup.seed } : {}),
     ...(setup.writesAllowed !== undefined ? { writesAllowed: setup.writesAllowed } : {}),
     ...(setup.signal ? { interrupted: setup.signal.aborted } : {}),
     valueOf: (value: TemplateValue) =>

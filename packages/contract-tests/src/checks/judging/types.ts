@@ -53,6 +53,19 @@ export const FAILURE_KINDS = [
   'reference-differs',
   'same-account',
   'foreign-items',
+  'listed-twice',
+  'row-missing',
+  'sizes-disagree',
+  'page-not-full',
+  'total-differs',
+  'record-changed',
+  'record-vanished',
+  'misplaced',
+  'not-found-by-search',
+  'part-missing',
+  'empty-not-stored',
+  'normalised-inconsistently',
+  'neighbour-served',
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
@@ -84,6 +97,11 @@ export interface Failure {
   exchangeIds: number[];
   /** Every exchange of `exchangeIds`, in replay order, with its curl; the first is the one `curl` reproduces. */
   steps: EvidenceStep[];
+  /**
+   * For a divergence from the model of the deployment's state: the command sequence that shows it, shrunk to the
+   * shortest the run found (its steps are `steps`, numbered in the order sent), and how to replay it.
+   */
+  sequence?: { id: string; commands: number; shrunkFrom?: number; replay: string };
 }
 
 /** One verdict of a check, e.g. "listWebsites sort=asc: rows in order". */
@@ -105,6 +123,8 @@ export interface RecordedRun {
   writesAllowed?: boolean;
   /** Whether the run was interrupted before this API's checks judged it. */
   interrupted?: boolean;
+  /** The run's seed (`--seed`), which gives the same command sequences again. */
+  seed?: number;
 }
 
 export interface CheckDefinition {

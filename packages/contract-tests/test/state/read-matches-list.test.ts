@@ -1,8 +1,8 @@
 // read_matches_list on recorded exchanges: a listed record reads back by its id with every documented field the
 // list shows equal; a field the spec shows only by convention (a password) or a link differing in its query warns.
 import { describe, expect, it } from 'vitest';
-import { readMatchesList } from '../../src/checks/read-matches-list.js';
-import { type Recorded, recordedRun, statuses, stepIndexes, verdictOf } from './recorded.js';
+import { readMatchesList } from '../../src/state/invariants/read-matches-list.js';
+import { type Recorded, recordedRun, statuses, stepIndexes, verdictOf } from '../checks/recorded.js';
 
 const SHOP = { id: 42, domain: 'shop.lunaria.cn', privacy: 2, password: 'harbour-lantern-42', email: 0 };
 const BLOG = { id: 17, domain: 'blog.lunaria.cn', privacy: 0, email: 1 };
@@ -75,7 +75,7 @@ describe('read_matches_list', () => {
 
   it('skips a read answered with a status that says nothing, a run that read nothing back, and the mock', () => {
     expect(readMatchesList.judge(recordedRun([listed, readListed('42', 503, 'busy')]))).toMatchObject([
-      { status: 'skip', reason: 'HTTP 503 says nothing about the record' },
+      { status: 'skip', reason: 'no listed record was read back' },
     ]);
     expect(readMatchesList.judge(recordedRun([listed, readListed('5', 200, { data: { id: 5 } })]))).toMatchObject([
       { status: 'skip', reason: 'no listed record was read back' },

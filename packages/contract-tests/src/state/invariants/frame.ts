@@ -1,0 +1,157 @@
+// What every invariant of the state model shares. An invariant reads the
+// timeline (timeline.ts) and gives findings: a verdict about one subject (a
+// record's field, a query's walk) at one version of the model. A deployment
+// may be slow to show a write (a replica, a search index: the source says
+// nothing of timing), so the run observes a divergence again after a pause,
+// and a subject is judged by its last view at that version: a fresher view
+// that agrees with the model settles it. A divergence a request sequence
+// showed is reported with the shortest sequence that still shows it, as the
+// run shrank it (sequences.ts), numbered in the order to replay it; one that
+// could be another client's doing is a warning until a replay shows it again.
+import type { Answer } from '../../answers/answer.js';
+import type { CaseFamily } from '../../cases/types.js';
+import { toCurl } from '../../transport/curl.js';
+import { describeResponse, skip, titleOf } from '../../checks/judging/evidence.js';
+import { mockSkip } from '../../checks/judging/related.js';
+import type { CaseResult, CheckDefinition, EvidenceStep, RecordedRun } from '../../checks/judging/types.js';
+import type { SpecModel } from '@tallyport/spec-model/query';
+import { type StateTimeline, timelineOf } from '../timeline.js';
+
+export interface Finding {
+  /** What is judged; the last finding of a subject at a version stands. */
+  subject: string;
+  version: number;
+  result: CaseResult;
+  /**
+   * The divergence may be another client's doing (a record changed or removed right after a write of the run):
+   * it fails only when a replay of its sequence shows it again, and warns otherwise.
+   */
+  confirmable?: boolean;
+}
+
+/** The families that send what invariants judge: the sequences, and every answer that reads or writes records. */
+export const STATE_FAMILIES: readonly CaseFamily[] = ['baseline', 'derived', 'write', 'sequence'];
+
+/** The sequence a case belongs to: its own id, and the id of the sequence it replays (`3~2` replays `3`). */
+export function sequenceOf(answer: Answer): { id: string; origin: string } | undefined {
+  const tag = answer.case?.sequence;
+  return tag ? { id: tag.id, origin: tag.id.split('~')[0]! } : undefined;
+}
+
+/** The answers of one sequence, in the order sent. */
+const answersOf = (run: RecordedRun, id: string): Answer[] =>
+  run.answers.filter((answer) => answer.case?.sequence?.id === id).sort((a, b) => a.exchange.id - b.exchange.id);
+
+const commandsOf = (answers: readonly Answer[]): number =>
+  new Set(answers.map((answer) => answer.case?.sequence?.command)).size;
+
+function numbered(answers: readonly Answer[]): EvidenceStep[] {
+  return answers.map((answer) => ({
+    exchangeId: answer.exchange.id,
+    title: titleOf(answer),
+    got: describeResponse(answer),
+    curl: toCurl(answer.exchange.template),
+  }));
+}
+
+/** The failing answer of a finding (the first of its evidence). */
+const failingAnswer = (run: RecordedRun, result: CaseResult): Answer | undefined =>
+  result.status === 'fail' || result.status === 'warn'
+    ? run.answers.find((answer) => answer.exchange.id === result.exchangeIds[0])
+    : undefined;
+
+/**
+ * The last finding of each subject at each version; then, per sequence, divergences seen while replaying it are
+ * folded into the original one, which carries the shortest replay that showed its invariant again.
+ */
+export function settle(run: RecordedRun, findings: readonly Finding[], replayHint: string): CaseResult[] {
+  const last = new Map<string, Finding>();
+  for (const finding of findings) {
+    const key = `${finding.version} ${finding.subject}`;
+    last.delete(key);
+    last.set(key, finding);
+  }
+  const settled = [...last.values()];
+  const failing = (finding: Finding) => finding.result.status === 'fail' || finding.result.status === 'warn';
+  /** Replays (by id) that showed a divergence of this invariant, per original sequence. */
+  const replays = new Map<string, Set<string>>();
+  for (const finding of settled.filter(failing)) {
+    const answer = failingAnswer(run, finding.result);
+    const sequence = answer ? sequenceOf(answer) : undefined;
+    if (!sequence || sequence.id === sequence.origin) continue;
+    replays.set(sequence.origin, (replays.get(sequence.origin) ?? new Set()).add(sequence.id));
+  }
+  const results: CaseResult[] = [];
+  const reported = new Set<string>();
+  for (const finding of settled) {
+    const answer = failingAnswer(run, finding.result);
+    const sequence = answer ? sequenceOf(answer) : undefined;
+    if (!failing(finding) || !sequence) {
+      if (!(failing(finding) && finding.confirmable)) results.push(finding.result);
+      else results.push(unconfirmed(finding.result));
+      continue;
+    }
+    // A replay's own divergences stand for its original's.
+    if (sequence.id !== sequence.origin) continue;
+    const shown = [...(replays.get(sequence.origin) ?? [])].map((id) => answersOf(run, id));
+    const shortest = shown.sort((a, b) => commandsOf(a) - commandsOf(b) || a.length - b.length)[0];
+    const result = finding.result as Extract<CaseResult, { status: 'fail' | 'warn' }>;
+    const evidence = shortest ?? answersOf(run, sequence.id);
+    const commands = commandsOf(answersOf(run, sequence.id));
+    const replayId = shortest?.[0]?.case?.sequence?.id ?? sequence.id;
+    const key = `${result.kind} ${sequence.id}`;
+    if (reported.has(key)) continue;
+    reported.add(key);
+    const confirmed = !finding.confirmable || shortest !== undefined;
+    const base = confirmed ? result : (unconfirmed(result) as typeof result);
+    results.push({
+      ...base,
+      steps: numbered(evidence),
+      exchangeIds: [...new Set([...result.exchangeIds, ...evidence.map((step) => step.exchange.id)])],
+      sequence: {
+        id: replayId,
+        commands: commandsOf(evidence),
+        ...(shortest && commandsOf(shortest) < commands ? { shrunkFrom: commands } : {}),
+        replay: `${replayHint} (sequence ${replayId})`,
+      },
+    });
+  }
+  return results;
+}
+
+/** A divergence that may be another client's doing, not shown again by a replay: a warning. */
+function unconfirmed(result: CaseResult): CaseResult {
+  if (result.status !== 'fail') return result;
+  return {
+    ...result,
+    status: 'warn',
+    basis: 'convention',
+    severity: 'warning',
+    reason: `${result.reason} (seen once; no replay showed it again, so it may be another client's doing)`,
+  };
+}
+
+/** An invariant of the state model as a check: skipped on the embedded mock, judged from the timeline otherwise. */
+export function stateCheck(
+  name: string,
+  description: string,
+  options: {
+    appliesTo?: (model: SpecModel) => boolean;
+    nothingToJudge: string;
+    findings: (run: RecordedRun, timeline: StateTimeline) => Finding[];
+  },
+): CheckDefinition {
+  return {
+    name,
+    description,
+    needs: STATE_FAMILIES,
+    ...(options.appliesTo ? { appliesTo: options.appliesTo } : {}),
+    judge: (run) => {
+      const onMock = mockSkip(run, name);
+      if (onMock) return onMock;
+      const hint = `replay with --seed ${run.seed ?? '<the run seed>'} --only ${name}`;
+      const results = settle(run, options.findings(run, timelineOf(run)), hint);
+      return results.length > 0 ? results : [skip(name, options.nothingToJudge)];
+    },
+  };
+}

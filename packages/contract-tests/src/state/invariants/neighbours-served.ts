@@ -1,0 +1,96 @@
+// neighbours_served: a value the documentation allows is served where its
+// neighbour of the same kind is (neighbours.ts): a statistics range is not
+// refused, nor answered with a 5XX, where the same range a day earlier is
+// served; a search text is not where a text of its length in ASCII is; a
+// request is not where the same request was served a step earlier, unless a
+// write in between explains it (the record it reads was deleted).
+// Specified: the source documentation allows any Y-m-d date and any search
+// text, and states no rule a neighbour could pass and its value fail. Both
+// requests are the evidence.
+import { identifyingParameter } from '@tallyport/spec-model/query';
+import type { Answer } from '../../answers/answer.js';
+import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
+import type { RecordedRun } from '../../checks/judging/types.js';
+import { neighboursOf, refusedAllowed } from '../neighbours.js';
+import { type Finding, stateCheck } from './frame.js';
+
+const NAME = 'neighbours_served';
+
+const sameValues = (run: RecordedRun, a: Record<string, unknown>, b: Answer): boolean => {
+  const values = b.case?.values ?? {};
+  const names = new Set([...Object.keys(a), ...Object.keys(values)]);
+  return [...names].every((name) => {
+    const [x, y] = [a[name], values[name]];
+    if (x === undefined || y === undefined) return x === y;
+    return run.valueOf(x as never) === run.valueOf(y);
+  });
+};
+
+/** A delete between two answers of the record `answer` addresses: what may explain that it is refused now. */
+function deletedBetween(run: RecordedRun, earlier: Answer, answer: Answer): boolean {
+  const parameter = answer.operation.parameters.find((candidate) => candidate.identifies !== undefined);
+  const id = parameter ? answer.case?.values[parameter.name] : undefined;
+  if (id === undefined) return false;
+  return run.answers.some((other) => {
+    if (other.operation.effect !== 'delete' || other.exchange.id <= earlier.exchange.id) return false;
+    if (other.exchange.id >= answer.exchange.id) return false;
+    const target = identifyingParameter(other.operation, parameter!.identifies);
+    return target !== undefined && other.case?.values[target.name] === id;
+  });
+}
+
+const servedAlike = (answer: Answer): boolean =>
+  answer.verdict === 'accepted' && answer.case?.auth === 'valid' && answer.answered;
+
+function findings(run: RecordedRun): Finding[] {
+  const found: Finding[] = [];
+  const served = run.answers.filter(servedAlike);
+  for (const answer of run.answers) {
+    if (!refusedAllowed(answer)) continue;
+    const title = `${titleOf(answer)}: served as its neighbours are`;
+    const how = (answer.status ?? 0) >= 500 ? `answered HTTP ${answer.status}` : `refused (HTTP ${answer.status})`;
+    let neighbour: { answer: Answer; kind: string } | undefined;
+    for (const candidate of neighboursOf(answer.operation, answer.case!.values, answer.exchange.startedAt || Date.now())) {
+      const match = served.find(
+        (other) => other.operation.id === answer.operation.id && sameValues(run, candidate.values, other),
+      );
+      if (match) {
+        neighbour = { answer: match, kind: candidate.kind };
+        break;
+      }
+    }
+    if (!neighbour) {
+      const before = served.find(
+        (other) =>
+          other.operation.id === answer.operation.id &&
+          other.exchange.id < answer.exchange.id &&
+          sameValues(run, answer.case!.values, other) &&
+          !deletedBetween(run, other, answer),
+      );
+      if (before) neighbour = { answer: before, kind: 'the same request, a step earlier' };
+    }
+    if (!neighbour) continue;
+    found.push({
+      subject: `#${answer.exchange.id}`,
+      version: 0,
+      result: fail(
+        'neighbour-served',
+        answer,
+        `served, as its neighbour (${neighbour.kind}, #${neighbour.answer.exchange.id}) is: the source documentation ` +
+          'allows both values alike',
+        `${how}, while its neighbour was served`,
+        { basis: 'specified', title, related: [neighbour.answer] },
+      ),
+    });
+  }
+  if (found.length === 0 && served.some((answer) => answer.case?.step === 'neighbour'))
+    found.push({ subject: 'neighbours', version: 0, result: pass(`${NAME}: every neighbour sent was served alike`) });
+  return found;
+}
+
+export const neighboursServed = stateCheck(
+  NAME,
+  'A value the documentation allows is served where its neighbour of the same kind is: the day before, the same ' +
+    'length of ASCII text, the same request a step earlier.',
+  { nothingToJudge: 'no allowed request was refused', findings: (run) => findings(run) },
+);

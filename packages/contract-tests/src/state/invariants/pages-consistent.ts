@@ -1,0 +1,131 @@
+// pages_consistent: the pages of one walk agree with one another. Every page
+// but the last is full (specified: `per_page` is the number of results per
+// page, so a page short of it while more rows follow has lost some); the
+// chosen order holds across page boundaries, not only within each page
+// (specified, as sort_order judges one page; a break under a key whose order
+// the spec marks as a convention is a warning); and where a deployment
+// states a total, it counts the rows it serves. How a total is stated is not
+// shown, so the run learns it from the deployment: only a total that counted
+// the rows of the first complete walk of several pages is held to counting them from
+// then on.
+import { parameterWithRole } from '@tallyport/spec-model/query';
+import { ordersFollowed } from '../../checks/judging/compare.js';
+import { fail, pass } from '../../checks/judging/evidence.js';
+import type { RecordedRun } from '../../checks/judging/types.js';
+import type { StateTimeline } from '../timeline.js';
+import { type Walk, walkRows } from '../walks.js';
+import { type Finding, stateCheck } from './frame.js';
+import { plural, sortOf, walkEvidence, walkKey } from './shared.js';
+
+const NAME = 'pages_consistent';
+
+function fullPages(walk: Walk, version: number): Finding | undefined {
+  if (walk.size === undefined || walk.pages.length < 2) return undefined;
+  const parameter = parameterWithRole(walk.operation, 'page-size')!;
+  const title = `${walkKey(walk)}: every page but the last holds ${walk.size} rows`;
+  const short = walk.pages.slice(0, -1).findIndex((page) => (page.records?.count ?? 0) !== walk.size);
+  const subject = `full ${walkKey(walk)}`;
+  if (short < 0) return { subject, version, result: pass(title) };
+  const page = walk.pages[short]!;
+  return {
+    subject,
+    version,
+    result: fail(
+      'page-not-full',
+      page,
+      `${walk.size} rows on every page but the last (${parameter.name}=${walk.size})`,
+      `page ${short + 1} of ${walk.pages.length} holds ${page.records?.count ?? 0} rows, and page ${short + 2} follows`,
+      { basis: 'specified', title, related: [walk.pages[short + 1]!] },
+    ),
+  };
+}
+
+function orderAcross(walk: Walk, version: number): Finding | undefined {
+  const sort = sortOf(walk);
+  if (!sort || walk.pages.length < 2) return undefined;
+  const rows = walkRows(walk);
+  if (rows.length < 2 || !rows.every((row) => sort.key in row)) return undefined;
+  const pages = walk.pages.map((page) => (page.records?.rows ?? []).map((row) => row[sort.key]));
+  // A page out of order on its own is sort_order's to judge; here only the boundaries are.
+  if (pages.some((values) => ordersFollowed(values, sort.direction).length === 0)) return undefined;
+  const title = `${walkKey(walk)}: ordered by ${sort.key} ${sort.direction} across ${plural(walk.pages.length, 'page')}`;
+  const subject = `order ${walkKey(walk)}`;
+  if (ordersFollowed(pages.flat(), sort.direction).length > 0) return { subject, version, result: pass(title) };
+  const boundary = pages.findIndex(
+    (values, index) =>
+      index + 1 < pages.length &&
+      ordersFollowed([values.at(-1), pages[index + 1]![0]], sort.direction).length === 0,
+  );
+  const at = boundary >= 0 ? boundary : 0;
+  const before = pages[at]!.at(-1);
+  const after = pages[at + 1]?.[0];
+  return {
+    subject,
+    version,
+    result: fail(
+      'misordered',
+      walk.pages[at + 1] ?? walk.pages.at(-1)!,
+      `rows ordered by ${sort.key} ${sort.direction} across pages, under one collation` +
+        (sort.convention ? ` (${sort.convention})` : ''),
+      boundary >= 0
+        ? `page ${at + 1} ends with ${JSON.stringify(before)} and page ${at + 2} starts with ${JSON.stringify(after)}`
+        : 'each page is in order, but no one collation orders them all',
+      { basis: sort.convention ? 'convention' : 'specified', title, related: [walk.pages[at]!] },
+    ),
+  };
+}
+
+/**
+ * Per operation: whether the deployment's stated total counted the rows of its first complete walk of several
+ * pages (on one page, a count of the page's rows could not be told from a total).
+ */
+function totalsCount(walks: readonly Walk[]): Map<string, boolean> {
+  const learned = new Map<string, boolean>();
+  for (const walk of walks) {
+    const stated = walk.pages[0]!.page?.statedTotal;
+    if (!walk.complete || walk.pages.length < 2 || stated === undefined || learned.has(walk.operation.id)) continue;
+    learned.set(walk.operation.id, stated === walkRows(walk).length);
+  }
+  return learned;
+}
+
+function totals(walk: Walk, version: number, counts: boolean | undefined): Finding | undefined {
+  if (!walk.complete || !counts) return undefined;
+  const rows = walkRows(walk).length;
+  const wrong = walk.pages.find((page) => page.page?.statedTotal !== undefined && page.page.statedTotal !== rows);
+  const title = `${walkKey(walk)}: the stated total counts the rows served`;
+  const subject = `total ${walkKey(walk)}`;
+  if (!wrong) return { subject, version, result: pass(title) };
+  const { related } = walkEvidence(walk);
+  return {
+    subject,
+    version,
+    result: fail(
+      'total-differs',
+      wrong,
+      `a total of ${rows}: the rows the pages serve (the total counted the rows of the first complete walk)`,
+      `a stated total of ${wrong.page!.statedTotal}`,
+      { basis: 'specified', title, related: related.filter((page) => page !== wrong) },
+    ),
+  };
+}
+
+function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
+  const walks = [
+    ...timeline.walks.filter((view) => !view.torn).map((view) => ({ walk: view.walk, version: view.version })),
+    ...timeline.otherWalks.map((walk) => ({ walk, version: 0 })),
+  ];
+  const counts = totalsCount(walks.map(({ walk }) => walk));
+  return walks.flatMap(({ walk, version }) =>
+    [fullPages(walk, version), orderAcross(walk, version), totals(walk, version, counts.get(walk.operation.id))].filter(
+      (finding): finding is Finding => finding !== undefined,
+    ),
+  );
+}
+
+export const pagesConsistent = stateCheck(
+  NAME,
+  'The pages of a list agree: every page but the last is full, the order holds across page boundaries, and a total ' +
+    'the deployment states counts the rows it serves.',
+  { nothingToJudge: 'no list was walked through more than one page', findings },
+);

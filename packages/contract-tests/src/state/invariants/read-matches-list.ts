@@ -1,0 +1,147 @@
+// read_matches_list: every listed record can be read by its id, and the read
+// shows it as the list did: every documented field the list shows equal
+// (specified: a setting does not change between two calls with no write in
+// between, and whatever form a deployment gives a field, it gives it in
+// both). Fields the spec marks as shown by convention (a password a list may
+// mask), or links differing in their query only (signed for each answer),
+// differing is a warning; fields the spec does not document (live counters,
+// timestamps) are not compared. Judged on the model's views: a read against
+// the list view of the same record at the same version of the state (no
+// write in between) for records the traffic never wrote, and, for kinds the
+// run never writes (the marketplace's items), against the walk that listed
+// them.
+import { identifyingParameter, singleKind } from '@tallyport/spec-model/query';
+import type { Answer } from '../../answers/answer.js';
+import { textOf } from '../../answers/json-values.js';
+import type { Row } from '../../answers/records.js';
+import { sameButUrlQueries, sameValue } from '../../checks/judging/compare.js';
+import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
+import { acceptedConforming } from '../../checks/judging/related.js';
+import { comparedFields } from '../../checks/judging/rows.js';
+import type { RecordedRun } from '../../checks/judging/types.js';
+import type { StateTimeline } from '../timeline.js';
+import { type Finding, stateCheck } from './frame.js';
+
+const NAME = 'read_matches_list';
+
+interface Listed {
+  row: Row;
+  answer: Answer;
+}
+
+function compare(run: RecordedRun, kind: string, id: string, read: Answer, listed: Listed): Finding {
+  const record = run.model.records[kind]!;
+  const identifier = record.identifier!;
+  const title = `${titleOf(read)}: equals the listed ${kind}`;
+  const subject = `${kind} ${id} #${read.exchange.id}`;
+  const finding = (result: Finding['result']): Finding => ({ subject, version: 0, result });
+  if (read.verdict === 'refused')
+    return finding(
+      fail('read-differs', read, `the listed ${kind} ${id} can be read`, 'the read was refused', {
+        basis: 'specified',
+        title,
+        related: [listed.answer],
+      }),
+    );
+  const shown = read.records?.rows[0];
+  if (!shown)
+    return finding(
+      fail('read-differs', read, `the ${kind} ${id}`, 'no record in the answer', {
+        basis: 'specified',
+        title,
+        related: [listed.answer],
+      }),
+    );
+  if (!sameValue(shown[identifier], listed.row[identifier]))
+    return finding(
+      fail('read-differs', read, `the ${kind} whose ${identifier} is ${id}`, `${identifier} ${JSON.stringify(shown[identifier])}`, {
+        basis: 'specified',
+        title,
+        related: [listed.answer],
+      }),
+    );
+  const differing = record.fields.filter(
+    (field) => field in shown && field in listed.row && !sameValue(shown[field], listed.row[field]),
+  );
+  if (differing.length === 0) return finding(pass(title));
+  // A link signed or stamped for each answer differs in its query only: that it is the same string is a convention.
+  const compared = new Set(comparedFields(record));
+  const decided = differing.filter((field) => compared.has(field) && !sameButUrlQueries(shown[field], listed.row[field]));
+  const shownFields = (decided.length > 0 ? decided : differing)
+    .slice(0, 4)
+    .map((field) => `${field} ${JSON.stringify(shown[field])} (listed ${JSON.stringify(listed.row[field])})`)
+    .join('; ');
+  return finding(
+    fail('read-differs', read, `the documented fields the list shows for ${kind} ${id}`, shownFields, {
+      basis: decided.length > 0 ? 'specified' : 'convention',
+      title,
+      related: [listed.answer],
+    }),
+  );
+}
+
+/** The writable kind: each read of a record against the last list view of it at the same version. */
+function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] {
+  const kind = timeline.kind;
+  if (!kind) return [];
+  const found: Finding[] = [];
+  const lastListed = new Map<string, { listed: Listed; version: number }>();
+  const reads = [
+    ...timeline.views.map((view) => ({ at: view.answer.exchange.id, view, refused: undefined })),
+    ...[...timeline.refusedReads, ...timeline.strayReads].map((read) => ({
+      at: read.answer.exchange.id,
+      view: undefined,
+      refused: { deletedBy: undefined, ...read },
+    })),
+  ].sort((a, b) => a.at - b.at);
+  for (const { view, refused } of reads) {
+    if (view?.via === 'list') {
+      lastListed.set(view.id, { listed: { row: view.row, answer: view.answer }, version: view.version });
+      continue;
+    }
+    const id = view?.id ?? refused!.id;
+    const version = view?.version ?? refused!.version;
+    // Records the traffic wrote are judged by the write checks: a list may show a write later than a read does.
+    if ((view ? view.expected : refused!.expected)?.origin !== 'listed') continue;
+    const listed = lastListed.get(id);
+    if (!listed || listed.version !== version || (refused && refused.deletedBy)) continue;
+    found.push(compare(run, kind.name, id, view?.answer ?? refused!.answer, listed.listed));
+  }
+  return found;
+}
+
+/** Kinds the run never writes: each read of a listed record against the walk that listed it. */
+function readOnlyFindings(run: RecordedRun, timeline: StateTimeline): Finding[] {
+  const found: Finding[] = [];
+  const listed = new Map<string, Listed>();
+  for (const walk of timeline.otherWalks) {
+    const identifier = run.model.records[walk.kind]?.identifier;
+    if (!identifier) continue;
+    for (const page of walk.pages)
+      for (const row of page.records?.rows ?? []) {
+        const key = `${walk.kind} ${textOf(row[identifier])}`;
+        if (!listed.has(key)) listed.set(key, { row, answer: page });
+      }
+  }
+  for (const read of run.answers) {
+    const kind = singleKind(read.operation);
+    const parameter = kind ? identifyingParameter(read.operation, kind) : undefined;
+    if (!kind || !parameter || kind === timeline.kind?.name || read.operation.effect !== 'read') continue;
+    if (read.case?.auth !== 'valid' || !read.answered || read.verdict === 'inconclusive') continue;
+    if (read.verdict === 'accepted' && !acceptedConforming(read)) continue;
+    const sent = read.case.values[parameter.name];
+    const id = sent === undefined ? undefined : run.valueOf(sent);
+    const entry = id === undefined ? undefined : listed.get(`${kind} ${id}`);
+    if (entry && entry.answer.exchange.id < read.exchange.id) found.push(compare(run, kind, id!, read, entry));
+  }
+  return found;
+}
+
+export const readMatchesList = stateCheck(
+  NAME,
+  'Every listed record can be read by its id, and the read equals the listed record.',
+  {
+    nothingToJudge: 'no listed record was read back',
+    findings: (run, timeline) => [...writableFindings(run, timeline), ...readOnlyFindings(run, timeline)],
+  },
+);

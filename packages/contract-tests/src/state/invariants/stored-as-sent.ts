@@ -1,0 +1,118 @@
+// stored_as_sent: what a write sends is what the record then shows, and a
+// create's documented defaults are what it shows for what it did not send.
+// Specified by the write rules (a create stores its fields and the defaults,
+// an update changes what it sends). How text is shown is not shown by the
+// source, so a value may come back as written or as the deployment's own
+// normalisation of it (normalisation.ts); but a value with part of it
+// missing, nothing stored for something written, or an old value kept where
+// an empty one was written, fails; and a normalisation is the deployment's
+// only if the same value written again shows the same way. The first view
+// after a write may lag it (a replica): the last view before the next write
+// is the one judged.
+import { sameValue } from '../../checks/judging/compare.js';
+import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
+import type { RecordedRun } from '../../checks/judging/types.js';
+import type { FailureKind } from '../../checks/judging/types.js';
+import type { FieldExpectation } from '../model.js';
+import { storedAs } from '../normalisation.js';
+import type { RecordView, StateTimeline } from '../timeline.js';
+import { type Finding, stateCheck } from './frame.js';
+
+const NAME = 'stored_as_sent';
+
+interface Judged {
+  finding: Finding;
+  field: string;
+  written: FieldExpectation;
+  view: RecordView;
+  /** A form of the value the run could not explain, learnt as the deployment's own. */
+  ownForm: boolean;
+}
+
+function judgeField(timeline: StateTimeline, view: RecordView, field: string, written: FieldExpectation): Judged {
+  const identifier = timeline.kind!.identifier;
+  const shown = view.row[field];
+  const source = written.how === 'default' ? 'the documented default' : 'as sent';
+  const title = `${titleOf(written.from)}: ${field} shows what was written (${identifier} ${view.id})`;
+  const subject = `${view.id} ${field} #${written.from.exchange.id}`;
+  const stored = storedAs(written.value, shown);
+  const make = (kind: FailureKind, actual: string): Finding => ({
+    subject,
+    version: view.version,
+    result: fail(kind, view.answer, `${field} ${JSON.stringify(written.value)} (${source}), or a normalisation of it`, actual, {
+      basis: 'specified',
+      title,
+      related: [written.from],
+    }),
+  });
+  const base = { field, written, view, ownForm: false };
+  switch (stored.verdict) {
+    case 'kept':
+      return { ...base, ownForm: stored.how === 'another form', finding: { subject, version: view.version, result: pass(title) } };
+    case 'other-representation':
+      return { ...base, finding: { subject, version: view.version, result: pass(title) } };
+    case 'part-missing':
+      return { ...base, finding: make('part-missing', `${field} ${JSON.stringify(shown)}: ${stored.missing} missing`) };
+    case 'empty-not-stored':
+      return {
+        ...base,
+        finding: make('empty-not-stored', `${field} ${JSON.stringify(shown)}, where an empty value was written`),
+      };
+    case 'lost':
+      return { ...base, finding: make('write-lost', `${field} ${JSON.stringify(shown)}`) };
+  }
+}
+
+function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
+  if (!timeline.kind) return [];
+  const judged: Judged[] = [];
+  for (const view of timeline.views) {
+    if (!view.expected || view.deletedBy) continue;
+    for (const field of timeline.fields) {
+      const written = view.expected.fields[field];
+      if (!written || written.how === 'seen' || written.unsure || !(field in view.row)) continue;
+      judged.push(judgeField(timeline, view, field, written));
+    }
+  }
+  // The last view of each write before the next one stands; then a form of its own must hold for the same value.
+  const last = new Map<string, Judged>();
+  for (const entry of judged) last.set(`${entry.finding.version} ${entry.finding.subject}`, entry);
+  const forms = new Map<string, Judged>();
+  const consistency: Finding[] = [];
+  for (const entry of last.values()) {
+    if (entry.finding.result.status !== 'pass' || typeof entry.written.value !== 'string') continue;
+    const key = `${entry.field}\u0000${entry.written.value}`;
+    const first = forms.get(key);
+    if (!first) {
+      forms.set(key, entry);
+      continue;
+    }
+    const [before, now] = [first.view.row[entry.field], entry.view.row[entry.field]];
+    if (!entry.ownForm && !first.ownForm) continue;
+    if (sameValue(before, now)) continue;
+    consistency.push({
+      subject: `form ${entry.finding.subject}`,
+      version: entry.finding.version,
+      result: fail(
+        'normalised-inconsistently',
+        entry.view.answer,
+        `${entry.field} shown as the same value written before was (${JSON.stringify(before)}): a deployment's own ` +
+          'form of a value is the same each time',
+        `${entry.field} ${JSON.stringify(now)}`,
+        {
+          basis: 'specified',
+          title: `${titleOf(entry.written.from)}: ${entry.field} in the form the same value showed before`,
+          related: [entry.written.from, first.view.answer, first.written.from],
+        },
+      ),
+    });
+  }
+  return [...judged.map((entry) => entry.finding), ...consistency];
+}
+
+export const storedAsSent = stateCheck(
+  NAME,
+  'A value written is what the record shows (as sent, or in a normalisation the deployment keeps to); the ' +
+    "documented defaults of a create's unsent fields too; nothing cut, nothing lost, an empty value stored empty.",
+  { nothingToJudge: 'no record was seen after a write', findings },
+);

@@ -1,0 +1,178 @@
+// Walks: the pages of one list query, in order, from the first page until
+// the deployment shows no more. The source documentation does not show how a
+// further page is reached, so a run learns it from the deployment (a `next`
+// link, a `Link` header, page numbers) and tags each page it asks for with
+// its walk; a recorded file's pages are put back together from their
+// requests: the same query, each page asked for as the one before linked it
+// or numbered one more. A walk is complete when its last page says it is
+// last, holds fewer rows than the page size, or the page after it is empty,
+// refused, or the same page again (a framework that answers the last page
+// for any page past the end).
+import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
+import type { Row } from '../answers/records.js';
+import { textOf } from '../answers/json-values.js';
+import type { TemplateValue } from '../spec/secrets.js';
+
+export interface Walk {
+  id: string;
+  operation: OperationModel;
+  kind: string;
+  /** The spec's parameters in effect (documented defaults filled in), alike on every page. */
+  query: Record<string, string>;
+  /** The page size in effect, when the operation takes one and the value is allowed. */
+  size: number | undefined;
+  /** The pages that hold rows of the walk, in order. */
+  pages: Answer[];
+  /** Every row of the query was seen: the last page is the last one. */
+  complete: boolean;
+  /** Why the walk stopped short, when it did. */
+  cut?: string;
+}
+
+/** Values a page request sent that the operation does not declare: how the deployment reaches its pages. */
+export function pagingValues(answer: Answer): Record<string, string> {
+  const declared = new Set(answer.operation.parameters.map((parameter) => parameter.name));
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.case?.values ?? {}))
+    if (!declared.has(name) && typeof value === 'string') out[name] = value;
+  return out;
+}
+
+/**
+ * The declared parameters a request sent, with the documented default of each it left out: two requests with the
+ * same query ask for the same rows, whichever of them spelled a default out.
+ */
+export function effectiveQuery(
+  operation: OperationModel,
+  values: Record<string, TemplateValue>,
+  valueOf: (value: TemplateValue) => string,
+): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const parameter of operation.parameters) {
+    if (parameter.role === 'credential') continue;
+    const sent = values[parameter.name];
+    if (sent !== undefined) query[parameter.name] = valueOf(sent);
+    else if (parameter.hasDefault && parameter.default !== undefined && parameter.default !== null)
+      query[parameter.name] = String(parameter.default);
+  }
+  return query;
+}
+
+const queryKey = (operation: OperationModel, query: Record<string, string>): string =>
+  `${operation.id} ${Object.keys(query)
+    .sort()
+    .map((name) => `${name}=${query[name]}`)
+    .join('&')}`;
+
+/** The identity of a row within its list: its identifier, or the whole row where the kind has none. */
+export function rowIdentity(row: Row, identifier: string | undefined): string {
+  return identifier ? textOf(row[identifier]) : JSON.stringify(row);
+}
+
+/** Whether an answer can be a page of a walk: a list the request's values conform to, accepted as such. */
+function isPage(answer: Answer): boolean {
+  return (
+    answer.records?.many === true &&
+    answer.verdict === 'accepted' &&
+    answer.case?.auth === 'valid' &&
+    answer.case.expect === 'success' &&
+    (answer.case.basis ?? 'specified') === 'specified'
+  );
+}
+
+const sameIds = (a: Answer, b: Answer, identifier: string | undefined): boolean => {
+  const [x, y] = [a.records?.rows ?? [], b.records?.rows ?? []];
+  return x.length > 0 && x.length === y.length && x.every((row, i) => rowIdentity(row, identifier) === rowIdentity(y[i]!, identifier));
+};
+
+/** Whether `answer` asks for the page that `previous` links or numbers next. */
+function follows(previous: Answer, answer: Answer): boolean {
+  const sent = pagingValues(answer);
+  if (Object.keys(sent).length === 0) return false;
+  const next = previous.page?.next;
+  if (next && next.every(([name, value]) => answer.case?.values[name] === value)) return true;
+  const before = Number(pagingValues(previous).page ?? '1');
+  return sent.page !== undefined && Number(sent.page) === before + 1;
+}
+
+interface OpenWalk {
+  walk: Walk;
+  last: Answer;
+  ended: boolean;
+}
+
+/**
+ * The walks among a run's answers, in the order their first pages were sent. A run's own pages carry their walk
+ * (`case.walk`); other list answers are put together by their requests. `identifierOf` names a kind's identifier.
+ */
+export function walksOf(
+  answers: readonly Answer[],
+  valueOf: (value: TemplateValue) => string,
+  identifierOf: (kind: string) => string | undefined,
+): Walk[] {
+  const walks: Walk[] = [];
+  const tagged = new Map<string, OpenWalk>();
+  const open = new Map<string, OpenWalk>();
+  for (const answer of answers) {
+    if (!answer.records?.many || !answer.answered) continue;
+    const tag = answer.case?.walk;
+    const query = effectiveQuery(answer.operation, answer.case?.values ?? {}, valueOf);
+    for (const name of Object.keys(pagingValues(answer))) delete query[name];
+    const key = tag ? `tag ${tag.id}` : queryKey(answer.operation, query);
+    const current = tag ? tagged.get(key) : open.get(key);
+    const identifier = identifierOf(answer.records.kind);
+    const continues = current && !current.ended && (tag ? tag.page > 1 : follows(current.last, answer));
+    if (continues) {
+      extend(current, answer, identifier);
+      continue;
+    }
+    if (!isPage(answer) || (tag && tag.page > 1)) continue;
+    const size = pageSize(answer);
+    const walk: Walk = {
+      id: tag?.id ?? `recorded #${answer.exchange.id}`,
+      operation: answer.operation,
+      kind: answer.records.kind,
+      query,
+      size,
+      pages: [answer],
+      complete: answer.page?.complete === true || answer.page?.last === true,
+    };
+    walks.push(walk);
+    const started = { walk, last: answer, ended: walk.complete };
+    (tag ? tagged : open).set(key, started);
+  }
+  return walks;
+}
+
+function pageSize(answer: Answer): number | undefined {
+  return parameterWithRole(answer.operation, 'page-size') ? answer.page?.size : undefined;
+}
+
+/** Adds the page after `walk.last`, or ends the walk where that page shows there is no more. */
+function extend(open: OpenWalk, answer: Answer, identifier: string | undefined): void {
+  const { walk } = open;
+  const rows = answer.records?.rows ?? [];
+  open.ended = true;
+  if (answer.verdict === 'refused') {
+    // A page past the end refused (Django's "Invalid page."): the page before it was the last.
+    walk.complete = true;
+    return;
+  }
+  if (!isPage(answer)) {
+    walk.cut = `page ${walk.pages.length + 1} was not answered as a page (#${answer.exchange.id})`;
+    return;
+  }
+  if (rows.length === 0 || sameIds(open.last, answer, identifier)) {
+    // An empty page, or the last page again (Pagy's overflow): the page before it was the last.
+    walk.complete = true;
+    return;
+  }
+  walk.pages.push(answer);
+  open.last = answer;
+  walk.complete = answer.page?.complete === true || answer.page?.last === true;
+  open.ended = walk.complete;
+}
+
+/** Every row of a walk, page after page. */
+export const walkRows = (walk: Walk): Row[] => walk.pages.flatMap((page) => page.records?.rows ?? []);
