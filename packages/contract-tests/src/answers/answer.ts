@@ -206,3 +206,10 @@ export const documentedMessageOf = (answer: Answer): ErrorMessageModel | undefin
 /** The answer is the error outcome with exactly `documented`'s message. */
 export const carriesMessage = (answer: Answer, documented: ErrorMessageModel): boolean =>
   answer.outcome === 'error' && answer.message === documented.msg;
+
+/**
+ * An answer taken while the run writes (its write round trip, its command sequences): the data may change between
+ * it and any other answer, so checks that compare answers leave it to the write checks and the state model.
+ */
+export const whileWriting = (answer: Answer): boolean =>
+  answer.case?.family === 'write' || answer.case?.family === 'sequence';

@@ -148,6 +148,12 @@ function auth(ctx: CaseContext, operation: OperationModel, base: Values): Reques
   const cases = [make(operation, 'auth', base, { expect: 'refusal', auth: 'missing' }, 'no key')];
   if (worthSending('wrong', ctx.mock))
     cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: 'wrong' }, 'a wrong key'));
+  // A key that is empty or only spaces is no key: refused as a missing one is (some code trims it, then matches).
+  for (const [mode, note] of [
+    ['blank', 'an empty key'],
+    ['whitespace', 'a key of spaces only'],
+  ] as const)
+    if (worthSending(mode, ctx.mock)) cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: mode }, note));
   // A record the main key can read, read with the key that lists none: found (records may be shared by keys) or not
   // found with the message documented for that; never another refusal.
   const notFound = operation.errorMessages.find((message) => message.trigger === 'unknown-identifier');

@@ -4,11 +4,18 @@
 import type { Basis } from '../spec/basis.js';
 import type { TemplateValue } from '../spec/secrets.js';
 
-/** Which key a case carries: the configured one, none, a wrong one, or a key whose account holds no records. */
-export type AuthMode = 'valid' | 'missing' | 'wrong' | 'key-without-records';
+/**
+ * Which key a case carries: the configured one, none, a wrong one, an empty one or one of spaces only, or a key
+ * whose account holds no records.
+ */
+export type AuthMode = 'valid' | 'missing' | 'wrong' | 'blank' | 'whitespace' | 'key-without-records';
 
-/** Prism checks that a key is there, never which one: a wrong key says nothing about the mock, so none is sent. */
-export const worthSending = (auth: AuthMode, mock: boolean): boolean => !(mock && auth === 'wrong');
+/** The keys a deployment must refuse as it refuses a request without a key. */
+export const NOT_A_KEY: ReadonlySet<AuthMode> = new Set<AuthMode>(['missing', 'wrong', 'blank', 'whitespace']);
+
+/** Prism checks that a key is there, never which one: a wrong or blank key says nothing about the mock. */
+export const worthSending = (auth: AuthMode, mock: boolean): boolean =>
+  !(mock && (auth === 'wrong' || auth === 'blank' || auth === 'whitespace'));
 
 /**
  * Where a case comes from, in the order the budget keeps them: the plain call

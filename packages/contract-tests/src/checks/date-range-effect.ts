@@ -7,7 +7,7 @@
 // days is a warning. Only the fields the record schema documents are read
 // as dates (a deployment may add others, such as when a value was first seen).
 import { parameterWithRole } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
+import { type Answer, whileWriting } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { anyParameterWithRole } from './judging/applies.js';
 import { VARYING_PARAMETERS } from './judging/check-kinds.js';
@@ -78,7 +78,7 @@ function byDay(run: RecordedRun, answer: Answer, from: string, to: string, settl
 function nestedRanges(run: RecordedRun): CaseResult[] {
   const settled = new Date(Date.now() - SETTLING_DAYS * 86_400_000).toISOString().slice(0, 10);
   const candidates = run.answers.flatMap((answer) => {
-    if (!acceptedConforming(answer) || answer.case?.family === 'write') return [];
+    if (!acceptedConforming(answer) || whileWriting(answer)) return [];
     const range = rangeOf(run, answer);
     const rows = answer.records?.many ? answer.records.rows : undefined;
     const dated = rows?.some((row) => dayOf(run, answer, row));

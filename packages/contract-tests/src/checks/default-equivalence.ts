@@ -6,7 +6,7 @@
 // for 1) cannot be compared and is skipped.
 import { validValues } from '../cases/values.js';
 import type { ParameterModel } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
+import { type Answer, whileWriting } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { anyDefault } from './judging/applies.js';
 import { comparable, sameValue } from './judging/compare.js';
@@ -95,7 +95,7 @@ export const defaultEquivalence: CheckDefinition = {
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;
-    const explicit = run.answers.filter((answer) => acceptedConforming(answer) && answer.case?.family !== 'write');
+    const explicit = run.answers.filter((answer) => acceptedConforming(answer) && !whileWriting(answer));
     return [...explicit.flatMap((answer) => leftOut(run, answer) ?? []), ...createdDefaults(run)];
   },
 };

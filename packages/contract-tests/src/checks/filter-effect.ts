@@ -7,7 +7,7 @@
 // share nothing with the text. How a deployment matches is reported among
 // the observations, never judged.
 import { parameterWithRole, SHAPING_ROLES, writableKind } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
+import { type Answer, whileWriting } from '../answers/answer.js';
 import { textOf } from '../answers/json-values.js';
 import type { Row } from '../answers/records.js';
 import { searchField } from '../cases/values.js';
@@ -71,16 +71,34 @@ function wholeValueSeen(run: RecordedRun, answer: Answer, field: string, text: s
       other.operation.id === answer.operation.id &&
       other.epoch === answer.epoch &&
       valuesWithout(run, other, shaping) === data &&
-      other.case?.family !== 'write' &&
+      !whileWriting(other) &&
       other.verdict === 'accepted' &&
       !!other.records?.rows.some((row) => row[field] === text),
   );
 }
 
+/**
+ * The labels creates of the traffic sent: a search for one finds a record that may not show in a search at once (a
+ * search index catching up), which the state model judges with patience, not this check.
+ */
+const createdLabelsCache = new WeakMap<readonly Answer[], Set<string>>();
+function createdLabels(run: RecordedRun): Set<string> {
+  const known = createdLabelsCache.get(run.answers);
+  if (known) return known;
+  const label = writableKind(run.model)?.label;
+  const labels = new Set<string>();
+  for (const answer of run.answers) {
+    const sent = label && answer.operation.effect === 'create' ? answer.case?.values[label] : undefined;
+    if (sent !== undefined) labels.add(run.valueOf(sent));
+  }
+  createdLabelsCache.set(run.answers, labels);
+  return labels;
+}
+
 function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   const search = searched(run, answer);
   const rows = answer.records?.many ? answer.records.rows : undefined;
-  if (!search || !rows) return undefined;
+  if (!search || !rows || createdLabels(run).has(search.text)) return undefined;
   const { text, field, ignore } = search;
   const title = `${titleOf(answer)}: a search of ${field} for "${text}"`;
   if (!rows.every((row) => field in row)) return skip(title, `rows do not show ${field}`);

@@ -9,7 +9,7 @@
 // purchase may keep the item as it was when it was bought. Links from a list
 // to each row's read are read_matches_list's to judge.
 import { listedKind, singleKind } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
+import { type Answer, whileWriting } from '../answers/answer.js';
 import { followLink, type LinkTarget, valueAtPath } from '../derived/links.js';
 import { anyLink } from './judging/applies.js';
 import { sameValue } from './judging/compare.js';
@@ -35,7 +35,7 @@ function answerTo(run: RecordedRun, operationId: string, values: Record<string, 
         answer.case?.auth === 'valid' &&
         answer.case.expect === 'success' &&
         (answer.case.basis ?? 'specified') === 'specified' &&
-        answer.case.family !== 'write' &&
+        !whileWriting(answer) &&
         sent(answer),
     )
     .sort((a, b) => Object.keys(a.case!.values).length - Object.keys(b.case!.values).length)[0];
@@ -116,7 +116,7 @@ export const linkedRecordsAgree: CheckDefinition = {
     const judged = new Set<string>();
     for (const source of run.answers) {
       // From answers that name one record, outside the writes (the write checks judge those).
-      if (!acceptedConforming(source) || source.case?.family === 'write') continue;
+      if (!acceptedConforming(source) || whileWriting(source)) continue;
       if (listedKind(source.operation) !== undefined || singleKind(source.operation) === undefined) continue;
       for (const link of source.operation.links) {
         const target = run.model.operations.find((operation) => operation.id === link.operationId);

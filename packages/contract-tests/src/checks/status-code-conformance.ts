@@ -5,7 +5,7 @@
 // with a 2XX, and a request is answered rather than redirected.
 import { isSuccessStatus } from '@tallyport/http-policy';
 import { declaredResponseKeys, responseFor } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
+import { type Answer, whileWriting } from '../answers/answer.js';
 import { eachAnswered, fail, pass, skip, titleOf } from './judging/evidence.js';
 import { refusalBasis } from './judging/related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
@@ -17,7 +17,7 @@ const conforming = (answer: Answer): boolean => answer.case?.expect === 'success
  * times, since the source does not say how soon a write shows: a replica, a cache).
  */
 const madeAgain = (run: RecordedRun, answer: Answer): boolean =>
-  answer.case?.family === 'write' &&
+  whileWriting(answer) &&
   run.answers.some(
     (later) =>
       later.exchange.id > answer.exchange.id &&

@@ -7,7 +7,7 @@
 // show), and fields whose shown value the source leaves open (a password, the
 // format of an exclusion list). A field a read does not show, or shows in
 // another representation, is skipped, never failed.
-import { writableKind } from '@tallyport/spec-model/query';
+import { createdFields, updatedFields, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { anyWritable } from './judging/applies.js';
 import { comparable, sameLabel, sameValue } from './judging/compare.js';
@@ -76,6 +76,10 @@ function keptAsBefore(
   now: Record<string, unknown>,
 ): string | undefined {
   if (!(field in old) || !sameValue(old[field], now[field]) || sameValue(old[field], value)) return undefined;
+  // Empty written, empty shown (null, "", []): the value did change to an empty one, in the deployment's own form.
+  if (value === '' && empty(now[field])) return undefined;
+  // The update sent what the record already held (as written before, by the write rules): nothing had to change.
+  if (lastWritten(run, earlier, field) === value) return undefined;
   if (!kindOf(run)?.conventionFields.includes(field)) return 'the value sent is not the one shown';
   let written: string | undefined;
   for (const step of earlier) {
@@ -87,6 +91,18 @@ function keptAsBefore(
       return `an earlier read showed ${field} as written (#${step.exchange.id})`;
   }
   return undefined;
+}
+
+/** The value the last accepted write before stored in `field`, by the documented write rules (a create's defaults). */
+function lastWritten(run: RecordedRun, earlier: readonly Answer[], field: string): string | undefined {
+  let written: string | undefined;
+  for (const step of earlier) {
+    if (!acceptedConforming(step) || (step.case!.step !== 'create' && step.case!.step !== 'update')) continue;
+    const sent = Object.fromEntries(Object.entries(step.case!.values).map(([name, value]) => [name, run.valueOf(value)]));
+    const stored = (step.case!.step === 'create' ? createdFields : updatedFields)(step.operation, sent)[field];
+    if (stored) written = String(stored.value);
+  }
+  return written;
 }
 
 /** The same write sent again right after in the other encoding, when the session did (see writes/session.ts). */

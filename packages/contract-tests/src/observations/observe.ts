@@ -6,7 +6,7 @@
 // recorded; no extra request is sent.
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
-import { FORBIDDEN_FIELD_RULE } from '../cases/types.js';
+import { FORBIDDEN_FIELD_RULE, NOT_A_KEY } from '../cases/types.js';
 import { ordersFollowed } from '../checks/judging/compare.js';
 import { relatedTo } from '../checks/filter-effect.js';
 import { acceptedConforming, effectiveValue } from '../checks/judging/related.js';
@@ -98,7 +98,7 @@ function fieldsNotTaken(done: readonly Answer[]): string[] {
 export function observe(run: RecordedRun): string[] {
   const done = run.answers.filter((answer) => answer.answered);
   const lines = operations(run, done);
-  for (const quirk of done.filter((answer) => answer.case?.expect === 'any'))
+  for (const quirk of done.filter((answer) => answer.case?.expect === 'any' && answer.case.family !== 'sequence'))
     lines.push(`${quirk.case!.title}: HTTP ${quirk.status}, ${quirk.verdict} (observed, not judged)`);
   for (const [kind, record] of Object.entries(run.model.records)) {
     if (!record.identifier) continue;
@@ -108,7 +108,7 @@ export function observe(run: RecordedRun): string[] {
     const present = ids.filter((id) => id !== undefined);
     if (present.length > 0) lines.push(`${kind} id type: ${tally(present.map((id) => typeof id))}`);
   }
-  const keyless = done.filter((answer) => answer.case?.auth === 'missing' || answer.case?.auth === 'wrong');
+  const keyless = done.filter((answer) => answer.case !== undefined && NOT_A_KEY.has(answer.case.auth));
   if (keyless.length > 0)
     lines.push(`answers to a missing or wrong key: ${tally(keyless.map((answer) => `HTTP ${answer.status}`))}`);
   const refused = done.filter((answer) => answer.verdict === 'refused');

@@ -20,6 +20,7 @@ export interface PhaseProgress {
     | 'generated values'
     | 'shrinking'
     | 'writes'
+    | 'state sequences'
     | 'cleanup';
   sent: number;
   planned?: number;

@@ -26,6 +26,8 @@ import { WriteSession } from './writes/session.js';
 import { findTransport, placeInDoubt, placeUnknown, probeCase } from './parameter-transports.js';
 import { failsAlone, removableFrom, shrink } from './shrink.js';
 import type { PhaseProgress } from '../report/result.js';
+import { SequenceRunner } from '../state/sequences.js';
+import type { StateCheck } from '../state/invariants/frame.js';
 
 /** Requests a failing generated case may send while it is shrunk, and all of them together. */
 const SHRINK_STEPS = 16;
@@ -50,6 +52,11 @@ export interface ApiSetup {
   examples: number;
   /** Combinations of how many parameters the plan covers (2: every pair). */
   depth: number;
+  /** Command sequences the state model runs (`--sequences`), and the requests they may add at most. */
+  sequences: number;
+  sequenceBudget: number;
+  /** The invariants of the state model the run checks (they say, as it goes, where it diverged). */
+  invariants: readonly StateCheck[];
   limits: TransportLimits;
   signal: AbortSignal;
   ledger: Ledger;
@@ -150,7 +157,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   let phase = { name: 'plain calls' as PhaseProgress['name'], from: 0, planned: 0 as number | undefined };
   const enter = (name: PhaseProgress['name']) => {
     // Writes, shrinking and cleanup decide their next request from the last answer: they have no count ahead.
-    const unplanned = name === 'writes' || name === 'shrinking' || name === 'cleanup';
+    const unplanned = name === 'writes' || name === 'shrinking' || name === 'cleanup' || name === 'state sequences';
     phase = { name, from: transport.requestCount, planned: unplanned ? undefined : 0 };
   };
   transport.onExchange = (exchange) => {
@@ -171,9 +178,13 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   };
   const send = async (testCase: RequestCase, options: { cleanup?: boolean } = {}) =>
     book.read(await sendCase(transport, target, testCase, options));
+  const sequencesWanted = !mock && setup.sequences > 0 && setup.families.has('sequence');
+  /** Requests kept back, beyond a phase's own reserve, for the state model's sequences. */
+  const modelReserve = sequencesWanted ? setup.sequenceBudget : 0;
   /** Sends what of `cases` is new and fits the budget, `reserve` requests kept back; counts what is dropped. */
   const sendPlanned = async (cases: readonly RequestCase[], reserve: number) => {
-    const plan = planCases(cases, Math.max(0, limits.maxRequests - transport.requestCount - reserve), seen);
+    const kept = Math.max(0, limits.maxRequests - transport.requestCount - reserve - modelReserve);
+    const plan = planCases(cases, kept, seen);
     addDropped(outcome.dropped, plan.dropped);
     await sendAll(plan.kept);
   };
@@ -323,6 +334,42 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       await session.roundTrip().catch((error: unknown) => {
         if (error instanceof SafetyViolation) outcome.notes.push(`write stopped: ${error.message}`);
         else counted(error, outcome, { family: 'write', title: 'the write round trip' } as RequestCase);
+      });
+    }
+    // 5. The state model: every list walked, command sequences on the run's own records, divergences shrunk.
+    if (sequencesWanted && !signal.aborted) {
+      enter('state sequences');
+      const runner = new SequenceRunner({
+        model,
+        seed: setup.seed,
+        sequences: setup.sequences,
+        budget: Math.min(setup.sequenceBudget, Math.max(0, limits.maxRequests - transport.requestCount - 20)),
+        send: (testCase) => send(testCase),
+        answers: () => book.answers,
+        recorded: (answers) => ({
+          api,
+          model,
+          mock,
+          answers,
+          seed: setup.seed,
+          valueOf: (value) => (typeof value === 'string' ? value : `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}`),
+        }),
+        session:
+          setup.writesAllowed && session.possible && setup.invariants.some((invariant) => invariant.writes)
+            ? session
+            : undefined,
+        baseline: (operation) => {
+          const values = baselineValues(caseContext(book.answers), operation);
+          return typeof values === 'string' ? undefined : values;
+        },
+        invariants: setup.invariants,
+        requestCount: () => transport.requestCount,
+        stopped: () => signal.aborted || transport.unavailableReason !== undefined,
+        notes: outcome.notes,
+      });
+      await runner.runAll().catch((error: unknown) => {
+        if (error instanceof SafetyViolation) outcome.notes.push(`state sequences stopped: ${error.message}`);
+        else counted(error, outcome, { family: 'sequence', title: 'the state sequences' } as RequestCase);
       });
     }
   } finally {

@@ -22,6 +22,8 @@ import { type RunningMocks, startMocks } from './mocks.js';
 import { combinationCoverage } from '../derived/combinations.js';
 import { observe } from '../observations/observe.js';
 import { type ApiSetup, runApi } from './api-run.js';
+import { DEFAULT_SEQUENCE_BUDGET, DEFAULT_SEQUENCES } from '../state/sequences.js';
+import { isStateCheck } from '../state/invariants/frame.js';
 import { judgeGuarded, observeGuarded } from './tester-fault.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { Ledger } from './writes/ledger.js';
@@ -52,8 +54,12 @@ export interface RunOptions {
   examples?: number;
   /** Combinations of how many parameters the plan covers (`--depth`): 2, every pair (default), or 3. */
   depth?: number;
-  /** Seed of the drawn examples (`--seed`); random when absent, always reported. */
+  /** Seed of the drawn examples and the command sequences (`--seed`); random when absent, always reported. */
   seed?: number;
+  /** Command sequences the state model runs against a deployment (`--sequences`, default 4; 0: none). */
+  sequences?: number;
+  /** Requests the sequences may add to the run, at most (default 300). */
+  sequenceBudget?: number;
   /** Longest the run may take, in ms (`--max-duration`); cleanup still runs after it. */
   maxDurationMs?: number;
   /** The ledger file of creates (`--ledger`); in memory for the mock. */
@@ -271,6 +277,9 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         recordIds,
         examples: options.examples ?? 0,
         depth: options.depth ?? 2,
+        sequences: options.sequences ?? DEFAULT_SEQUENCES,
+        sequenceBudget: options.sequenceBudget ?? DEFAULT_SEQUENCE_BUDGET,
+        invariants: checks.filter(isStateCheck),
         limits: apiLimits,
         signal,
         ledger,

@@ -243,7 +243,9 @@ function applyWrite(
   const op = answer.operation.id === ops.create?.id ? 'create' : answer.operation.id === ops.update?.id ? 'update' : 'delete';
   const valid = answer.case?.auth === 'valid';
   if (!valid && answer.verdict !== 'accepted') return;
-  const taken = answer.verdict === 'accepted' && valid && answer.case?.expect === 'success';
+  // Only the documented encoding counts: a write sent again in another one may be answered without being read.
+  const taken =
+    answer.verdict === 'accepted' && valid && answer.case?.expect !== 'refusal' && answer.case?.encoding === undefined;
   // A refusal (4XX, or stated in the body) made nothing; anything else may have.
   const refused = answer.verdict === 'refused' && (answer.status ?? 0) < 500;
   if (op === 'create') {

@@ -70,14 +70,16 @@ export function rowIdentity(row: Row, identifier: string | undefined): string {
   return identifier ? textOf(row[identifier]) : JSON.stringify(row);
 }
 
-/** Whether an answer can be a page of a walk: a list the request's values conform to, accepted as such. */
-function isPage(answer: Answer): boolean {
+/**
+ * Whether an answer can be a page of a walk: a list accepted with the valid key; its first page, for a request that
+ * follows the spec (a further page is asked for as the deployment offers it, which the spec does not show).
+ */
+function isPage(answer: Answer, first = true): boolean {
   return (
     answer.records?.many === true &&
     answer.verdict === 'accepted' &&
     answer.case?.auth === 'valid' &&
-    answer.case.expect === 'success' &&
-    (answer.case.basis ?? 'specified') === 'specified'
+    (!first || (answer.case.expect === 'success' && (answer.case.basis ?? 'specified') === 'specified'))
   );
 }
 
@@ -86,14 +88,22 @@ const sameIds = (a: Answer, b: Answer, identifier: string | undefined): boolean 
   return x.length > 0 && x.length === y.length && x.every((row, i) => rowIdentity(row, identifier) === rowIdentity(y[i]!, identifier));
 };
 
-/** Whether `answer` asks for the page that `previous` links or numbers next. */
-function follows(previous: Answer, answer: Answer): boolean {
+/**
+ * Whether `answer` asks for the page that `previous` links or numbers next. Page numbers may count from 0 or 1, so
+ * after a first page without a number either `page=1` or `page=2` may be the next, and a numbered page counts only
+ * when it shows some row the page before did not (`page=1` of a deployment counting from 1 is the first again).
+ */
+function follows(previous: Answer, answer: Answer, identifier: string | undefined): boolean {
   const sent = pagingValues(answer);
   if (Object.keys(sent).length === 0) return false;
   const next = previous.page?.next;
   if (next && next.every(([name, value]) => answer.case?.values[name] === value)) return true;
-  const before = Number(pagingValues(previous).page ?? '1');
-  return sent.page !== undefined && Number(sent.page) === before + 1;
+  if (sent.page === undefined || !/^\d+$/.test(sent.page)) return false;
+  const before = pagingValues(previous).page;
+  const expected = before === undefined ? [1, 2] : [Number(before) + 1];
+  if (!expected.includes(Number(sent.page))) return false;
+  const shown = new Set((previous.records?.rows ?? []).map((row) => rowIdentity(row, identifier)));
+  return (answer.records?.rows ?? []).some((row) => !shown.has(rowIdentity(row, identifier)));
 }
 
 interface OpenWalk {
@@ -122,12 +132,15 @@ export function walksOf(
     const key = tag ? `tag ${tag.id}` : queryKey(answer.operation, query);
     const current = tag ? tagged.get(key) : open.get(key);
     const identifier = identifierOf(answer.records.kind);
-    const continues = current && !current.ended && (tag ? tag.page > 1 : follows(current.last, answer));
+    // A probe of how pages are numbered (tagged page 0) is no page of its walk.
+    if (tag?.page === 0) continue;
+    const continues = current && !current.ended && (tag ? tag.page > 1 : follows(current.last, answer, identifier));
     if (continues) {
       extend(current, answer, identifier);
       continue;
     }
-    if (!isPage(answer) || (tag && tag.page > 1)) continue;
+    // Only a first page starts a walk: a later page whose walk is not known is left out.
+    if (!isPage(answer) || (tag ? tag.page > 1 : Object.keys(pagingValues(answer)).length > 0)) continue;
     const size = pageSize(answer);
     const walk: Walk = {
       id: tag?.id ?? `recorded #${answer.exchange.id}`,
@@ -159,13 +172,15 @@ function extend(open: OpenWalk, answer: Answer, identifier: string | undefined):
     walk.complete = true;
     return;
   }
-  if (!isPage(answer)) {
+  if (!isPage(answer, false)) {
     walk.cut = `page ${walk.pages.length + 1} was not answered as a page (#${answer.exchange.id})`;
     return;
   }
   if (rows.length === 0 || sameIds(open.last, answer, identifier)) {
-    // An empty page, or the last page again (Pagy's overflow): the page before it was the last.
-    walk.complete = true;
+    // An empty page, or the last page again (Pagy's overflow): the page before it was the last. A second page that
+    // is the first again may as well be a deployment that does not read the page asked for: the walk is cut.
+    if (rows.length > 0 && walk.pages.length === 1) walk.cut = 'page 2 is page 1 again';
+    else walk.complete = true;
     return;
   }
   walk.pages.push(answer);

@@ -51,6 +51,8 @@ function keyPlace(target: TemplateTarget, operation: OperationModel, specIn: str
 function keyValue(target: TemplateTarget, auth: AuthMode, prefix?: string): TemplateValue | undefined {
   if (auth === 'missing') return undefined;
   if (auth === 'wrong') return `${prefix ?? ''}${target.wrongKey}`;
+  if (auth === 'blank') return prefix ?? '';
+  if (auth === 'whitespace') return `${prefix ?? ''}   `;
   const secrets = API_SECRETS[target.api];
   const name = auth === 'key-without-records' ? (secrets.keyWithoutRecords ?? secrets.key) : secrets.key;
   return secret(name, prefix);

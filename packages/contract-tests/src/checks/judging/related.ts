@@ -3,7 +3,7 @@
 // sent (or the documented default it left out), and "the same request but
 // for these parameters".
 import { type ParameterModel, writableKind } from '@tallyport/spec-model/query';
-import { type Answer, acceptedConforming } from '../../answers/answer.js';
+import { type Answer, acceptedConforming, whileWriting } from '../../answers/answer.js';
 import { skip } from './evidence.js';
 import type { CaseResult, RecordedRun } from './types.js';
 import type { Basis } from '../../spec/basis.js';
@@ -69,12 +69,20 @@ export function judgeAccepted(
   if (onMock) return onMock;
   const results: CaseResult[] = [];
   for (const answer of run.answers) {
-    if (!acceptedConforming(answer)) continue;
+    // A command sequence's answers, and pages after the first, are the state model's to judge: the data changes
+    // under a sequence, and how a further page is reached is the deployment's own.
+    if (!acceptedConforming(answer) || furtherPage(answer) || answer.case?.family === 'sequence') continue;
     const verdict = judge(answer);
     if (verdict) results.push(...(Array.isArray(verdict) ? verdict : [verdict]));
   }
   return results.length > 0 ? results : [skip(name, nothingToJudge)];
 }
+
+/** A page after the first, asked for with values the operation does not declare (a page number, a cursor). */
+export const furtherPage = (answer: Answer): boolean =>
+  Object.keys(answer.case?.values ?? {}).some(
+    (name) => !answer.operation.parameters.some((parameter) => parameter.name === name),
+  );
 
 /** The value sent for a parameter, or its documented default when it was left out. */
 export function effectiveValue(run: RecordedRun, answer: Answer, parameter: ParameterModel): string | undefined {
@@ -108,7 +116,7 @@ export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly
  * while the run writes are compared with nothing: the data changes under them.
  */
 export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
-  if (answer.case?.family === 'write') return [];
+  if (whileWriting(answer)) return [];
   const alike = requestsAlike(run, comparableAnswers(run, answer.operation.id), except);
   return (alike.get(alikeKey(run, answer, except)) ?? []).filter((other) => other !== answer);
 }
@@ -143,7 +151,7 @@ function comparableAnswers(run: RecordedRun, operationId: string): Answer[] {
   // A run's answers only grow: a longer list is read again.
   if (!cached || cached.length !== run.answers.length) {
     const byOperation = groupBy(run.answers, (answer) =>
-      answer.case?.family === 'write' || !acceptedConforming(answer) ? undefined : answer.operation.id,
+      whileWriting(answer) || !acceptedConforming(answer) ? undefined : answer.operation.id,
     );
     cached = { length: run.answers.length, byOperation };
     comparableCache.set(run.answers, cached);

@@ -29,8 +29,8 @@ export interface Finding {
   confirmable?: boolean;
 }
 
-/** The families that send what invariants judge: the sequences, and every answer that reads or writes records. */
-export const STATE_FAMILIES: readonly CaseFamily[] = ['baseline', 'derived', 'write', 'sequence'];
+/** The families that send what invariants judge: the plain calls, reads of listed records, and the sequences. */
+export const STATE_FAMILIES: readonly CaseFamily[] = ['baseline', 'derived', 'sequence'];
 
 /** The sequence a case belongs to: its own id, and the id of the sequence it replays (`3~2` replays `3`). */
 export function sequenceOf(answer: Answer): { id: string; origin: string } | undefined {
@@ -60,18 +60,23 @@ const failingAnswer = (run: RecordedRun, result: CaseResult): Answer | undefined
     ? run.answers.find((answer) => answer.exchange.id === result.exchangeIds[0])
     : undefined;
 
-/**
- * The last finding of each subject at each version; then, per sequence, divergences seen while replaying it are
- * folded into the original one, which carries the shortest replay that showed its invariant again.
- */
-export function settle(run: RecordedRun, findings: readonly Finding[], replayHint: string): CaseResult[] {
+/** The last finding of each subject at each version: a fresher view settles what an earlier one showed. */
+export function lastOfEach(findings: readonly Finding[]): Finding[] {
   const last = new Map<string, Finding>();
   for (const finding of findings) {
     const key = `${finding.version} ${finding.subject}`;
     last.delete(key);
     last.set(key, finding);
   }
-  const settled = [...last.values()];
+  return [...last.values()];
+}
+
+/**
+ * The last finding of each subject at each version; then, per sequence, divergences seen while replaying it are
+ * folded into the original one, which carries the shortest replay that showed its invariant again.
+ */
+export function settle(run: RecordedRun, findings: readonly Finding[], replayHint: string): CaseResult[] {
+  const settled = lastOfEach(findings);
   const failing = (finding: Finding) => finding.result.status === 'fail' || finding.result.status === 'warn';
   /** Replays (by id) that showed a divergence of this invariant, per original sequence. */
   const replays = new Map<string, Set<string>>();
@@ -91,15 +96,15 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
       else results.push(unconfirmed(finding.result));
       continue;
     }
-    // A replay's own divergences stand for its original's.
-    if (sequence.id !== sequence.origin) continue;
-    const shown = [...(replays.get(sequence.origin) ?? [])].map((id) => answersOf(run, id));
+    // A replay's divergence is its original's: one verdict per original, with the shortest replay that showed it.
+    const origin = sequence.origin;
+    const shown = [...(replays.get(origin) ?? [])].map((id) => answersOf(run, id));
     const shortest = shown.sort((a, b) => commandsOf(a) - commandsOf(b) || a.length - b.length)[0];
     const result = finding.result as Extract<CaseResult, { status: 'fail' | 'warn' }>;
-    const evidence = shortest ?? answersOf(run, sequence.id);
-    const commands = commandsOf(answersOf(run, sequence.id));
-    const replayId = shortest?.[0]?.case?.sequence?.id ?? sequence.id;
-    const key = `${result.kind} ${sequence.id}`;
+    const evidence = shortest ?? answersOf(run, origin);
+    const commands = commandsOf(answersOf(run, origin));
+    const replayId = shortest?.[0]?.case?.sequence?.id ?? origin;
+    const key = `${result.kind} ${origin}`;
     if (reported.has(key)) continue;
     reported.add(key);
     const confirmed = !finding.confirmable || shortest !== undefined;
@@ -116,7 +121,14 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
       },
     });
   }
-  return results;
+  // A pass is said once per title (every record that read as before after one write is one pass).
+  const titles = new Set<string>();
+  return results.filter((result) => {
+    if (result.status !== 'pass') return true;
+    if (titles.has(result.title)) return false;
+    titles.add(result.title);
+    return true;
+  });
 }
 
 /** A divergence that may be another client's doing, not shown again by a replay: a warning. */
@@ -131,6 +143,16 @@ function unconfirmed(result: CaseResult): CaseResult {
   };
 }
 
+/** An invariant of the state model: a check, whose findings the run also reads as it goes (to re-observe, to shrink). */
+export interface StateCheck extends CheckDefinition {
+  findings(run: RecordedRun): Finding[];
+  /** Whether the sequences must write to show what it judges (reads of records the run never wrote need not). */
+  writes: boolean;
+}
+
+export const isStateCheck = (check: CheckDefinition): check is StateCheck =>
+  typeof (check as Partial<StateCheck>).findings === 'function';
+
 /** An invariant of the state model as a check: skipped on the embedded mock, judged from the timeline otherwise. */
 export function stateCheck(
   name: string,
@@ -139,13 +161,17 @@ export function stateCheck(
     appliesTo?: (model: SpecModel) => boolean;
     nothingToJudge: string;
     findings: (run: RecordedRun, timeline: StateTimeline) => Finding[];
+    /** Default true. */
+    writes?: boolean;
   },
-): CheckDefinition {
+): StateCheck {
   return {
     name,
     description,
+    writes: options.writes ?? true,
     needs: STATE_FAMILIES,
     ...(options.appliesTo ? { appliesTo: options.appliesTo } : {}),
+    findings: (run) => (run.mock ? [] : options.findings(run, timelineOf(run))),
     judge: (run) => {
       const onMock = mockSkip(run, name);
       if (onMock) return onMock;

@@ -141,6 +141,7 @@ export const readMatchesList = stateCheck(
   NAME,
   'Every listed record can be read by its id, and the read equals the listed record.',
   {
+    writes: false,
     nothingToJudge: 'no listed record was read back',
     findings: (run, timeline) => [...writableFindings(run, timeline), ...readOnlyFindings(run, timeline)],
   },

@@ -1,0 +1,464 @@
+// The run's phase for the state model: it walks every list to learn what the
+// deployment holds, runs seeded command sequences (commands.ts) on records
+// of its own, and after each write looks at the whole state again (the list
+// walked through every page, the written record searched for by its own
+// text, another record read by id). A look that diverges from the model in
+// a way a slow replica could explain is made again after a pause, and only
+// a fresher look that still diverges stands. Refused requests get their
+// neighbours sent (neighbours.ts). Each invariant that a sequence broke is
+// then shrunk: the sequence is replayed with fewer commands (first only the
+// command and the creates it needs) until no shorter replay shows the
+// invariant broken again; the invariants report the shortest. Every request
+// stays within the phase's budget; writes go through the write session and
+// its safety guard (only records this run created, each re-read just
+// before it is written).
+import {
+  identifyingParameter,
+  listedKind,
+  type OperationModel,
+  operationById,
+  parameterWithRole,
+  recordOperations,
+  type SpecModel,
+  writableKind,
+} from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
+import { textOf } from '../answers/json-values.js';
+import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
+import { largestValue, validValues } from '../cases/values.js';
+import type { RecordedRun } from '../checks/judging/types.js';
+import type { TemplateValue } from '../spec/secrets.js';
+import type { WriteSession } from '../run/writes/session.js';
+import {
+  type Command,
+  closureOf,
+  createRandom,
+  describeCommand,
+  drawSequence,
+  generatedValues,
+  OUTSIDE_ASCII_TEXT,
+} from './commands.js';
+import type { StateCheck } from './invariants/frame.js';
+import { lastOfEach } from './invariants/frame.js';
+import { neighboursOf, refusedAllowed } from './neighbours.js';
+import { Walker } from './paging.js';
+
+type Values = Record<string, TemplateValue>;
+
+/** Commands in a sequence, and sequences a run makes unless told (`--sequences`). */
+export const SEQUENCE_LENGTH = 7;
+export const DEFAULT_SEQUENCES = 4;
+/** Requests the phase may add to a run by default. */
+export const DEFAULT_SEQUENCE_BUDGET = 300;
+/** Pages a walk at a page size other than the largest asks for, at the start (they are compared as prefixes). */
+const OTHER_SIZE_PAGES = 4;
+/** Looks again at a state that diverged, with growing pauses: how soon a write shows is not documented. */
+const PATIENCE = 3;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Neighbours sent for refused requests, at most. */
+const NEIGHBOURS = 8;
+/** Replays a shrink may make for one invariant, and the requests kept back for shrinking. */
+const SHRINK_REPLAYS = 4;
+const SHRINK_RESERVE = 90;
+/** Pages a walk of a sequence asks for at most, at a page size other than the largest. */
+const SEQUENCE_WALK_PAGES = 6;
+
+export interface SequenceSetup {
+  model: SpecModel;
+  seed: number;
+  sequences: number;
+  budget: number;
+  send(testCase: RequestCase): Promise<Answer>;
+  /** Every answer of the run so far, in the order sent. */
+  answers(): readonly Answer[];
+  /** The run's answers as the checks read them. */
+  recorded(answers: readonly Answer[]): RecordedRun;
+  /** The write session, when the run may write. */
+  session: WriteSession | undefined;
+  /** The values of the plain call of an operation (its required parameters), or why there are none. */
+  baseline(operation: OperationModel): Values | undefined;
+  invariants: readonly StateCheck[];
+  requestCount(): number;
+  stopped(): boolean;
+  notes: string[];
+}
+
+interface Divergence {
+  check: string;
+  answer: Answer;
+}
+
+/** Where a record a sequence created stands: its id and label, once owned. */
+interface Made {
+  id: string;
+  label: string;
+}
+
+export class SequenceRunner {
+  private readonly walker: Walker;
+  private readonly kind;
+  private readonly ops;
+  private readonly startedAt: number;
+  private readonly settled = new Set<string>();
+  private walks = 0;
+  private listedIds: string[] = [];
+  /** Creates the run could not own (no read showed the record): after two, sequences stop writing. */
+  private unowned = 0;
+
+  constructor(private readonly setup: SequenceSetup) {
+    this.kind = writableKind(setup.model);
+    this.ops = this.kind ? recordOperations(setup.model, this.kind.name) : {};
+    const credentials = new Set(
+      setup.model.operations.flatMap((operation) =>
+        operation.credential && operation.credential.in !== 'bearer' ? [operation.credential.name] : [],
+      ),
+    );
+    this.walker = new Walker(
+      (testCase) => setup.send(testCase),
+      credentials,
+      (name) => setup.model.records[name]?.identifier,
+    );
+    this.startedAt = setup.requestCount();
+  }
+
+  private left(): number {
+    return this.setup.budget - (this.setup.requestCount() - this.startedAt);
+  }
+
+  private done(reserve = 0): boolean {
+    return this.setup.stopped() || this.left() <= reserve;
+  }
+
+  /** The operations that list records, with the values of their plain call. */
+  private listings(): Map<string, Values> {
+    const found = new Map<string, Values>();
+    for (const operation of this.setup.model.operations) {
+      if (operation.effect !== 'read' || !listedKind(operation)) continue;
+      const base = this.setup.baseline(operation);
+      if (base) found.set(operation.id, base);
+    }
+    return found;
+  }
+
+  private largest(operation: OperationModel): Values {
+    const size = parameterWithRole(operation, 'page-size');
+    const value = size ? largestValue(size) : undefined;
+    return size && value ? { [size.name]: value } : {};
+  }
+
+  private async walk(
+    operation: OperationModel,
+    values: Values,
+    step: string,
+    sequence?: RequestCase['sequence'],
+    maxPages?: number,
+  ) {
+    const id = `w${++this.walks}`;
+    const result = await this.walker.walk(operation, values, {
+      id,
+      step,
+      ...(sequence ? { sequence } : {}),
+      ...(maxPages ? { maxPages } : {}),
+    });
+    if (result.cut && !result.complete && !maxPages && this.walks <= 2)
+      this.setup.notes.push(`state model: ${operation.id} could not be walked to its last page (${result.cut})`);
+    return result;
+  }
+
+  /**
+   * The plain call's values with, for each selection the spec lists without a role (a statistic's name), the value
+   * whose answers so far held the most rows: a walk of it spans pages where any does.
+   */
+  private richest(operation: OperationModel, base: Values): Values {
+    const values = { ...base };
+    for (const parameter of operation.parameters) {
+      if (!parameter.enum || parameter.role || parameter.in === 'path') continue;
+      let best: { value: string; rows: number } | undefined;
+      for (const answer of this.setup.answers()) {
+        const sent = answer.case?.values[parameter.name];
+        const rows = Math.max(answer.records?.count ?? 0, answer.page?.statedTotal ?? 0);
+        if (answer.operation.id !== operation.id || typeof sent !== 'string' || answer.verdict !== 'accepted') continue;
+        if (!best || rows > best.rows) best = { value: sent, rows };
+      }
+      if (best) values[parameter.name] = best.value;
+    }
+    return values;
+  }
+
+  /** What the deployment holds at the start: every list walked at its largest page size, and at the others. */
+  private async learnState(listings: Map<string, Values>): Promise<void> {
+    for (const [operationId, plain] of listings) {
+      if (this.done(40)) return;
+      const operation = operationById(this.setup.model, operationId);
+      const base = this.richest(operation, plain);
+      const result = await this.walk(operation, { ...base, ...this.largest(operation) }, 'state: every page');
+      if (operation.id === this.ops.list?.id && this.kind)
+        this.listedIds = result.pages.flatMap((page) =>
+          (page.records?.rows ?? []).map((row) => textOf(row[this.kind!.identifier])),
+        );
+      const size = parameterWithRole(operation, 'page-size');
+      if (!size) continue;
+      // The writable list at every page size; other lists (statistics) at the smallest too, so they page.
+      const others = validValues(size).filter((other) => other !== largestValue(size));
+      for (const value of operation.id === this.ops.list?.id ? others : others.slice(0, 1)) {
+        if (this.done(40)) return;
+        await this.walk(operation, { ...base, [size.name]: value }, 'state: every page', undefined, OTHER_SIZE_PAGES);
+      }
+    }
+  }
+
+  /**
+   * Each generated text on every search of a listing (characters a query language or a template reads, text outside
+   * ASCII, long text): what a search does with them is the deployment's own, but it serves them.
+   */
+  private async searchTexts(listings: Map<string, Values>): Promise<void> {
+    for (const [operationId, base] of listings) {
+      const operation = operationById(this.setup.model, operationId);
+      const search = parameterWithRole(operation, 'search');
+      if (!search) continue;
+      const texts = generatedValues(search, this.setup.seed).filter((text) => text !== '' && !/^[\w.-]*$/.test(text));
+      for (const text of texts) {
+        if (this.done(40)) return;
+        await this.setup.send(this.caseOf(operation, { ...base, [search.name]: text }, 'state: generated text', undefined));
+      }
+    }
+  }
+
+  /** The failing findings of every invariant over the answers so far: what each diverged on. */
+  private divergences(): Divergence[] {
+    const run = this.setup.recorded([...this.setup.answers()]);
+    const found: Divergence[] = [];
+    for (const check of this.setup.invariants) {
+      for (const finding of lastOfEach(check.findings(run))) {
+        const result = finding.result;
+        if (result.status !== 'fail' && result.status !== 'warn') continue;
+        const answer = run.answers.find((candidate) => candidate.exchange.id === result.exchangeIds[0]);
+        if (answer) found.push({ check: `${check.name} ${result.kind}`, answer });
+      }
+    }
+    return found;
+  }
+
+  /** The label of a record as the last answer that showed it shows it (a deployment may store it normalised). */
+  private shownLabel(id: string, fallback: string): string {
+    const kind = this.kind!;
+    const answers = this.setup.answers();
+    for (let index = answers.length - 1; index >= 0; index--) {
+      const row = answers[index]!.records?.rows.find((candidate) => textOf(candidate[kind.identifier]) === id);
+      const label = row?.[kind.label];
+      if (typeof label === 'string') return label;
+    }
+    return fallback;
+  }
+
+  private readCase(id: string, step: string, sequence: RequestCase['sequence']): RequestCase | undefined {
+    const read = this.ops.read;
+    const parameter = read && this.kind ? identifyingParameter(read, this.kind.name) : undefined;
+    if (!read || !parameter) return undefined;
+    const values = { [parameter.name]: id };
+    return this.caseOf(read, values, step, sequence);
+  }
+
+  private caseOf(operation: OperationModel, values: Values, step: string, sequence: RequestCase['sequence']) {
+    return {
+      key: `${caseKey(operation.id, 'valid', values)} ${step}`,
+      family: 'sequence' as const,
+      operationId: operation.id,
+      title: caseTitle(operation.id, values, step),
+      values,
+      auth: 'valid' as const,
+      expect: 'success' as const,
+      step,
+      ...(sequence ? { sequence } : {}),
+    };
+  }
+
+  private async search(text: string, step: string, sequence: RequestCase['sequence']): Promise<void> {
+    const list = this.ops.list;
+    const search = list ? parameterWithRole(list, 'search') : undefined;
+    const base = list ? this.setup.baseline(list) : undefined;
+    if (!list || !search || !base) return;
+    await this.walk(list, { ...base, ...this.largest(list), [search.name]: text }, step, sequence, 3);
+  }
+
+  /**
+   * A look at the whole state after a write: the list walked at its largest page size, the record written searched
+   * for by its own text, another record read by id. Made again after a pause while it diverges in a way a slow
+   * replica could explain, until a fresher look agrees or patience runs out.
+   */
+  private async observe(written: Made | undefined, alive: readonly Made[], sequence: RequestCase['sequence']) {
+    const list = this.ops.list;
+    const base = list ? this.setup.baseline(list) : undefined;
+    const random = createRandom(this.setup.seed + this.setup.requestCount());
+    const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.listedIds];
+    const other = others.length > 0 ? random.pick(others) : undefined;
+    for (let attempt = 0; attempt <= PATIENCE; attempt++) {
+      if (this.done(10)) return;
+      if (attempt > 0) await pause(250 * 2 ** attempt);
+      const from = this.setup.requestCount();
+      if (list && base) await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
+      if (written) await this.search(this.shownLabel(written.id, written.label), 'state: its own text', sequence);
+      const read = other ? this.readCase(other, 'state: another record', sequence) : undefined;
+      if (read) await this.setup.send(read);
+      const fresh = this.divergences().filter(
+        (divergence) => divergence.answer.exchange.id > from && !this.settled.has(divergence.check),
+      );
+      if (fresh.length === 0) return;
+      // A divergence still there after all the patience is not a replica catching up: the run stops waiting for it.
+      if (attempt === PATIENCE) for (const divergence of fresh) this.settled.add(divergence.check);
+    }
+  }
+
+  /** Runs one sequence; `only` limits it to some of its commands (a replay while shrinking). */
+  async run(commands: readonly Command[], id: string, only?: ReadonlySet<number>): Promise<void> {
+    const made = new Map<number, Made>();
+    const session = this.setup.session;
+    for (const [index, command] of commands.entries()) {
+      if (only && !only.has(index)) continue;
+      if (this.done(12)) return;
+      const sequence = { id, command: index };
+      const note = `sequence ${id}, ${index + 1}: ${describeCommand(command)}`;
+      const targetId = (target: { created: number } | { listed: number }) =>
+        'created' in target ? made.get(target.created)?.id : this.listedIds[target.listed % Math.max(1, this.listedIds.length)];
+      switch (command.kind) {
+        case 'create': {
+          if (!session || this.unowned >= 2) break;
+          const purpose = `s${id.replace(/~/g, 'r')}-${command.record + 1}${command.outsideAscii ? `.${OUTSIDE_ASCII_TEXT.split(',')[0]}` : ''}`;
+          const created = await session.tagged({ family: 'sequence', sequence, note }, () =>
+            session.create(purpose, command.fields, { note }),
+          );
+          if (created.id) made.set(command.record, { id: created.id, label: created.label });
+          // A create the deployment accepted and no read showed: its records may not read back at once, or at all.
+          else if (created.answer?.verdict === 'accepted' && ++this.unowned === 2)
+            this.setup.notes.push('state model: two created records could not be read back, so the sequences stop writing');
+          await this.observe(created.id ? made.get(command.record) : undefined, [...made.values()], sequence);
+          break;
+        }
+        case 'update': {
+          const record = made.get(command.record);
+          if (!session || !record) break;
+          await session.tagged({ family: 'sequence', sequence, note }, () =>
+            session.update(record.id, record.label, command.fields, { note }),
+          );
+          await this.observe(record, [...made.values()], sequence);
+          break;
+        }
+        case 'delete': {
+          const record = made.get(command.record);
+          if (!session || !record) break;
+          await session.tagged({ family: 'sequence', sequence, note }, () => session.remove(record.id, record.label));
+          made.delete(command.record);
+          await this.observe(undefined, [...made.values()], sequence);
+          break;
+        }
+        case 'read': {
+          const target = targetId(command.target);
+          const read = target ? this.readCase(target, note, sequence) : undefined;
+          if (read) await this.setup.send(read);
+          break;
+        }
+        case 'search': {
+          const target = targetId(command.target);
+          if (!target) break;
+          const fallback = 'created' in command.target ? made.get(command.target.created)!.label : target;
+          await this.search(this.shownLabel(target, fallback), note, sequence);
+          break;
+        }
+        case 'search-text': {
+          const operation = operationById(this.setup.model, command.operationId);
+          const search = parameterWithRole(operation, 'search');
+          const base = this.setup.baseline(operation);
+          if (search && base) await this.setup.send(this.caseOf(operation, { ...base, [search.name]: command.text }, note, sequence));
+          break;
+        }
+        case 'walk': {
+          const operation = operationById(this.setup.model, command.operationId);
+          const size = parameterWithRole(operation, 'page-size');
+          const largest = size && command.values[size.name] === largestValue(size);
+          await this.walk(operation, command.values, note, sequence, largest ? undefined : SEQUENCE_WALK_PAGES);
+          break;
+        }
+        case 'pause':
+          await pause(1100);
+          break;
+      }
+    }
+  }
+
+  /** Neighbours of the refused requests that have none yet (neighbours.ts). */
+  private async sendNeighbours(): Promise<void> {
+    let sent = 0;
+    const asked = new Set(this.setup.answers().map((answer) => answer.case?.key));
+    for (const answer of [...this.setup.answers()]) {
+      if (sent >= NEIGHBOURS || this.done(20)) return;
+      if (!refusedAllowed(answer)) continue;
+      for (const neighbour of neighboursOf(answer.operation, answer.case!.values)) {
+        const testCase = this.caseOf(answer.operation, neighbour.values, 'neighbour', undefined);
+        const key = `${caseKey(answer.operation.id, 'valid', neighbour.values)}`;
+        if ([...asked].some((known) => known?.startsWith(key))) continue;
+        asked.add(testCase.key);
+        await this.setup.send({ ...testCase, title: caseTitle(answer.operation.id, neighbour.values, `${neighbour.kind} of #${answer.exchange.id}`) });
+        sent++;
+      }
+    }
+  }
+
+  /** Whether a replay's answers show the same check diverge again. */
+  private shows(check: string, replay: string): boolean {
+    return this.divergences().some(
+      (divergence) => divergence.check === check && divergence.answer.case?.sequence?.id === replay,
+    );
+  }
+
+  /** For each check a sequence broke, replays of fewer commands until none shorter shows it. */
+  private async shrink(sequences: ReadonlyMap<string, Command[]>): Promise<void> {
+    const first = new Map<string, Answer>();
+    for (const divergence of this.divergences()) {
+      const tag = divergence.answer.case?.sequence;
+      if (!tag || tag.id.includes('~') || first.has(divergence.check)) continue;
+      first.set(divergence.check, divergence.answer);
+    }
+    let replays = 0;
+    for (const [check, answer] of first) {
+      const tag = answer.case!.sequence!;
+      const commands = sequences.get(tag.id);
+      if (!commands) continue;
+      let current = [...Array(tag.command + 1).keys()];
+      const closure = closureOf(commands, tag.command);
+      const candidates = [closure, ...current.slice(0, -1).map((drop) => current.filter((index) => index !== drop))];
+      let tries = 0;
+      for (const candidate of candidates) {
+        if (tries >= SHRINK_REPLAYS || this.done(30)) break;
+        if (candidate.length >= current.length || !candidate.every((index) => current.includes(index))) continue;
+        tries++;
+        const id = `${tag.id}~${++replays}`;
+        await this.run(commands, id, new Set(candidate));
+        if (this.shows(check, id)) current = candidate;
+        if (current.length === closure.length) break;
+      }
+    }
+  }
+
+  /** The whole phase. */
+  async runAll(): Promise<void> {
+    const listings = this.listings();
+    await this.learnState(listings);
+    await this.searchTexts(listings);
+    const plan = {
+      model: this.setup.model,
+      writes: this.setup.session !== undefined,
+      listValues: listings,
+      listed: this.listedIds.length,
+      now: Date.now(),
+    };
+    const sequences = new Map<string, Command[]>();
+    for (let index = 1; index <= this.setup.sequences; index++) {
+      if (this.done(SHRINK_RESERVE + 40)) break;
+      const commands = drawSequence(plan, this.setup.seed * 31 + index, SEQUENCE_LENGTH, index === 1);
+      sequences.set(String(index), commands);
+      await this.run(commands, String(index));
+    }
+    await this.sendNeighbours();
+    await this.shrink(sequences);
+  }
+}
