@@ -121,6 +121,8 @@ export class FakeAnalytics {
     const match = /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
     const token = match?.[1]?.trim() ?? '';
     if (token === this.options.key) return undefined;
+    if (/^bearer\s*$/i.test(request.headers.authorization ?? '') && this.faults.has('analytics-blank-key-accepted'))
+      return undefined;
     const why = token === '' ? 'missing' : 'wrong';
     const f = this.faults;
     if (why === 'missing' && f.has('analytics-missing-key-accepted')) return undefined;
@@ -238,6 +240,7 @@ export class FakeAnalytics {
     if (sortBy === 'domain' && f.has('analytics-list-sort-by-domain-500'))
       return { status: 500, body: { message: 'Server Error' } };
     const search = lastValue(q, 'search') ?? '';
+    if (/['"]/.test(search) && f.has('analytics-list-search-with-quote-refused')) throw this.invalid('search');
     // The text is transliterated with iconv for the domain index, and the notice on a character outside ASCII is
     // turned into an exception.
     if (outsideAscii(search) && f.has('analytics-list-search-non-ascii-500'))
@@ -260,8 +263,17 @@ export class FakeAnalytics {
         ? [...this.store.values(), ...this.history.deletedWebsites()]
         : [...this.store.values()];
     const rows = kept.map((website) => this.asListed(website)).filter((website) => this.searchKeeps(website, q));
-    rows.sort((a, b) => (key === 'domain' ? compareText(a.domain, b.domain) : a.id - b.id));
+    const byUpdate = f.has('analytics-sort-by-id-uses-updated-at');
+    const order = (a: FakeWebsite, b: FakeWebsite) =>
+      key === 'domain'
+        ? compareText(a.domain, b.domain)
+        : byUpdate
+          ? a.updated_at.localeCompare(b.updated_at) || a.id - b.id
+          : a.id - b.id;
+    rows.sort(order);
     if (direction === 'desc') rows.reverse();
+    // The pages are cut from the rows in id order, and each page is then sorted on its own.
+    const cutFrom = f.has('analytics-list-pages-sorted-on-their-own') ? [...rows].sort((a, b) => b.id - a.id) : rows;
 
     // The search branch's paginator is built without per_page: its pages are of the default size, and say so.
     if (search !== '' && f.has('analytics-list-per-page-dropped-with-search')) perPage = '10';
@@ -270,14 +282,21 @@ export class FakeAnalytics {
     let shown = size;
     if (f.has('analytics-list-per-page-ignored')) shown = 10;
     if (size === 100 && f.has('analytics-list-per-page-100-capped-50')) shown = 50;
-    const slice = rows.slice((page - 1) * size, (page - 1) * size + shown);
+    const start = (page - 1) * size + (page > 1 && f.has('analytics-list-page-boundary-skips-row') ? 1 : 0);
+    const slice = cutFrom.slice(start, start + shown);
+    if (cutFrom !== rows) {
+      slice.sort(order);
+      if (direction === 'desc') slice.reverse();
+    }
     if (f.has('analytics-list-page-short-by-one') && rows.length > page * size) slice.pop();
     // The delete leaves the website's row in the list table, and rendering its missing owner throws.
     if (f.has('analytics-list-500-after-delete') && slice.some((website) => this.history.wasDeleted(website.id)))
       return { status: 500, body: { message: 'Server Error' } };
     const reply = this.variant.list({
       rows: slice.map((website) => this.render(website, 'list')),
-      total: rows.length,
+      total: f.has('analytics-list-total-ignores-created')
+        ? rows.filter((website) => !this.history.wasCreatedHere(website.id)).length
+        : rows.length,
       page,
       perPage: size,
       url: this.linkBase(request, {
@@ -409,7 +428,11 @@ export class FakeAnalytics {
     }
     for (const field of ['password', 'exclude_params', 'exclude_ips'] as const) {
       const value = lastValue(form, field);
-      if (value !== null) result[field] = value;
+      if (value === null) continue;
+      if (field !== 'password' && value === '' && operation === 'update' && f.has('analytics-update-empty-value-kept'))
+        continue;
+      result[field] =
+        field !== 'password' && f.has('analytics-exclude-lists-keep-first-entry') ? value.split(/[,\n]/)[0]! : value;
     }
     return result;
   }
@@ -477,6 +500,11 @@ export class FakeAnalytics {
     const before = { ...website };
     Object.assign(website, clobbered, cleared, settings, { updated_at: timestamp() });
     this.history.updated(website, this.listRowAfterUpdate(website, settings));
+    const previous = f.has('analytics-update-also-writes-previous-website') ? this.previous(website) : undefined;
+    if (previous) {
+      Object.assign(previous, settings, { updated_at: timestamp() });
+      this.history.updated(previous, previous);
+    }
     if (f.has('analytics-update-redirects')) return { status: 302, headers: { Location: '/websites' } };
     return this.variant.one(this.render(this.updateAnswer(website, before, settings), 'write'));
   }
@@ -498,11 +526,22 @@ export class FakeAnalytics {
     return website;
   }
 
+  /** The website with the next lower id, if any. */
+  private previous(website: FakeWebsite): FakeWebsite | undefined {
+    const below = [...this.store.keys()].filter((id) => id < website.id);
+    return below.length > 0 ? this.store.get(Math.max(...below)) : undefined;
+  }
+
   private remove(website: FakeWebsite): Reply {
     if (this.options.hostile.has('delete-500')) return { status: 500, body: { message: 'Server Error' } };
     if (!this.faults.has('analytics-delete-keeps')) {
-      this.history.deleted(website);
-      this.store.delete(website.id);
+      const previous = this.faults.has('analytics-delete-also-deletes-previous-website')
+        ? this.previous(website)
+        : undefined;
+      for (const gone of [website, ...(previous ? [previous] : [])]) {
+        this.history.deleted(gone);
+        this.store.delete(gone.id);
+      }
     }
     // The answer loads the website again to render it, after it was deleted.
     if (this.faults.has('analytics-delete-answers-not-found')) return this.variant.notFound();
@@ -545,6 +584,8 @@ export class FakeAnalytics {
     if (nameText === 'os' && f.has('analytics-stats-os-422')) throw this.invalid('name');
     let from = this.date(q, 'from');
     let to = this.date(q, 'to');
+    if (isMonthEnd(from - 1) && f.has('analytics-stats-range-from-first-of-month-refused'))
+      throw this.invalid('from', 'The from field must be a date with statistics.');
     let perPage =
       (f.has('analytics-stats-any-per-page-honoured') ? anyPageSize(q) : null) ??
       this.choice(q, 'per_page', PER_PAGE, f.has('analytics-stats-bad-per-page-accepted'));
@@ -621,7 +662,11 @@ export class FakeAnalytics {
     const result =
       query.search && f.has('analytics-stats-search-filters-after-paging')
         ? searchedAfterPaging(query, (page - 1) * size, shown)
-        : statisticsPage(query, (page - 1) * size, shown);
+        : statisticsPage(
+            query,
+            (page - 1) * size - (page > 1 && f.has('analytics-stats-page-boundary-repeats-row') ? 1 : 0),
+            shown,
+          );
     if (f.has('analytics-stats-page-short-by-one') && result.total > page * size) result.rows.pop();
     const rows = result.rows.map((row): Record<string, unknown> => {
       if (f.has('analytics-stats-row-without-count')) return { value: row.value, visits: row.count };

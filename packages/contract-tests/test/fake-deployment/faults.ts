@@ -611,6 +611,86 @@ const LIST = [
     "item details for a key without items answer the list's message 该分类下暂无商品上架 instead of 未找到任何商品 " +
       "(the item lookup starts from the key's item count and reuses the list's error)",
   ],
+  // The whole state: each shows only across pages, across records, or across a sequence of writes and reads.
+  [
+    'analytics-list-page-boundary-skips-row',
+    'list_matches_state',
+    'every page of the website list after the first starts one row late, so one website is lost at each page ' +
+      'boundary (a 1-based offset, (page - 1) * per_page + 1, handed to a 0-based LIMIT)',
+  ],
+  [
+    'analytics-stats-page-boundary-repeats-row',
+    'list_matches_state',
+    'every page of statistics after the first starts one row early, so the last row of a page is shown again at ' +
+      'the top of the next (an offset of (page - 1) * per_page - 1 meant to give context)',
+  ],
+  [
+    'marketplace-items-repeat-first-item',
+    'list_matches_state',
+    'the item list shows its first item again at the end (the featured items are UNIONed in without DISTINCT)',
+  ],
+  [
+    'analytics-list-pages-sorted-on-their-own',
+    'pages_consistent',
+    'the website list cuts its pages in id order and sorts each page on its own by the asked key and direction ' +
+      '(ORDER BY applied outside a subquery that holds the LIMIT)',
+  ],
+  [
+    'analytics-list-total-ignores-created',
+    'pages_consistent',
+    "the website list's stated total is a count taken when the server started: websites created since are served " +
+      'but not counted',
+  ],
+  [
+    'analytics-update-also-writes-previous-website',
+    'write_isolated',
+    'an update also writes the settings it sends to the website with the next lower id (a batch UPDATE whose ' +
+      'WHERE clause reads id >= instead of id =, bounded by the id before)',
+  ],
+  [
+    'analytics-delete-also-deletes-previous-website',
+    'write_isolated',
+    'a delete also deletes the website with the next lower id (the same off-by-one in a DELETE ... LIMIT 2)',
+  ],
+  [
+    'analytics-sort-by-id-uses-updated-at',
+    'new_records_alike',
+    'sort_by=id orders by the time of the last update, not of the creation (the index meant for creation dates ' +
+      'was built on updated_at), so an update moves a website up',
+  ],
+  [
+    'analytics-exclude-lists-keep-first-entry',
+    'stored_as_sent',
+    'an exclusion list sent with several entries keeps only its first (the form field is read with explode(...)[0])',
+  ],
+  [
+    'analytics-update-empty-value-kept',
+    'stored_as_sent',
+    'an empty exclusion list sent on update leaves the old list in place (empty strings are treated as not sent)',
+  ],
+  [
+    'analytics-stats-range-from-first-of-month-refused',
+    'neighbours_served',
+    'statistics whose range starts on the 1st of a month are refused as invalid (the monthly archive of the month ' +
+      'before is looked up and its missing table is reported as a bad date)',
+  ],
+  [
+    'analytics-list-search-with-quote-refused',
+    'neighbours_served',
+    "a website search holding a quote (' or \") is refused as invalid (an injection filter in front of the query)",
+  ],
+  [
+    'analytics-blank-key-accepted',
+    'ignored_auth',
+    'a Bearer header whose key is blank or only spaces is served as the demo account (an empty token matches the ' +
+      'demo seeding row)',
+  ],
+  [
+    'marketplace-blank-key-accepted',
+    'ignored_auth',
+    'an api_key that is blank or only spaces is served as the main account (the key is trimmed, then looked up with ' +
+      'LIKE)',
+  ],
   // Text: each shows only for text outside ASCII or for long text (TEXT_FAULTS).
   [
     'analytics-list-search-non-ascii-500',

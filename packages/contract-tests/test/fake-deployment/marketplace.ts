@@ -94,6 +94,7 @@ export class FakeMarketplace {
     const f = this.faults;
     if (key === this.keys.key) return 'full';
     if (key === this.keys.emptyKey) return 'empty';
+    if (key !== null && key.trim() === '' && f.has('marketplace-blank-key-accepted')) return 'full';
     const missing = key === null || key === '';
     if (operation === 'purchase' && f.has('marketplace-purchase-key-unchecked')) return 'full';
     if (missing) return f.has('marketplace-missing-key-accepted') ? 'full' : undefined;
@@ -154,7 +155,8 @@ export class FakeMarketplace {
       const msg = f.has('marketplace-no-items-message') ? '暂无商品' : MESSAGES.noItems;
       return this.error('no-items', msg);
     }
-    const reply = this.success({ items: this.items.map((item) => this.render(item)) });
+    const shown = f.has('marketplace-items-repeat-first-item') ? [...this.items, this.items[0]!] : this.items;
+    const reply = this.success({ items: shown.map((item) => this.render(item)) });
     this.listCachedWithoutKey = reply;
     return reply;
   }
