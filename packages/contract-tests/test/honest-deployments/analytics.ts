@@ -453,19 +453,26 @@ function listWebsites(exchange: Exchange): Answer {
     rows = rows.filter((record) => record.searchableAt <= now && matches(record.domain));
   }
   const collate = textComparator(c.collation);
-  const primary =
-    sortBy === 'id'
-      ? (a: WebsiteRecord, b: WebsiteRecord) => a.seq - b.seq
-      : (a: WebsiteRecord, b: WebsiteRecord) => collate(a.domain, b.domain);
+  // "`id` (date created)": the order of creation, or the created_at column (to the second, choice 139), ties by id.
+  const byCreation =
+    c.idOrder === 'created-at-then-id'
+      ? (a: WebsiteRecord, b: WebsiteRecord) => a.createdAt.getTime() - b.createdAt.getTime()
+      : (a: WebsiteRecord, b: WebsiteRecord) => a.seq - b.seq;
+  const primary = sortBy === 'id' ? byCreation : (a: WebsiteRecord, b: WebsiteRecord) => collate(a.domain, b.domain);
   const descending = sort === 'desc';
+  // An id compared as the database compares the column: a number, or the text of a random id (choice 139).
+  const byId =
+    c.idOrder === 'created-at-then-id' && c.idFormat !== 'integer' && c.idFormat !== 'numeric-string'
+      ? (a: WebsiteRecord, b: WebsiteRecord) => textComparator('byte')(store.idText(a), store.idText(b))
+      : (a: WebsiteRecord, b: WebsiteRecord) => a.seq - b.seq;
   // Without a tie-breaker MySQL may order equal rows differently for different LIMITs (its manual, "LIMIT Query
   // Optimization"): the order of ties then depends on per_page.
   const tie = (a: WebsiteRecord, b: WebsiteRecord) =>
     c.tieBreak === 'limit-dependent'
       ? mix(a.seq, perPage) - mix(b.seq, perPage)
       : c.tieBreak === 'id-same-direction' && descending
-        ? b.seq - a.seq
-        : a.seq - b.seq;
+        ? byId(b, a)
+        : byId(a, b);
   const sorted = sortRows(rows, primary, descending, tie);
   const page = paged(exchange, query, sorted, perPage);
   if ('kind' in page) return fail(exchange, page);
@@ -477,7 +484,7 @@ function readWebsite(exchange: Exchange, id: string): Answer {
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);
   if (query.errors.length > 0) return fail(exchange, query.refusal());
-  const lookup = store.replicaLookup(id);
+  const lookup = store.readLookup(id);
   const error = lookupError(exchange, lookup, id);
   if (error || !('found' in lookup)) return fail(exchange, error!);
   return recordAnswer(exchange, 200, store.view(lookup.found));
@@ -565,7 +572,7 @@ async function updateWebsite(exchange: Exchange, id: string): Promise<Answer> {
   if (changes.excludeBots !== undefined) record.excludeBots = changes.excludeBots;
   if (changes.excludeParams !== undefined) record.excludeParams = changes.excludeParams;
   if (changes.excludeIps !== undefined) record.excludeIps = changes.excludeIps;
-  if (Object.keys(changes).length > 0) record.updatedAt = new Date();
+  if (Object.keys(changes).length > 0) record.updatedAt = store.now();
   store.touch(record);
   return recordAnswer(exchange, 200, store.view(record, 'write'));
 }
@@ -621,7 +628,7 @@ function statistics(exchange: Exchange, id: string): Answer {
     );
     if (!known) return fail(exchange, simpleError('not-found', 404, `Statistic not found: ${asked ?? ''}`));
   }
-  const lookup = store.replicaLookup(id);
+  const lookup = store.readLookup(id);
   const notFound = lookupError(exchange, lookup, id, true);
   if (notFound && c.statsCheckOrder === 'not-found-first') return fail(exchange, notFound);
 

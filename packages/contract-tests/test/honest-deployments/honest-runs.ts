@@ -48,7 +48,16 @@ interface KnownFalseAlarm {
  * are all it fails. They are tolerated, not required, since a run's timing may keep one from showing; an entry goes
  * once the tester no longer reports it.
  */
-const KNOWN_FALSE_ALARMS: Partial<Record<VariantName, readonly KnownFalseAlarm[]>> = {};
+const KNOWN_FALSE_ALARMS: Partial<Record<VariantName, readonly KnownFalseAlarm[]>> = {
+  'express-replica-lists': [
+    {
+      api: 'analytics',
+      check: 'resource_availability',
+      title: /: listed as it reads after the updates$/,
+      judgement: 'F20',
+    },
+  ],
+};
 
 /** The failed cases of a result that no known false alarm of the variant explains. */
 function unexplained(result: RunResult, known: readonly KnownFalseAlarm[]): string[] {
