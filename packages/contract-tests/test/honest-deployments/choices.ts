@@ -19,7 +19,8 @@ export type ErrorStyle =
   | 'jsend'
   | 'django-html'
   | 'koa-text'
-  | 'postgrest';
+  | 'postgrest'
+  | 'github';
 
 export type ListEnvelope =
   | 'bare'
@@ -180,8 +181,11 @@ export interface Choices {
   listEnvelope: ListEnvelope;
   /** 28 */
   recordEnvelope: RecordEnvelope;
-  /** 29 */
-  pagination: 'page' | 'page-from-zero' | 'cursor' | 'none';
+  /**
+   * 29: `after` is a GitHub-style opaque keyset cursor (the last row's sort key) in the parameter `after`;
+   * `offset-limit` is DRF's LimitOffsetPagination, its links carrying `limit` and `offset`.
+   */
+  pagination: 'page' | 'page-from-zero' | 'cursor' | 'none' | 'after' | 'offset-limit';
   /** 29 */
   paginationHeaders: boolean;
   /** 30 */
@@ -377,7 +381,7 @@ export interface Choices {
   /** 133: creates a key may make per minute (a throttle on the create route alone, 429 past it), or 0 for none. */
   createsPerMinute: number;
 
-  // L. Ids, replicas, list spellings, paging links and the account's size (SILENCES.md 134-136, 138, 139)
+  // L. Ids, replicas, list spellings, paging links and the account's size (SILENCES.md 134-139)
   /**
    * 134: the id a new website takes: one never used before, or SQLite's rowid without AUTOINCREMENT (the largest id
    * in the table plus one, so the id of the newest website comes back once that website is deleted).
@@ -390,6 +394,8 @@ export interface Choices {
   listSeparators: 'comma-newline' | 'any';
   /** 136: how a normalised exclusion list is written back: one entry per line, or joined with ", ". */
   listJoin: 'newline' | 'comma-space';
+  /** 137: the `Link` header's relations: next, prev, first, last with `X-Total-Count`; or `next` alone. */
+  linkRels: 'all' | 'next-only';
   /** 138: websites of the key's account at the start (141 in the ordinary data; the other account's beside them). */
   accountWebsites: number;
   /** 138: values each open-ended statistic knows: the ordinary lists, or hundreds more (a big account's traffic). */

@@ -209,6 +209,10 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
 
   const create = async (form: Record<string, string>) =>
     recordOf(choices, (await analytics(d, 'POST', '/api/v1/websites', { form })).json);
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.pathname.slice(new URL(d.analyticsUrl).pathname.replace(/\/$/, '').length)}${parsed.search}`;
+  };
 
   it.runIf(choices.idReuse === 'max-plus-one')(
     'gives a new website the id of the newest website once that one is deleted (its own rowid)',
@@ -282,6 +286,34 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     },
   );
 
+  it.runIf(choices.linkRels === 'next-only')(
+    'pages only through the Link header\'s rel="next", whose URL carries an opaque cursor',
+    async () => {
+      const seen: string[] = [];
+      let reply = await list({ per_page: '25', sort: 'asc' });
+      for (let pages = 1; ; pages += 1) {
+        expect(Array.isArray(reply.json)).toBe(true);
+        const rows = reply.json as Json[];
+        seen.push(...rows.map((row) => String(row.id)));
+        const link = reply.headers.get('link');
+        if (link === null) {
+          expect(pages).toBeGreaterThan(5);
+          break;
+        }
+        expect(rows).toHaveLength(25);
+        const match = /^<([^>]+)>; rel="next"$/.exec(link);
+        expect(match, link).not.toBeNull();
+        const next = new URL(match![1]!);
+        expect(next.searchParams.get('after')).toMatch(/^[\w-]+$/);
+        expect(next.searchParams.has('page')).toBe(false);
+        reply = await analytics(d, 'GET', pathOf(next.href));
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      const ids = seen.map(Number);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    },
+  );
+
   it.runIf(choices.accountWebsites > 141)(
     'holds a big account: pages of 100 websites run to a third page, statistics to hundreds of values',
     async () => {
@@ -294,6 +326,23 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
         });
         expect(rowsOf(choices, fourth.json).length, statistic).toBe(100);
       }
+    },
+  );
+
+  it.runIf(choices.pagination === 'offset-limit')(
+    'links the next and previous pages with limit and offset (DRF LimitOffsetPagination)',
+    async () => {
+      const first = (await list({ per_page: '25' })).json as Json;
+      expect(first.previous).toBeNull();
+      const next = new URL(String(first.next));
+      expect([next.searchParams.get('limit'), next.searchParams.get('offset')]).toEqual(['25', '25']);
+      const second = (await analytics(d, 'GET', pathOf(next.href))).json as Json;
+      expect(second.count).toBe(first.count);
+      const ids = (body: Json) => (body.results as Json[]).map((row) => row.id);
+      expect(ids(second)).toHaveLength(25);
+      expect(ids(second).filter((id) => ids(first).includes(id))).toEqual([]);
+      const previous = new URL(String(second.previous));
+      expect([previous.searchParams.get('limit'), previous.searchParams.has('offset')]).toEqual(['25', false]);
     },
   );
 

@@ -147,6 +147,7 @@ export const ORDINARY: Choices = {
   idReuse: 'never',
   listSeparators: 'comma-newline',
   listJoin: 'newline',
+  linkRels: 'all',
   accountWebsites: 141,
   statsValues: 'standard',
   idOrder: 'creation',
@@ -1390,6 +1391,25 @@ export const VARIANTS = {
     market: { keyTransport: { header: 'Api-Key' }, errorStatuses: '4xx', jsonBody: true },
   }),
   /**
+   * A GitHub-style REST API (Rails): bare JSON arrays, and the next page reached only through the `Link` header's
+   * `rel="next"`, whose URL carries an opaque keyset cursor in `after` (the last row's sort key); no page number,
+   * total or other relation anywhere. GitHub's error bodies (`{message, documentation_url}`, 422 "Validation
+   * Failed" with `errors`), weak ETags with 304, PATCH as update, 404 for an unrouted method, `Location` on create.
+   */
+  'github-link-cursor': variant({
+    methodNotAllowedStatus: 404,
+    patchIsUpdate: true,
+    createLocation: true,
+    errorStyle: 'github',
+    jsonContentType: 'application/json; charset=utf-8',
+    pagination: 'after',
+    paginationHeaders: true,
+    linkRels: 'next-only',
+    domainUnique: 'ignore-case',
+    conditionalGet: 'etag',
+    market: { errorStatuses: '4xx', jsonBody: true, contentType: 'application/json' },
+  }),
+  /**
    * `laravel-resource` on a big account: 250 websites (pages of 100 run to a third page) and years of traffic over
    * hundreds of browsers, cities, pages, referrers, campaigns and events, in Laravel's `{data, links, meta}` pages.
    */
@@ -1407,6 +1427,48 @@ export const VARIANTS = {
     accountWebsites: 250,
     statsValues: 'large',
     market: LARAVEL_MARKET,
+  }),
+  /**
+   * Django REST Framework on Postgres with `LimitOffsetPagination` whose limit is the validated `per_page`:
+   * `{count, next, previous, results}` whose `next` and `previous` URLs carry `limit` and `offset` (the first
+   * page's without `offset`, as DRF writes it). Otherwise `drf-empty-account`'s choices, on an account with
+   * websites.
+   */
+  'drf-limit-offset': variant({
+    trailingSlash: 'not-found',
+    routerFallback: 'django-html',
+    patchIsUpdate: true,
+    maxBodyBytes: 2_621_440,
+    integerSyntax: 'any-integer',
+    trimInputs: true,
+    wwwAuthenticate: true,
+    foreignWebsite: 403,
+    validationStatus: 400,
+    statsCheckOrder: 'validation-first',
+    errorStyle: 'drf',
+    listEnvelope: 'drf',
+    pagination: 'offset-limit',
+    idFormat: 'uuid',
+    switchesAs: 'boolean',
+    excludeListsAs: 'normalised',
+    unsetListAs: 'empty',
+    timestampStyle: 'micro-z',
+    ipListValidation: 'addresses',
+    domainUnique: 'ignore-case',
+    passwordRequiredForPrivacy2: true,
+    switchWords: true,
+    collation: 'locale',
+    seriesZeroDays: 'include',
+    statsSearchByUrl: 'reject',
+    market: {
+      errorStatuses: '4xx',
+      keyMessage: 'API密钥无效',
+      itemScope: 'own',
+      timestampStyle: 'micro-z',
+      jsonBody: true,
+      handedCode: 'unsupported',
+      itemIdSyntax: 'exact',
+    },
   }),
   /**
    * Go with chi and database/sql on MySQL 5.7: `created_at DATETIME DEFAULT CURRENT_TIMESTAMP` (whole seconds), ids
