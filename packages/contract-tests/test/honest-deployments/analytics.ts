@@ -7,12 +7,14 @@ import type { Choices } from './choices.js';
 import { mix, type WebsiteRecord } from './data.js';
 import {
   choosePage,
+  decodeKeyset,
   encodeCursor,
+  encodeKeyset,
   listBody,
   type Hyperlinks,
   type PageOf,
   pageHeaders,
-  pageParamName,
+  pageParamNames,
   recordBody,
 } from './envelopes.js';
 import {
@@ -39,7 +41,7 @@ import {
   sourceOf,
   wantsJson,
 } from './http-kit.js';
-import { compareKeys, searchMatcher, sortRows, textComparator } from './ordering.js';
+import { compareKeys, rowComparator, searchMatcher, sortRows, textComparator } from './ordering.js';
 import {
   dayNumber,
   STATISTIC_NAMES,
@@ -235,6 +237,7 @@ const AUTH_MESSAGES: Record<Choices['errorStyle'], [missing: string, wrong: stri
   'django-html': ['Authentication credentials were not provided.', 'Invalid API key.'],
   'koa-text': ['Unauthorized', 'Unauthorized'],
   postgrest: ['Anonymous access is disabled', 'Expected 3 parts in JWT; got 1'],
+  github: ['Requires authentication', 'Bad credentials'],
 };
 
 function authenticate(exchange: Exchange): ApiError | undefined {
@@ -339,28 +342,74 @@ class Query {
   }
 }
 
-function paged<T>(exchange: Exchange, query: Query, rows: T[], perPage: number): PageOf<T> | ApiError {
+/** The order of a list's rows, for a keyset cursor: how rows compare, a row's key, and a row standing for a key. */
+interface Keyset<T> {
+  compare: (a: T, b: T) => number;
+  keyOf: (row: T) => unknown;
+  rowOf: (key: unknown) => T | undefined;
+}
+
+/**
+ * The asked page of rows already sorted. The page is chosen by a page number, an offset cursor, a keyset cursor in
+ * `after` (the rows after the last one shown, as they sort now), or DRF's `limit` and `offset`.
+ */
+function paged<T>(
+  exchange: Exchange,
+  query: Query,
+  rows: T[],
+  askedPerPage: number,
+  keyset: Keyset<T>,
+): PageOf<T> | ApiError {
   const c = exchange.state.choices;
-  const name = pageParamName(c);
+  const [name] = pageParamNames(c);
   const raw = name ? query.raw(name) : undefined;
-  const choice = choosePage(c, raw, rows.length, perPage);
-  if ('invalid' in choice) {
-    if (choice.invalid === 'page') return simpleError('not-found', 404, 'Invalid page.');
-    return validationError(c, [{ field: 'cursor', message: 'The cursor is invalid.', location: 'query', input: raw }]);
+  let perPage = askedPerPage;
+  let start: number;
+  if (c.pagination === 'after') {
+    const after = raw === undefined ? undefined : keyset.rowOf(decodeKeyset(raw));
+    if (raw !== undefined && after === undefined) {
+      return validationError(c, [{ field: 'after', message: 'The cursor is invalid.', location: 'query', input: raw }]);
+    }
+    const index = after === undefined ? 0 : rows.findIndex((row) => keyset.compare(row, after) > 0);
+    start = index === -1 ? rows.length : index;
+  } else if (c.pagination === 'offset-limit') {
+    // DRF's LimitOffsetPagination whose limit is per_page: a `limit` it wrote into a link is one of the sizes; any
+    // other limit or offset it cannot read falls back to per_page and 0, as DRF's `_positive_int` guard does.
+    const limit = Number(raw);
+    if ((PER_PAGE_VALUES as readonly number[]).includes(limit) && /^\d+$/.test(raw ?? '')) perPage = limit;
+    const offset = query.raw('offset');
+    start = offset !== undefined && /^\d+$/.test(offset) ? Number(offset) : 0;
+  } else {
+    const choice = choosePage(c, raw, rows.length, perPage);
+    if ('invalid' in choice) {
+      if (choice.invalid === 'page') return simpleError('not-found', 404, 'Invalid page.');
+      return validationError(c, [
+        { field: 'cursor', message: 'The cursor is invalid.', location: 'query', input: raw },
+      ]);
+    }
+    start = choice.offset;
   }
   const base = `${exchange.context.origin}${exchange.url.pathname.slice(c.mountPath.length)}`;
   const urlAt = (offset: number): string | null => {
     if (!name) return null;
     const params = new URLSearchParams(exchange.url.search);
     if (c.pagination === 'cursor') params.set('cursor', encodeCursor(offset));
-    else params.set('page', String(Math.floor(offset / perPage) + (c.pagination === 'page-from-zero' ? 0 : 1)));
+    else if (c.pagination === 'after') {
+      if (offset <= 0) params.delete('after');
+      else params.set('after', encodeKeyset(keyset.keyOf(rows[offset - 1]!)));
+    } else if (c.pagination === 'offset-limit') {
+      // DRF's links: `limit` always, `offset` left out for the first page.
+      params.set('limit', String(perPage));
+      if (offset <= 0) params.delete('offset');
+      else params.set('offset', String(offset));
+    } else params.set('page', String(Math.floor(offset / perPage) + (c.pagination === 'page-from-zero' ? 0 : 1)));
     return `${base}?${params.toString()}`;
   };
   return {
-    rows: rows.slice(choice.offset, choice.offset + perPage),
+    rows: rows.slice(start, start + perPage),
     total: rows.length,
     perPage,
-    offset: choice.offset,
+    offset: start,
     urlAt,
     cursorAt: encodeCursor,
   };
@@ -380,7 +429,7 @@ function hyperlinks(exchange: Exchange): Hyperlinks {
 function pageAnswer<T>(exchange: Exchange, root: 'websites' | 'stats', page: PageOf<T>): Answer {
   const c = exchange.state.choices;
   const body = listBody(c, root, page, hyperlinks(exchange));
-  return ok(exchange, 200, body, c.paginationHeaders ? pageHeaders(page) : {});
+  return ok(exchange, 200, body, c.paginationHeaders ? pageHeaders(page, c.linkRels) : {});
 }
 
 function recordAnswer(exchange: Exchange, status: number, record: unknown, headers: Record<string, string> = {}) {
@@ -388,8 +437,7 @@ function recordAnswer(exchange: Exchange, status: number, record: unknown, heade
 }
 
 function knownQuery(choices: Choices, names: readonly string[]): string[] {
-  const page = pageParamName(choices);
-  return page ? [...names, page] : [...names];
+  return [...names, ...pageParamNames(choices)];
 }
 
 // ---- Websites ----
@@ -430,6 +478,8 @@ function notFoundMessage(choices: Choices, id: string): string {
       return `No such website: '${id}'`;
     case 'go-text':
       return 'website not found';
+    case 'github':
+      return 'Not Found';
     default:
       return 'Website not found';
   }
@@ -453,21 +503,38 @@ function listWebsites(exchange: Exchange): Answer {
     rows = rows.filter((record) => record.searchableAt <= now && matches(record.domain));
   }
   const collate = textComparator(c.collation);
-  const primary =
-    sortBy === 'id'
-      ? (a: WebsiteRecord, b: WebsiteRecord) => a.seq - b.seq
-      : (a: WebsiteRecord, b: WebsiteRecord) => collate(a.domain, b.domain);
+  // "`id` (date created)": the order of creation, or the created_at column (to the second, choice 139), ties by id.
+  const byCreation =
+    c.idOrder === 'created-at-then-id'
+      ? (a: WebsiteRecord, b: WebsiteRecord) => a.createdAt.getTime() - b.createdAt.getTime()
+      : (a: WebsiteRecord, b: WebsiteRecord) => a.seq - b.seq;
+  const primary = sortBy === 'id' ? byCreation : (a: WebsiteRecord, b: WebsiteRecord) => collate(a.domain, b.domain);
   const descending = sort === 'desc';
+  // An id compared as the database compares the column: a number, or the text of a random id (choice 139).
+  const byId =
+    c.idOrder === 'created-at-then-id' && c.idFormat !== 'integer' && c.idFormat !== 'numeric-string'
+      ? (a: WebsiteRecord, b: WebsiteRecord) => textComparator('byte')(store.idText(a), store.idText(b))
+      : (a: WebsiteRecord, b: WebsiteRecord) => a.seq - b.seq;
   // Without a tie-breaker MySQL may order equal rows differently for different LIMITs (its manual, "LIMIT Query
   // Optimization"): the order of ties then depends on per_page.
   const tie = (a: WebsiteRecord, b: WebsiteRecord) =>
     c.tieBreak === 'limit-dependent'
       ? mix(a.seq, perPage) - mix(b.seq, perPage)
       : c.tieBreak === 'id-same-direction' && descending
-        ? b.seq - a.seq
-        : a.seq - b.seq;
+        ? byId(b, a)
+        : byId(a, b);
   const sorted = sortRows(rows, primary, descending, tie);
-  const page = paged(exchange, query, sorted, perPage);
+  const page = paged(exchange, query, sorted, perPage, {
+    compare: rowComparator(primary, descending, tie),
+    keyOf: (record) => [record.seq, record.domain, record.createdAt.getTime()],
+    rowOf: (key) => {
+      if (!Array.isArray(key) || key.length !== 3) return undefined;
+      const [seq, domain, created] = key as unknown[];
+      if (!Number.isSafeInteger(seq) || typeof domain !== 'string' || !Number.isSafeInteger(created)) return undefined;
+      // A row standing for the key: the fields the order reads (the id's text is derived from seq and created_at).
+      return { ...rows[0]!, seq: seq as number, domain, createdAt: new Date(created as number) };
+    },
+  });
   if ('kind' in page) return fail(exchange, page);
   return pageAnswer(exchange, 'websites', { ...page, rows: page.rows.map((record) => store.view(record, 'list')) });
 }
@@ -477,7 +544,7 @@ function readWebsite(exchange: Exchange, id: string): Answer {
   const query = new Query(sourceOf(exchange.url.searchParams), c);
   query.only([]);
   if (query.errors.length > 0) return fail(exchange, query.refusal());
-  const lookup = store.replicaLookup(id);
+  const lookup = store.readLookup(id);
   const error = lookupError(exchange, lookup, id);
   if (error || !('found' in lookup)) return fail(exchange, error!);
   return recordAnswer(exchange, 200, store.view(lookup.found));
@@ -565,7 +632,7 @@ async function updateWebsite(exchange: Exchange, id: string): Promise<Answer> {
   if (changes.excludeBots !== undefined) record.excludeBots = changes.excludeBots;
   if (changes.excludeParams !== undefined) record.excludeParams = changes.excludeParams;
   if (changes.excludeIps !== undefined) record.excludeIps = changes.excludeIps;
-  if (Object.keys(changes).length > 0) record.updatedAt = new Date();
+  if (Object.keys(changes).length > 0) record.updatedAt = store.now();
   store.touch(record);
   return recordAnswer(exchange, 200, store.view(record, 'write'));
 }
@@ -621,7 +688,7 @@ function statistics(exchange: Exchange, id: string): Answer {
     );
     if (!known) return fail(exchange, simpleError('not-found', 404, `Statistic not found: ${asked ?? ''}`));
   }
-  const lookup = store.replicaLookup(id);
+  const lookup = store.readLookup(id);
   const notFound = lookupError(exchange, lookup, id, true);
   if (notFound && c.statsCheckOrder === 'not-found-first') return fail(exchange, notFound);
 
@@ -729,7 +796,17 @@ function statistics(exchange: Exchange, id: string): Answer {
   };
   const primary = sortBy === 'count' ? (a: StatisticRow, b: StatisticRow) => a.count - b.count : byValue;
   const sorted = sortRows(rows, primary, descending, tie);
-  const page = paged(exchange, query, sorted, perPage);
+  const page = paged(exchange, query, sorted, perPage, {
+    compare: rowComparator(primary, descending, tie),
+    keyOf: (row) => [row.count, row.sortKey, row.storage],
+    rowOf: (key) => {
+      if (!Array.isArray(key) || key.length !== 3) return undefined;
+      const [count, sortKey, storage] = key as unknown[];
+      if (!Number.isSafeInteger(count) || !Number.isSafeInteger(storage)) return undefined;
+      if (typeof sortKey !== 'string' && typeof sortKey !== 'number') return undefined;
+      return { value: sortKey, count: count as number, sortKey, storage: storage as number };
+    },
+  });
   if ('kind' in page) return fail(exchange, page);
   const shown = page.rows.map((row) => ({
     value: row.value,

@@ -19,7 +19,8 @@ export type ErrorStyle =
   | 'jsend'
   | 'django-html'
   | 'koa-text'
-  | 'postgrest';
+  | 'postgrest'
+  | 'github';
 
 export type ListEnvelope =
   | 'bare'
@@ -180,8 +181,11 @@ export interface Choices {
   listEnvelope: ListEnvelope;
   /** 28 */
   recordEnvelope: RecordEnvelope;
-  /** 29 */
-  pagination: 'page' | 'page-from-zero' | 'cursor' | 'none';
+  /**
+   * 29: `after` is a GitHub-style opaque keyset cursor (the last row's sort key) in the parameter `after`;
+   * `offset-limit` is DRF's LimitOffsetPagination, its links carrying `limit` and `offset`.
+   */
+  pagination: 'page' | 'page-from-zero' | 'cursor' | 'none' | 'after' | 'offset-limit';
   /** 29 */
   paginationHeaders: boolean;
   /** 30 */
@@ -280,6 +284,10 @@ export interface Choices {
   authSchemes: 'bearer' | 'bearer-or-token';
   /** 90: reads served by a replica this many ms behind the primary (0: read-your-writes). */
   replicaLagMs: number;
+  /** 135: further lag of the replica, up to this many ms more for each write (applied in commit order). */
+  replicaLagJitterMs: number;
+  /** 135: what the replica serves: every GET, or the list (and its search) only, reads by id going to the primary. */
+  replicaReads: 'all' | 'lists';
   /** 91: rate-limit headers: Laravel's `X-RateLimit-*`, or the IETF draft's `RateLimit-*` and `RateLimit-Policy`. */
   rateLimitHeaders: 'x-ratelimit' | 'ietf-draft';
   /** 91: Retry-After as delay-seconds or as an HTTP-date (RFC 9110 allows both). */
@@ -302,9 +310,10 @@ export interface Choices {
   // J. Further silences (SILENCES.md 105-121)
   /**
    * 105: the domain as stored: as sent; lowercased; Plausible's `clean_domain` (scheme, `www.` and a trailing slash
-   * removed, lowercased); IDNA ToASCII (punycode, lowercased).
+   * removed, lowercased); IDNA ToASCII (punycode, lowercased); `fqdn-dot` trimmed, lowercased and without the
+   * trailing dot of a fully qualified name (`Shop.Example.com.` is `shop.example.com`).
    */
-  domainNormalise: 'as-sent' | 'lowercase' | 'plausible' | 'punycode';
+  domainNormalise: 'as-sent' | 'lowercase' | 'plausible' | 'punycode' | 'fqdn-dot';
   /** 106: a domain already taken is a validation error (`validationStatus`) or 409 Conflict. */
   domainConflictStatus: 'validation' | 409;
   /** 107: soft-deleted websites keep their domain taken (a unique index that does not know `deleted_at`). */
@@ -371,6 +380,35 @@ export interface Choices {
   notFoundStatus: 404 | 406;
   /** 133: creates a key may make per minute (a throttle on the create route alone, 429 past it), or 0 for none. */
   createsPerMinute: number;
+
+  // L. Ids, replicas, list spellings, paging links and the account's size (SILENCES.md 134-139)
+  /**
+   * 134: the id a new website takes: one never used before, or SQLite's rowid without AUTOINCREMENT (the largest id
+   * in the table plus one, so the id of the newest website comes back once that website is deleted).
+   */
+  idReuse: 'never' | 'max-plus-one';
+  /**
+   * 136: where a normalised exclusion list (36) is split: commas and newlines, or also semicolons and spaces;
+   * with `any`, a list returned as an array is normalised too (split, trimmed, deduplicated).
+   */
+  listSeparators: 'comma-newline' | 'any';
+  /** 136: how a normalised exclusion list is written back: one entry per line, or joined with ", ". */
+  listJoin: 'newline' | 'comma-space';
+  /** 137: the `Link` header's relations: next, prev, first, last with `X-Total-Count`; or `next` alone. */
+  linkRels: 'all' | 'next-only';
+  /** 138: websites of the key's account at the start (141 in the ordinary data; the other account's beside them). */
+  accountWebsites: number;
+  /** 138: values each open-ended statistic knows: the ordinary lists, or hundreds more (a big account's traffic). */
+  statsValues: 'standard' | 'large';
+  /**
+   * 139: what `sort_by=id` ("date created") orders by: the order of creation, or the `created_at` column and then
+   * the id (its text for random ids), so that websites created in the same second come in the order of their ids.
+   */
+  idOrder: 'creation' | 'created-at-then-id';
+  /** 139: `created_at` kept to the millisecond, or the whole second (a MySQL DATETIME, `DEFAULT CURRENT_TIMESTAMP`). */
+  createdAtPrecision: 'ms' | 'seconds';
+  /** 139: the oldest starting websites that were imported by one statement, so share one `created_at` (0: none). */
+  importedTogether: number;
 
   // H. Marketplace
   market: MarketChoices;

@@ -138,22 +138,33 @@ const PARAM_LISTS = [null, 'utm_source\nutm_medium', 'ref, fbclid', 'gclid', nul
 const IP_LISTS = [null, '10.0.0.1\n192.168.1.0/24', null, '203.0.113.7', '2001:db8::1\n198.51.100.0/24'];
 const DAY_MS = 86_400_000;
 
+/** Websites of the main account in the ordinary data (165 records of both accounts). */
+export const ORDINARY_OWNED = 141;
+
 /**
- * The websites of both accounts in creation order: the main account (the deployment's key) owns about 140,
- * the other account owns every seventh record, so the ids a key sees have gaps, as in a shared table.
+ * The websites of both accounts in creation order: the main account (the deployment's key) owns `owned` of them
+ * (141 unless a variant's account is bigger), the other account every seventh record, so the ids a key sees have
+ * gaps, as in a shared table. A bigger account's websites were added more often over the same years.
  */
-export function startingWebsites(): WebsiteRecord[] {
-  const total = 165;
+export function startingWebsites(owned = ORDINARY_OWNED): WebsiteRecord[] {
+  const isOther = (seq: number) => seq % 7 === 3;
+  let total = 0;
+  for (let mine = 0; mine < owned; ) {
+    total += 1;
+    if (!isOther(total)) mine += 1;
+  }
   const domains = startingDomains(total);
   const random = prng(0x7e57);
   const start = Date.UTC(2019, 0, 7, 9, 30, 0);
+  // Every 13 days for the ordinary 165 records; the same span for more.
+  const spacing = total <= 165 ? 13 * DAY_MS : Math.floor((165 * 13 * DAY_MS) / total);
   return domains.map((domain, index) => {
     const seq = index + 1;
     const privacy = ([1, 0, 2, 1, 0, 1, 2] as const)[index % 7]!;
-    const createdAt = new Date(start + index * 13 * DAY_MS + Math.floor(random() * DAY_MS));
+    const createdAt = new Date(start + index * spacing + Math.floor(random() * DAY_MS));
     return {
       seq,
-      owner: seq % 7 === 3 ? 'other' : 'main',
+      owner: isOther(seq) ? 'other' : 'main',
       domain,
       privacy,
       password: privacy === 2 ? `share-${(seq * 7919).toString(36)}` : null,
@@ -242,11 +253,27 @@ const LANGUAGES = cross(
   ['US', 'GB', 'CN', 'TW', 'ES', 'MX', 'FR', 'CA', 'DE', 'AT', 'BR', 'PT'],
   (a, b) => `${a}-${b}`,
 ).filter((_, index) => index % 3 !== 1);
-const RESOLUTIONS = cross(
-  ['360', '375', '390', '393', '412', '414', '768', '800', '1024', '1280', '1366', '1440', '1536', '1920', '2560'],
-  ['640', '720', '768', '800', '844', '900', '1080', '1440'],
-  (w, h) => `${w}x${h}`,
-).filter((_, index) => index % 4 !== 3);
+const RESOLUTION_WIDTHS = [
+  '360',
+  '375',
+  '390',
+  '393',
+  '412',
+  '414',
+  '768',
+  '800',
+  '1024',
+  '1280',
+  '1366',
+  '1440',
+  '1536',
+  '1920',
+  '2560',
+];
+const RESOLUTION_HEIGHTS = ['640', '720', '768', '800', '844', '900', '1080', '1440'];
+const RESOLUTIONS = cross(RESOLUTION_WIDTHS, RESOLUTION_HEIGHTS, (w, h) => `${w}x${h}`).filter(
+  (_, index) => index % 4 !== 3,
+);
 const TOPICS = [
   'getting-started',
   'pricing-explained',
@@ -294,11 +321,32 @@ const REFERRERS = [
     (a, b) => `${a}.${b}`,
   ),
 ];
-const CAMPAIGNS = cross(
-  ['spring', 'summer', 'autumn', 'winter', 'black-friday', 'launch', 'Newsletter', 'retargeting', 'brand'],
-  ['sale', 'promo', 'webinar', 'ebook', 'trial', 'upgrade', 'referral', 'giveaway', 'survey', 'demo', 'Q1', 'Q4'],
-  (a, b) => `${a}_${b}`,
-);
+const CAMPAIGNS_PREFIXES = [
+  'spring',
+  'summer',
+  'autumn',
+  'winter',
+  'black-friday',
+  'launch',
+  'Newsletter',
+  'retargeting',
+  'brand',
+];
+const CAMPAIGNS_SUFFIXES = [
+  'sale',
+  'promo',
+  'webinar',
+  'ebook',
+  'trial',
+  'upgrade',
+  'referral',
+  'giveaway',
+  'survey',
+  'demo',
+  'Q1',
+  'Q4',
+];
+const CAMPAIGNS = cross(CAMPAIGNS_PREFIXES, CAMPAIGNS_SUFFIXES, (a, b) => `${a}_${b}`);
 const EVENTS = cross(
   ['click', 'submit', 'view', 'download', 'play', 'Share', 'scroll', 'open', 'close', 'copy'],
   ['signup', 'cta-button', 'pricing-table', 'newsletter', 'video', 'pdf', 'cart', 'search', 'menu', 'footer', 'chat'],
@@ -321,6 +369,133 @@ export const CATEGORY_VALUES: Readonly<Record<string, readonly string[]>> = {
   referrer: REFERRERS,
   resolution: RESOLUTIONS,
 };
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+const unique = (values: readonly string[]): string[] => [...new Set(values)];
+
+/** Every region CLDR names in English, beside the ordinary list (private-use and grouping codes left out). */
+function allCountries(): string[] {
+  const names = new Intl.DisplayNames('en', { type: 'region' });
+  const found: string[] = [];
+  for (let a = 65; a <= 90; a += 1) {
+    for (let b = 65; b <= 90; b += 1) {
+      const code = String.fromCharCode(a, b);
+      if (/^(AA|Q[M-Z]|X[A-Z]|ZZ|EU|EZ|UN)$/.test(code)) continue;
+      const name = names.of(code);
+      if (name && name !== code) found.push(name);
+    }
+  }
+  return unique([...COUNTRIES, ...found]);
+}
+
+function largeValues(): Readonly<Record<string, readonly string[]>> {
+  const places = ['ville', 'ton', 'burg', 'field', 'port', 'haven', 'stad', 'dorf', 'mouth', 'bridge'];
+  const actions = ['click', 'submit', 'view', 'download', 'play', 'Share', 'scroll', 'open', 'close', 'copy'];
+  const moreActions = ['hover', 'expand', 'collapse', 'select', 'upload', 'print', 'pause', 'seek', 'rate', 'save'];
+  const targets = ['signup', 'cta-button', 'pricing-table', 'newsletter', 'video', 'pdf', 'cart', 'search', 'menu'];
+  const moreTargets = ['footer', 'chat', 'banner', 'faq', 'map', 'gallery', 'review', 'coupon', 'wishlist', 'tab'];
+  const osMore = [
+    ...range(5, 15).flatMap((major) => range(0, 4).map((minor) => `Android ${major}.${minor}`)),
+    ...range(12, 18).flatMap((major) => range(0, 7).map((minor) => `iOS ${major}.${minor}`)),
+    ...range(13, 18).flatMap((major) => range(0, 6).map((minor) => `iPadOS ${major}.${minor}`)),
+    ...range(11, 15).flatMap((major) => range(0, 7).map((minor) => `macOS ${major}.${minor}`)),
+    ...['1507', '1607', '1703', '1709', '1803', '1809', '1903', '1909', '2004', '20H2', '21H1', '21H2', '22H2'].map(
+      (build) => `Windows 10 (${build})`,
+    ),
+    ...range(30, 41).map((version) => `Fedora ${version}`),
+    ...range(8, 12).map((version) => `Debian ${version}`),
+  ];
+  const pages = unique([
+    ...PAGES,
+    ...cross(['/blog', '/docs', '/help', '/de/blog', '/fr/docs', '/es/ayuda'], TOPICS, (a, b) => `${a}/${b}/comments`),
+    ...range(0, 419).map((index) => `/products/${1560 + index * 7}`),
+  ]);
+  return {
+    browser: cross(BROWSERS, range(100, 125).map(String), (name, version) => `${name} ${version}`),
+    campaign: cross(
+      [
+        ...CAMPAIGNS_PREFIXES,
+        'holiday',
+        'cyber-monday',
+        'back-to-school',
+        'partner',
+        'affiliate',
+        'podcast',
+        'influencer',
+        'reactivation',
+        'app-install',
+      ],
+      [...CAMPAIGNS_SUFFIXES, 'Q2', 'Q3', '2024', '2025', 'email', 'social', 'search'],
+      (a, b) => `${a}_${b}`,
+    ),
+    city: unique([
+      ...CITIES,
+      ...cross(
+        WORDS.map((word) => capitalise(word.toLowerCase())),
+        places,
+        (a, b) => a + b,
+      ),
+    ]),
+    continent: CATEGORY_VALUES.continent!,
+    country: allCountries(),
+    device: CATEGORY_VALUES.device!,
+    event: cross([...actions, ...moreActions], [...targets, ...moreTargets], (a, b) => `${a}:${b}`),
+    landing_page: pages.slice(0, 400),
+    language: cross(
+      [
+        'en',
+        'zh',
+        'es',
+        'fr',
+        'de',
+        'pt',
+        'ru',
+        'ja',
+        'ko',
+        'it',
+        'nl',
+        'ar',
+        'tr',
+        'pl',
+        'sv',
+        'da',
+        'fi',
+        'cs',
+        'el',
+        'hu',
+      ],
+      ['US', 'GB', 'CN', 'TW', 'ES', 'MX', 'FR', 'CA', 'DE', 'AT', 'BR', 'PT', 'IN', 'AU', 'CH', 'BE'],
+      (a, b) => `${a}-${b}`,
+    ),
+    os: unique([...OS_VERSIONS, ...osMore]),
+    page: pages,
+    referrer: unique([
+      ...REFERRERS,
+      ...cross(
+        WORDS.map((word) => word.toLowerCase()),
+        ['blog', 'news', 'forum', 'wiki', 'io', 'shop', 'app', 'dev', 'social', 'community', 'net'],
+        (a, b) => `${a}.${b}`,
+      ),
+    ]),
+    resolution: cross(
+      [...RESOLUTION_WIDTHS, '320', '430', '600', '834', '1180', '1600', '1680', '2048', '2880', '3440'],
+      [...RESOLUTION_HEIGHTS, '568', '667', '932', '1050', '1200', '1600', '1920', '2160'],
+      (w, h) => `${w}x${h}`,
+    ).filter((_, index) => index % 4 !== 3),
+  };
+}
+
+let large: Readonly<Record<string, readonly string[]>> | undefined;
+
+/**
+ * The value lists of a statistic (choice 138): the ordinary ones, or a big account's, where every open-ended
+ * statistic knows hundreds of values (continents and devices stay the few there are). Built on first use.
+ */
+export function categoryValueList(name: string, size: 'standard' | 'large'): readonly string[] {
+  if (size === 'standard') return CATEGORY_VALUES[name] ?? [];
+  large ??= largeValues();
+  return large[name] ?? [];
+}
 
 // ---- Marketplace ----
 

@@ -15,10 +15,38 @@ export interface PageOf<T> {
 
 export type PageChoice = { offset: number } | { invalid: 'page' | 'cursor' };
 
-export function pageParamName(choices: Pick<Choices, 'pagination'>): string | undefined {
-  if (choices.pagination === 'page' || choices.pagination === 'page-from-zero') return 'page';
-  if (choices.pagination === 'cursor') return 'cursor';
-  return undefined;
+/** The query parameters that choose a page, beside `per_page`. */
+export function pageParamNames(choices: Pick<Choices, 'pagination'>): string[] {
+  switch (choices.pagination) {
+    case 'page':
+    case 'page-from-zero':
+      return ['page'];
+    case 'cursor':
+      return ['cursor'];
+    case 'after':
+      return ['after'];
+    case 'offset-limit':
+      return ['limit', 'offset'];
+    case 'none':
+      return [];
+  }
+}
+
+const KEYSET_PREFIX = 'cursor:v1:';
+
+/** A keyset cursor: the sort key of the last row shown, opaque to clients (as GitHub's `after` cursors are). */
+export function encodeKeyset(key: unknown): string {
+  return Buffer.from(`${KEYSET_PREFIX}${JSON.stringify(key)}`).toString('base64url');
+}
+
+export function decodeKeyset(text: string): unknown {
+  const decoded = Buffer.from(text, 'base64url').toString('utf8');
+  if (!decoded.startsWith(KEYSET_PREFIX)) return undefined;
+  try {
+    return JSON.parse(decoded.slice(KEYSET_PREFIX.length));
+  } catch {
+    return undefined;
+  }
 }
 
 export function encodeCursor(offset: number): string {
@@ -48,6 +76,9 @@ export function choosePage(
   const lastOffset = Math.max(0, Math.ceil(total / perPage) - 1) * perPage;
   switch (choices.pagination) {
     case 'none':
+    case 'after':
+    case 'offset-limit':
+      // The last two are read by the caller, which knows the rows' order and the limit.
       return { offset: 0 };
     case 'cursor': {
       if (raw === undefined) return { offset: 0 };
@@ -252,8 +283,11 @@ export function listBody<T>(
   }
 }
 
-/** `Link` (RFC 8288) and `X-Total-Count` headers, as GitHub-style APIs send them. */
-export function pageHeaders<T>(page: PageOf<T>): Record<string, string> {
+/**
+ * `Link` (RFC 8288) and `X-Total-Count` headers, as GitHub-style APIs send them; with a forward-only cursor
+ * (`next-only`, choice 137), `rel="next"` alone while there is more, and no count.
+ */
+export function pageHeaders<T>(page: PageOf<T>, rels: Choices['linkRels'] = 'all'): Record<string, string> {
   const links: string[] = [];
   const { offset, perPage, total } = page;
   const pages = Math.max(1, Math.ceil(total / perPage));
@@ -262,6 +296,7 @@ export function pageHeaders<T>(page: PageOf<T>): Record<string, string> {
     if (url) links.push(`<${url}>; rel="${rel}"`);
   };
   if (offset + perPage < total) add(offset + perPage, 'next');
+  if (rels === 'next-only') return links.length ? { Link: links.join(', ') } : {};
   if (offset > 0) add(Math.max(0, offset - perPage), 'prev');
   add(0, 'first');
   add((pages - 1) * perPage, 'last');

@@ -217,6 +217,8 @@ function body(error: ApiError, choices: Choices, context: ErrorContext): ErrorBo
       };
     case 'postgrest':
       return { value: postgrestError(error), type: 'application/json; charset=utf-8' };
+    case 'github':
+      return { value: githubError(error), type: json };
     case 'envelope':
       return {
         value: {
@@ -271,6 +273,23 @@ function djangoErrorPage(error: ApiError): ErrorBody {
     `<!doctype html>\n<html lang="en">\n<head>\n  <title>${title}</title>\n</head>\n<body>\n` +
     `  <h1>${title}</h1><p></p>\n</body>\n</html>\n`;
   return { text, type: 'text/html; charset=utf-8' };
+}
+
+/**
+ * GitHub's REST error bodies: a message and a link to the documentation; a 422 says "Validation Failed" and lists
+ * each field's error with a code (`missing_field`, `already_exists`, `invalid`).
+ */
+function githubError(error: ApiError): Record<string, unknown> {
+  const documentation_url = 'https://docs.analytics.example/rest';
+  const fields = error.fields ?? [];
+  if (!fields.length) return { message: error.message, documentation_url };
+  const code = (f: FieldError) =>
+    /required/.test(f.message) ? 'missing_field' : /already been taken/.test(f.message) ? 'already_exists' : 'invalid';
+  return {
+    message: 'Validation Failed',
+    errors: fields.map((f) => ({ resource: 'Website', field: f.field, code: code(f), message: f.message })),
+    documentation_url,
+  };
 }
 
 /** PostgREST's error object: a PGRST code (or a Postgres SQLSTATE), `details`, `hint` and `message`. */

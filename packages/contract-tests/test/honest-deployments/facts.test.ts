@@ -40,6 +40,8 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
   let d: HonestDeployment;
   const choices = VARIANTS[name];
   const hasWebsites = !choices.emptyAccount;
+  /** The longest a replica may take to show a write (choices 90, 135). */
+  const replicaWait = choices.replicaLagMs + choices.replicaLagJitterMs;
 
   beforeAll(async () => {
     d = await startHonestDeployment(name);
@@ -130,11 +132,11 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     const domain = siteDomain('round-trip', 'example.org');
     const created = recordOf(choices, (await analytics(d, 'POST', '/api/v1/websites', { form: { domain } })).json);
     const id = String(created.id);
-    await sleep(choices.replicaLagMs); // GETs of a deployment with a replica behind show the write a moment later
+    await sleep(replicaWait); // GETs of a deployment with a replica behind show the write a moment later
     const read = await analytics(d, 'GET', `/api/v1/websites/${id}`);
     expect(recordOf(choices, read.json).domain).toBe(domain);
 
-    await sleep(Math.max(choices.searchDelayMs, choices.replicaLagMs) + 50);
+    await sleep(Math.max(choices.searchDelayMs, replicaWait) + 50);
     const found = rowsOf(choices, (await list({ search: domain })).json);
     expect(found.map((row) => row.domain)).toContain(domain);
 
@@ -146,13 +148,13 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
       form: { domain: 'renamed.example', email: '0' },
     });
     expect(failed(choices, renamed)).toBe(choices.unknownBody === 'reject');
-    await sleep(choices.replicaLagMs);
+    await sleep(replicaWait);
     const reread = recordOf(choices, (await analytics(d, 'GET', `/api/v1/websites/${id}`)).json);
     expect(reread.domain).toBe(domain);
 
     const deleted = await analytics(d, 'DELETE', `/api/v1/websites/${id}`);
     expect(failed(choices, deleted)).toBe(false);
-    await sleep(choices.replicaLagMs);
+    await sleep(replicaWait);
     expect(failed(choices, await analytics(d, 'GET', `/api/v1/websites/${id}`))).toBe(true);
   });
 
@@ -198,10 +200,167 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     const id = await withData('lists');
     const sent = await analytics(d, 'PUT', `/api/v1/websites/${id}`, { form: { exclude_params: 'Fresh_Param' } });
     expect(failed(choices, sent)).toBe(false);
-    await sleep(choices.replicaLagMs);
+    await sleep(replicaWait);
     const shown = JSON.stringify(recordOf(choices, (await analytics(d, 'GET', `/api/v1/websites/${id}`)).json));
     expect(shown).toContain(choices.excludeListCase === 'lower' ? 'fresh_param' : 'Fresh_Param');
   });
+
+  // ---- Round 5: what each variant of SILENCES.md 134-139 does, on the variants that take it ----
+
+  const create = async (form: Record<string, string>) =>
+    recordOf(choices, (await analytics(d, 'POST', '/api/v1/websites', { form })).json);
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.pathname.slice(new URL(d.analyticsUrl).pathname.replace(/\/$/, '').length)}${parsed.search}`;
+  };
+
+  it.runIf(choices.idReuse === 'max-plus-one')(
+    'gives a new website the id of the newest website once that one is deleted (its own rowid)',
+    async () => {
+      const first = await create({ domain: siteDomain('rowid-a', 'example.net') });
+      expect(failed(choices, await analytics(d, 'DELETE', `/api/v1/websites/${String(first.id)}`))).toBe(false);
+      const domain = siteDomain('rowid-b', 'example.net');
+      const second = await create({ domain });
+      expect(second.id).toEqual(first.id);
+      const read = recordOf(choices, (await analytics(d, 'GET', `/api/v1/websites/${String(second.id)}`)).json);
+      expect(read.domain).toBe(domain);
+      expect(failed(choices, await analytics(d, 'DELETE', `/api/v1/websites/${String(second.id)}`))).toBe(false);
+    },
+  );
+
+  it.runIf(choices.uniqueAmongDeleted && choices.domainUnique !== 'none')(
+    "keeps a deleted website's row: its id answers as deleted, its domain stays taken",
+    async () => {
+      const domain = siteDomain('kept-row', 'example.org');
+      const created = await create({ domain });
+      const id = String(created.id);
+      expect(failed(choices, await analytics(d, 'DELETE', `/api/v1/websites/${id}`))).toBe(false);
+      await sleep(replicaWait);
+      const read = await analytics(d, 'GET', `/api/v1/websites/${id}`);
+      expect(read.status).toBe(choices.deletedWebsite === 'gone' ? 410 : choices.notFoundStatus);
+      expect(rowsOf(choices, (await list({ search: domain })).json).map((row) => row.domain)).not.toContain(domain);
+      const again = await analytics(d, 'POST', '/api/v1/websites', { form: { domain } });
+      expect(failed(choices, again)).toBe(true);
+      expect(again.status).toBe(choices.domainConflictStatus === 409 ? 409 : choices.validationStatus);
+    },
+  );
+
+  it.runIf(choices.replicaReads === 'lists' && choices.replicaLagMs > 0)(
+    'shows a create at once when read by id, and in the list once the replica has it',
+    async () => {
+      const domain = siteDomain('replica', 'example.com');
+      const started = Date.now();
+      const created = await create({ domain });
+      const read = recordOf(choices, (await analytics(d, 'GET', `/api/v1/websites/${String(created.id)}`)).json);
+      expect(read.domain).toBe(domain);
+      const early = rowsOf(choices, (await list({ search: domain })).json).map((row) => row.domain);
+      // Only a search answered within the replica's least lag must miss it (a slow machine may take longer).
+      if (Date.now() - started < choices.replicaLagMs) expect(early).not.toContain(domain);
+      await sleep(replicaWait + 50);
+      expect(rowsOf(choices, (await list({ search: domain })).json).map((row) => row.domain)).toContain(domain);
+      expect(failed(choices, await analytics(d, 'DELETE', `/api/v1/websites/${String(created.id)}`))).toBe(false);
+    },
+  );
+
+  it.runIf(choices.listSeparators === 'any')(
+    'stores exclusion lists split, trimmed, lowercased and deduplicated, the domain without its trailing dot',
+    async () => {
+      const domain = `Trailing-Dot-${name}.Example.ORG.`;
+      const created = await create({ domain, privacy: '2', password: 'Sesame-0pen' });
+      expect(created.domain).toBe(domain.toLowerCase().slice(0, -1));
+      expect('password' in created).toBe(false);
+      const id = String(created.id);
+      const form = {
+        exclude_params: ' UTM_Source; utm_medium  utm_source,\nRef ',
+        exclude_ips: '203.0.113.7;10.0.0.1 ',
+      };
+      expect(failed(choices, await analytics(d, 'PUT', `/api/v1/websites/${id}`, { form }))).toBe(false);
+      await sleep(replicaWait);
+      const read = recordOf(choices, (await analytics(d, 'GET', `/api/v1/websites/${id}`)).json);
+      const params = ['utm_source', 'utm_medium', 'ref'];
+      const ips = ['203.0.113.7', '10.0.0.1'];
+      const spelt = (entries: string[]) =>
+        choices.excludeListsAs === 'array' ? entries : entries.join(choices.listJoin === 'comma-space' ? ', ' : '\n');
+      expect([read.exclude_params, read.exclude_ips]).toEqual([spelt(params), spelt(ips)]);
+      expect('password' in read).toBe(false);
+    },
+  );
+
+  it.runIf(choices.linkRels === 'next-only')(
+    'pages only through the Link header\'s rel="next", whose URL carries an opaque cursor',
+    async () => {
+      const seen: string[] = [];
+      let reply = await list({ per_page: '25', sort: 'asc' });
+      for (let pages = 1; ; pages += 1) {
+        expect(Array.isArray(reply.json)).toBe(true);
+        const rows = reply.json as Json[];
+        seen.push(...rows.map((row) => String(row.id)));
+        const link = reply.headers.get('link');
+        if (link === null) {
+          expect(pages).toBeGreaterThan(5);
+          break;
+        }
+        expect(rows).toHaveLength(25);
+        const match = /^<([^>]+)>; rel="next"$/.exec(link);
+        expect(match, link).not.toBeNull();
+        const next = new URL(match![1]!);
+        expect(next.searchParams.get('after')).toMatch(/^[\w-]+$/);
+        expect(next.searchParams.has('page')).toBe(false);
+        reply = await analytics(d, 'GET', pathOf(next.href));
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      const ids = seen.map(Number);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    },
+  );
+
+  it.runIf(choices.accountWebsites > 141)(
+    'holds a big account: pages of 100 websites run to a third page, statistics to hundreds of values',
+    async () => {
+      const third = await list({ per_page: '100', page: '3' });
+      expect(rowsOf(choices, third.json).length).toBeGreaterThanOrEqual(choices.accountWebsites - 200);
+      const id = await withData('big');
+      for (const statistic of ['browser', 'city', 'page', 'referrer', 'event', 'os', 'campaign', 'language']) {
+        const fourth = await analytics(d, 'GET', `/api/v1/stats/${id}`, {
+          query: { name: statistic, from: dayOffset(-365), to: dayOffset(0), per_page: '100', page: '3' },
+        });
+        expect(rowsOf(choices, fourth.json).length, statistic).toBe(100);
+      }
+    },
+  );
+
+  it.runIf(choices.pagination === 'offset-limit')(
+    'links the next and previous pages with limit and offset (DRF LimitOffsetPagination)',
+    async () => {
+      const first = (await list({ per_page: '25' })).json as Json;
+      expect(first.previous).toBeNull();
+      const next = new URL(String(first.next));
+      expect([next.searchParams.get('limit'), next.searchParams.get('offset')]).toEqual(['25', '25']);
+      const second = (await analytics(d, 'GET', pathOf(next.href))).json as Json;
+      expect(second.count).toBe(first.count);
+      const ids = (body: Json) => (body.results as Json[]).map((row) => row.id);
+      expect(ids(second)).toHaveLength(25);
+      expect(ids(second).filter((id) => ids(first).includes(id))).toEqual([]);
+      const previous = new URL(String(second.previous));
+      expect([previous.searchParams.get('limit'), previous.searchParams.has('offset')]).toEqual(['25', false]);
+    },
+  );
+
+  it.runIf(choices.idOrder === 'created-at-then-id')(
+    'orders sort_by=id by the second of creation, websites of the same second by their ids, both ways',
+    async () => {
+      for (const sort of ['asc', 'desc'] as const) {
+        const rows = rowsOf(choices, (await list({ per_page: '100', sort })).json);
+        const keys = rows.map((row) => [String(row.created_at), String(row.id)] as const);
+        const sorted = [...keys].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+        expect(keys).toEqual(sort === 'asc' ? sorted : sorted.reverse());
+        if (sort === 'asc') {
+          const shared = keys.filter(([created]) => created === keys[0]![0]).length;
+          expect(shared).toBeGreaterThan(choices.importedTogether / 2);
+        }
+      }
+    },
+  );
 
   it('answers the marketplace with status 成功 and the four documented messages', async () => {
     const account = (await marketplace(d, 'GET', '/api/account/details')).json as Json;

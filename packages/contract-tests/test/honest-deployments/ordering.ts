@@ -118,9 +118,18 @@ export function sortRows<T>(
   descending: boolean,
   tie: (a: T, b: T) => number,
 ): T[] {
-  return [...rows].sort((a, b) => {
+  return [...rows].sort(rowComparator(primary, descending, tie));
+}
+
+/** The comparator `sortRows` sorts with (a keyset cursor finds where a page starts with it). */
+export function rowComparator<T>(
+  primary: (a: T, b: T) => number,
+  descending: boolean,
+  tie: (a: T, b: T) => number,
+): (a: T, b: T) => number {
+  return (a, b) => {
     const order = primary(a, b);
     if (order !== 0) return descending ? -order : order;
     return tie(a, b);
-  });
+  };
 }

@@ -1,7 +1,7 @@
 // The 17 statistics of a website over any date range, derived on demand from a per-website seed so that any range
 // has data (no table to fill) and a wider range never counts less than a narrower one, as real traffic would.
 import type { Choices } from './choices.js';
-import { CATEGORY_VALUES, mix } from './data.js';
+import { categoryValueList, mix } from './data.js';
 
 export const STATISTIC_NAMES = [
   'browser',
@@ -91,11 +91,14 @@ const NEVER_SEEN: Readonly<Record<string, readonly string[]>> = {
   device: ['e-reader', 'smart-speaker'],
 };
 
-type ValueChoices = Pick<Choices, 'statsUnknownRows' | 'statsValueCase' | 'statsGeoCodes' | 'categoryZeroRows'>;
+type ValueChoices = Pick<
+  Choices,
+  'statsUnknownRows' | 'statsValueCase' | 'statsGeoCodes' | 'categoryZeroRows' | 'statsValues'
+>;
 
-/** The values of a categorical statistic as the deployment writes them (choices 111-113, 115). */
+/** The values of a categorical statistic as the deployment writes them (choices 111-113, 115, 138). */
 function categoryValues(name: StatisticName, choices: ValueChoices): { values: string[]; silent: Set<string> } {
-  let values = [...(CATEGORY_VALUES[name] ?? [])];
+  let values = [...categoryValueList(name, choices.statsValues)];
   if (choices.statsGeoCodes === 'iso' && name === 'country') values = values.map((v) => COUNTRY_CODES.get(v) ?? v);
   if (choices.statsGeoCodes === 'iso' && name === 'continent') values = values.map((v) => CONTINENT_CODES[v] ?? v);
   if (choices.statsValueCase === 'lower' && ['browser', 'os', 'device'].includes(name)) {
@@ -214,6 +217,7 @@ export function statisticRows(
     statsValueCase: choices.statsValueCase ?? 'as-is',
     statsGeoCodes: choices.statsGeoCodes ?? 'names',
     categoryZeroRows: choices.categoryZeroRows ?? false,
+    statsValues: choices.statsValues ?? 'standard',
   });
   const rows: StatisticRow[] = [];
   const zeroRows = (choices.categoryZeroRows ?? false) && (name === 'continent' || name === 'device');

@@ -106,6 +106,8 @@ export const ORDINARY: Choices = {
   deletedWebsite: 'not-found',
   authSchemes: 'bearer',
   replicaLagMs: 0,
+  replicaLagJitterMs: 0,
+  replicaReads: 'all',
   rateLimitHeaders: 'x-ratelimit',
   retryAfter: 'seconds',
   recordKeys: 'snake',
@@ -142,6 +144,15 @@ export const ORDINARY: Choices = {
   excludeListCase: 'as-sent',
   notFoundStatus: 404,
   createsPerMinute: 0,
+  idReuse: 'never',
+  listSeparators: 'comma-newline',
+  listJoin: 'newline',
+  linkRels: 'all',
+  accountWebsites: 141,
+  statsValues: 'standard',
+  idOrder: 'creation',
+  createdAtPrecision: 'ms',
+  importedTogether: 0,
   market: ORDINARY_MARKET,
 };
 
@@ -1259,6 +1270,231 @@ export const VARIANTS = {
     emptyAccount: true,
     invalidOptional: 'default',
     market: { errorStatuses: '4xx', jsonBody: true },
+  }),
+  // Round 5: ids, replicas, list spellings, paging links and big accounts (SILENCES.md 134-139).
+  /**
+   * Flask with Flask-SQLAlchemy on SQLite: SQLAlchemy writes `id INTEGER NOT NULL, PRIMARY KEY (id)` without
+   * AUTOINCREMENT (it adds it only with `sqlite_autoincrement=True`), so the id is SQLite's rowid and a new website
+   * takes the largest rowid plus one: the id of the newest website comes back once that website is deleted. The
+   * domain column is declared `COLLATE NOCASE`. Otherwise `flask-empty-account`'s choices, on an account with
+   * websites.
+   */
+  'flask-sqlite-rowid': variant({
+    trailingSlash: 'not-found',
+    bodyTypes: 'form-ignore-others',
+    repeatedParams: 'first',
+    validationStatus: 400,
+    errorStyle: 'express',
+    timestampStyle: 'offset',
+    idReuse: 'max-plus-one',
+    market: { errorStatuses: '4xx', missingParamMessage: 'invalid-request', itemsOrder: 'newest-first' },
+  }),
+  /**
+   * Laravel 10 with SoftDeletes whose route binding finds trashed websites (`->withTrashed()`) so that the
+   * controller can answer 410 Gone for them, on read, update, delete and statistics; the list and its search leave
+   * them out at once (the global scope). The row stays, and `unique:websites,domain` (without `withoutTrashed()`)
+   * keeps its domain taken: creating it again is refused with 422. Otherwise `laravel-resource`'s choices.
+   */
+  'laravel-softdelete-gone': variant({
+    ...LARAVEL,
+    trailingSlash: 'redirect',
+    nonJsonAccept: 'laravel-web',
+    maxBodyBytes: 8 * 1_048_576,
+    bearerAnyCase: false,
+    deleteAnswer: 'message',
+    listEnvelope: 'laravel-resource',
+    domainUnique: 'ignore-case',
+    passwordRequiredForPrivacy2: true,
+    statsTieOrder: 'storage',
+    deletedWebsite: 'gone',
+    uniqueAmongDeleted: true,
+    market: LARAVEL_MARKET,
+  }),
+  /**
+   * Express 4 with Knex on Postgres, its list query (the heavy one: ILIKE, ORDER BY, COUNT) sent to a streaming
+   * replica's pool (`knex.replica`), every other query to the primary: a website read by id (or its statistics)
+   * shows a write at once, the list and its search 300 to 600 ms later (the replica applies each write that long
+   * after its commit, in commit order). Otherwise `express-replica-cors`' choices.
+   */
+  'express-replica-lists': variant({
+    ...EXPRESS,
+    timestampStyle: 'sql-naive',
+    domainSyntax: 'any',
+    countsAs: 'string',
+    conditionalGet: 'etag',
+    compression: 'gzip',
+    cors: 'any-options',
+    replicaLagMs: 300,
+    replicaLagJitterMs: 300,
+    replicaReads: 'lists',
+    market: {
+      errorStatuses: '4xx',
+      missingParamMessage: 'invalid-request',
+      contentType: 'application/json',
+      handedCode: 'unsupported',
+    },
+  }),
+  /**
+   * Rails 7 whose model normalises before validation: each exclusion list split on commas, newlines, semicolons or
+   * spaces, stripped, downcased, deduplicated and stored joined with ", " (`split(/[\s,;]+/).map(&:downcase).uniq
+   * .join(", ")`); the domain stripped, downcased and without the trailing dot of a fully qualified name
+   * (`delete_suffix(".")`); `has_secure_password validations: false`, so the password is a bcrypt digest never
+   * serialised.
+   */
+  'rails-normalised-lists': variant({
+    methodNotAllowedStatus: 404,
+    patchIsUpdate: true,
+    createLocation: true,
+    errorStyle: 'rails',
+    jsonContentType: 'application/json; charset=utf-8',
+    switchesAs: 'boolean',
+    timestampStyle: 'millis-z',
+    domainUnique: 'ignore-case',
+    excludeListsAs: 'normalised',
+    listSeparators: 'any',
+    listJoin: 'comma-space',
+    excludeListCase: 'lower',
+    domainNormalise: 'fqdn-dot',
+    market: { errorStatuses: '4xx', invalidCodeStatus: 422, jsonBody: true },
+  }),
+  /**
+   * FastAPI with Pydantic `list[str]` fields and a `field_validator(mode="before")` that splits a list's text on
+   * commas, newlines, semicolons or spaces, lowercases and deduplicates it (`dict.fromkeys`), stored in a Postgres
+   * `text[]` and shown as JSON arrays; the domain lowercased without a trailing dot; passlib's bcrypt hash, left
+   * out of the response model. Otherwise `fastapi-max-range`'s choices.
+   */
+  'fastapi-normalised-arrays': variant({
+    trailingSlash: 'redirect-307',
+    bodyTypes: 'form-ignore-others',
+    unknownBody: 'reject',
+    integerSyntax: 'any-integer',
+    authMissingStatus: 403,
+    wwwAuthenticate: true,
+    malformedIdStatus: 422,
+    statsCheckOrder: 'validation-first',
+    errorStyle: 'fastapi',
+    listEnvelope: 'fastapi-page',
+    switchesAs: 'boolean',
+    excludeListsAs: 'array',
+    unsetListAs: 'empty',
+    ipListValidation: 'addresses',
+    domainUnique: 'exact',
+    switchWords: true,
+    search: 'substring-cs',
+    collation: 'byte',
+    statsTieOrder: 'value-desc',
+    statsSearchByUrl: 'reject',
+    maxRangeDays: 366,
+    listSeparators: 'any',
+    excludeListCase: 'lower',
+    domainNormalise: 'fqdn-dot',
+    market: { keyTransport: { header: 'Api-Key' }, errorStatuses: '4xx', jsonBody: true },
+  }),
+  /**
+   * A GitHub-style REST API (Rails): bare JSON arrays, and the next page reached only through the `Link` header's
+   * `rel="next"`, whose URL carries an opaque keyset cursor in `after` (the last row's sort key); no page number,
+   * total or other relation anywhere. GitHub's error bodies (`{message, documentation_url}`, 422 "Validation
+   * Failed" with `errors`), weak ETags with 304, PATCH as update, 404 for an unrouted method, `Location` on create.
+   */
+  'github-link-cursor': variant({
+    methodNotAllowedStatus: 404,
+    patchIsUpdate: true,
+    createLocation: true,
+    errorStyle: 'github',
+    jsonContentType: 'application/json; charset=utf-8',
+    pagination: 'after',
+    paginationHeaders: true,
+    linkRels: 'next-only',
+    domainUnique: 'ignore-case',
+    conditionalGet: 'etag',
+    market: { errorStatuses: '4xx', jsonBody: true, contentType: 'application/json' },
+  }),
+  /**
+   * `laravel-resource` on a big account: 250 websites (pages of 100 run to a third page) and years of traffic over
+   * hundreds of browsers, cities, pages, referrers, campaigns and events, in Laravel's `{data, links, meta}` pages.
+   */
+  'laravel-big-account': variant({
+    ...LARAVEL,
+    trailingSlash: 'redirect',
+    nonJsonAccept: 'laravel-web',
+    maxBodyBytes: 8 * 1_048_576,
+    bearerAnyCase: false,
+    deleteAnswer: 'message',
+    listEnvelope: 'laravel-resource',
+    domainUnique: 'ignore-case',
+    passwordRequiredForPrivacy2: true,
+    statsTieOrder: 'storage',
+    accountWebsites: 250,
+    statsValues: 'large',
+    market: LARAVEL_MARKET,
+  }),
+  /**
+   * Django REST Framework on Postgres with `LimitOffsetPagination` whose limit is the validated `per_page`:
+   * `{count, next, previous, results}` whose `next` and `previous` URLs carry `limit` and `offset` (the first
+   * page's without `offset`, as DRF writes it). Otherwise `drf-empty-account`'s choices, on an account with
+   * websites.
+   */
+  'drf-limit-offset': variant({
+    trailingSlash: 'not-found',
+    routerFallback: 'django-html',
+    patchIsUpdate: true,
+    maxBodyBytes: 2_621_440,
+    integerSyntax: 'any-integer',
+    trimInputs: true,
+    wwwAuthenticate: true,
+    foreignWebsite: 403,
+    validationStatus: 400,
+    statsCheckOrder: 'validation-first',
+    errorStyle: 'drf',
+    listEnvelope: 'drf',
+    pagination: 'offset-limit',
+    idFormat: 'uuid',
+    switchesAs: 'boolean',
+    excludeListsAs: 'normalised',
+    unsetListAs: 'empty',
+    timestampStyle: 'micro-z',
+    ipListValidation: 'addresses',
+    domainUnique: 'ignore-case',
+    passwordRequiredForPrivacy2: true,
+    switchWords: true,
+    collation: 'locale',
+    seriesZeroDays: 'include',
+    statsSearchByUrl: 'reject',
+    market: {
+      errorStatuses: '4xx',
+      keyMessage: 'API密钥无效',
+      itemScope: 'own',
+      timestampStyle: 'micro-z',
+      jsonBody: true,
+      handedCode: 'unsupported',
+      itemIdSyntax: 'exact',
+    },
+  }),
+  /**
+   * Go with chi and database/sql on MySQL 5.7: `created_at DATETIME DEFAULT CURRENT_TIMESTAMP` (whole seconds), ids
+   * `CHAR(36)` from google/uuid (random v4), and `ORDER BY created_at DESC, id DESC` for "date created", so websites
+   * created in the same second come in the order of their ids' text, in either direction; the account's first 60
+   * websites came from a legacy import by one INSERT ... SELECT, all with the same second.
+   */
+  'go-mysql-same-second': variant({
+    trailingSlash: 'not-found',
+    routerFallback: 'go-text',
+    bodyTypes: 'form-ignore-others',
+    repeatedParams: 'first',
+    emptyParam: 'absent',
+    integerSyntax: 'any-integer',
+    validationStatus: 400,
+    malformedIdStatus: 400,
+    errorStyle: 'express',
+    idFormat: 'uuid4',
+    domainUnique: 'ignore-case',
+    tieBreak: 'id-same-direction',
+    hourValue: 'two-digit',
+    statsTieOrder: 'storage',
+    idOrder: 'created-at-then-id',
+    createdAtPrecision: 'seconds',
+    importedTogether: 60,
+    market: { keyTransport: { header: 'X-Api-Key' }, errorStatuses: '4xx', contentType: 'application/json' },
   }),
 } satisfies Record<string, Choices>;
 

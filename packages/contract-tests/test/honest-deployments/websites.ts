@@ -43,12 +43,32 @@ const SNOWFLAKE_EPOCH = 1_420_070_400_000n;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export function normaliseList(text: string): string {
+/**
+ * A list split into entries, trimmed, without blanks or repeats (36, 136): split on commas and newlines, or also on
+ * semicolons and spaces; written back one per line or joined with ", ".
+ */
+export function normaliseList(
+  text: string,
+  separators: Choices['listSeparators'] = 'comma-newline',
+  join: Choices['listJoin'] = 'newline',
+): string {
   const entries = text
-    .split(/[\n,]+/)
+    .split(separators === 'any' ? /[\s,;]+/ : /[\n,]+/)
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  return [...new Set(entries)].join('\n');
+  return [...new Set(entries)].join(join === 'comma-space' ? ', ' : '\n');
+}
+
+/** Whether the deployment stores an exclusion list normalised (36, 136) rather than as sent. */
+function storesNormalised(choices: Choices): boolean {
+  return (
+    choices.excludeListsAs === 'normalised' || (choices.excludeListsAs === 'array' && choices.listSeparators === 'any')
+  );
+}
+
+/** An exclusion list as the deployment stores it. */
+function storedList(text: string, choices: Choices): string {
+  return storesNormalised(choices) ? normaliseList(text, choices.listSeparators, choices.listJoin) : text;
 }
 
 /**
@@ -72,6 +92,9 @@ export function normaliseDomain(domain: string, mode: Choices['domainNormalise']
         .toLowerCase();
     case 'punycode':
       return domainToASCII(domain);
+    case 'fqdn-dot':
+      // `domain.strip.downcase.delete_suffix('.')` in a before_validation: `Shop.Example.com.` is the same host.
+      return domain.trim().toLowerCase().replace(/\.$/, '');
   }
 }
 
@@ -98,24 +121,61 @@ export class WebsiteStore {
   private readonly byId = new Map<string, WebsiteRecord>();
   /** Keys of deleted websites (choice 87: soft deletes answer 410). */
   private readonly deleted = new Set<string>();
-  /** Every state of every record, for a replica that is behind (choice 90); null once deleted. */
-  private readonly history = new Map<string, { at: number; record: WebsiteRecord | null }[]>();
+  /**
+   * Every state of every record, for a replica that is behind (choices 90, 135); null once deleted. `visibleAt` is
+   * when the replica has applied the state.
+   */
+  private readonly history = new Map<string, { visibleAt: number; record: WebsiteRecord | null }[]>();
+  /** When the replica applies the latest write: it applies writes in the order they were committed. */
+  private replicaApplied = 0;
+  private writes = 0;
 
   constructor(private readonly choices: Choices) {
-    const all = startingWebsites();
+    const all = startingWebsites(choices.accountWebsites);
     this.nextSeq = all.length + 1;
     this.records = all.filter((record) => !(choices.emptyAccount && record.owner === 'main'));
+    const imported = all.slice(0, choices.importedTogether);
     for (const record of this.records) {
+      // One INSERT ... SELECT of a migration gives every row it writes the same CURRENT_TIMESTAMP (choice 139).
+      if (imported.includes(record)) record.createdAt = imported[imported.length - 1]!.createdAt;
+      record.createdAt = this.precise(record.createdAt);
       if (choices.ipCanonical === 'cidr' && record.excludeIps !== null) record.excludeIps = cidrList(record.excludeIps);
       // Stored normalised: the starting data went through the same create (choice 105).
       record.domain = normaliseDomain(record.domain, choices.domainNormalise) || record.domain;
-      if (choices.excludeListsAs === 'normalised') {
-        record.excludeParams = record.excludeParams === null ? null : normaliseList(record.excludeParams);
-        record.excludeIps = record.excludeIps === null ? null : normaliseList(record.excludeIps);
+      if (storesNormalised(choices)) {
+        const cased = (list: string) => (choices.excludeListCase === 'lower' ? list.toLowerCase() : list);
+        record.excludeParams = record.excludeParams === null ? null : storedList(cased(record.excludeParams), choices);
+        record.excludeIps = record.excludeIps === null ? null : storedList(cased(record.excludeIps), choices);
       }
       this.byId.set(this.idText(record), record);
-      this.history.set(this.idText(record), [{ at: 0, record: { ...record } }]);
+      this.history.set(this.idText(record), [{ visibleAt: 0, record: { ...record } }]);
     }
+  }
+
+  /** A time as the `created_at` column keeps it: to the millisecond, or the whole second (choice 139). */
+  precise(date: Date): Date {
+    return this.choices.createdAtPrecision === 'seconds' ? new Date(Math.floor(date.getTime() / 1000) * 1000) : date;
+  }
+
+  /** The time the database writes for a row written now. */
+  now(): Date {
+    return this.precise(new Date());
+  }
+
+  /** When the replica will show a write committed now: its lag, more for some writes, never before an earlier one. */
+  private replicaTime(now: number): number {
+    const c = this.choices;
+    this.writes += 1;
+    const extra = c.replicaLagJitterMs > 0 ? mix(this.writes, 0x1a6) % (c.replicaLagJitterMs + 1) : 0;
+    this.replicaApplied = Math.max(now + c.replicaLagMs + extra, this.replicaApplied);
+    return this.replicaApplied;
+  }
+
+  private remember(key: string, record: WebsiteRecord | null): void {
+    const state = { visibleAt: this.replicaTime(Date.now()), record: record && { ...record } };
+    const states = this.history.get(key);
+    if (states) states.push(state);
+    else this.history.set(key, [state]);
   }
 
   /** The id as text, the way it appears in paths. */
@@ -189,56 +249,66 @@ export class WebsiteStore {
     return record.owner === 'main' ? { found: record } : { foreign: record };
   }
 
-  /** What a replica `replicaLagMs` behind shows of the record (GET requests read it, choice 90). */
-  replicaLookup(text: string): Lookup {
-    if (this.choices.replicaLagMs === 0) return this.lookup(text);
+  /**
+   * A website read by id (GET): from the replica when it serves every GET, from the primary when it serves lists
+   * only (choices 90, 135).
+   */
+  readLookup(text: string): Lookup {
+    if (this.choices.replicaLagMs === 0 || this.choices.replicaReads === 'lists') return this.lookup(text);
     const key = this.key(text);
     if (key === undefined) return { malformed: true };
-    const record = this.asOf(key, Date.now() - this.choices.replicaLagMs);
+    const now = Date.now();
+    const record = this.asOf(key, now);
     if (!record) {
-      const seen = (this.history.get(key) ?? []).some((state) => state.at <= Date.now() - this.choices.replicaLagMs);
+      const seen = (this.history.get(key) ?? []).some((state) => state.visibleAt <= now);
       return seen && this.choices.deletedWebsite === 'gone' ? { gone: true } : { missing: true };
     }
     return record.owner === 'main' ? { found: record } : { foreign: record };
   }
 
-  /** The key's websites as the replica shows them, in creation order. */
+  /** The key's websites as the replica shows them, in creation order (the list and its search read it). */
   replicaOwned(): WebsiteRecord[] {
     if (this.choices.replicaLagMs === 0) return this.owned();
-    const at = Date.now() - this.choices.replicaLagMs;
+    const now = Date.now();
     return [...this.history.keys()]
-      .map((key) => this.asOf(key, at))
+      .map((key) => this.asOf(key, now))
       .filter((record): record is WebsiteRecord => record !== null && record.owner === 'main')
       .sort((a, b) => a.seq - b.seq);
   }
 
-  private asOf(key: string, at: number): WebsiteRecord | null {
-    const states = (this.history.get(key) ?? []).filter((state) => state.at <= at);
+  private asOf(key: string, now: number): WebsiteRecord | null {
+    const states = (this.history.get(key) ?? []).filter((state) => state.visibleAt <= now);
     return states.length ? states[states.length - 1]!.record : null;
   }
 
   /** Records a change of a stored record (for the replica). */
   touch(record: WebsiteRecord): void {
-    this.history.get(this.idText(record))?.push({ at: Date.now(), record: { ...record } });
+    this.remember(this.idText(record), record);
   }
 
   add(
     fields: Omit<WebsiteRecord, 'seq' | 'owner' | 'createdAt' | 'updatedAt' | 'searchableAt' | 'traffic'>,
   ): WebsiteRecord {
-    const now = new Date();
+    const now = this.now();
+    // SQLite without AUTOINCREMENT gives a new row the largest rowid in the table plus one (choice 134).
+    const seq =
+      this.choices.idReuse === 'max-plus-one'
+        ? Math.max(0, ...this.records.map((other) => other.seq)) + 1
+        : this.nextSeq;
     const record: WebsiteRecord = {
       ...fields,
-      seq: this.nextSeq,
+      seq,
       owner: 'main',
       createdAt: now,
       updatedAt: now,
-      searchableAt: now.getTime() + this.choices.searchDelayMs,
+      searchableAt: Date.now() + this.choices.searchDelayMs,
       traffic: null,
     };
-    this.nextSeq += 1;
+    this.nextSeq = Math.max(this.nextSeq, seq + 1);
     this.records.push(record);
     this.byId.set(this.idText(record), record);
-    this.history.set(this.idText(record), [{ at: now.getTime(), record: { ...record } }]);
+    this.deleted.delete(this.idText(record));
+    this.remember(this.idText(record), record);
     return record;
   }
 
@@ -248,7 +318,7 @@ export class WebsiteStore {
     this.byId.delete(this.idText(record));
     this.deleted.add(this.idText(record));
     this.deletedDomains.push(record.domain);
-    this.history.get(this.idText(record))?.push({ at: Date.now(), record: null });
+    this.remember(this.idText(record), null);
   }
 
   /**
@@ -549,7 +619,7 @@ export function validateWebsiteBody(
       continue;
     }
     const cased = choices.excludeListCase === 'lower' ? text.toLowerCase() : text;
-    const stored = choices.excludeListsAs === 'normalised' ? normaliseList(cased) : cased;
+    const stored = storedList(cased, choices);
     if (name === 'exclude_params' && choices.paramListValidation === 'one-per-line') {
       // One parameter name per line, as the settings form's textarea says (choice 102).
       const bad = text
@@ -562,7 +632,7 @@ export function validateWebsiteBody(
       }
     }
     if (name === 'exclude_ips' && choices.ipListValidation === 'addresses') {
-      const bad = normaliseList(text)
+      const bad = normaliseList(text, choices.listSeparators)
         .split('\n')
         .filter((entry) => entry !== '' && !isAddressOrRange(entry));
       if (bad.length > 0) {
