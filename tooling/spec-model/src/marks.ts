@@ -36,6 +36,9 @@ export const MARKS = {
   'x-tallyport-agree':
     "on a link: dotted fields that are equal in the object the link's parameter comes from and the record it reads",
   'x-tallyport-scope': 'on an operation: key, when what it answers is what the key selects (its account, its items)',
+  'x-tallyport-applies-when':
+    'on a body field: {field: value}, the value of another field of the same body under which this one applies ' +
+    '(a deployment may require it then)',
   'x-tallyport-creation-order':
     'on the schema of a sort-key parameter: the enum value that orders records by the date they were created',
 } as const;
@@ -78,6 +81,17 @@ export function conventionOf(node: Json | undefined, where: string): string | un
   if (typeof value !== 'string' || value.trim() === '')
     throw new SpecMarkError(`${where}: x-tallyport-convention on a schema must be a sentence`);
   return value.trim();
+}
+
+/** `x-tallyport-applies-when` on a body field: the one field and value of the same body under which it applies. */
+export function appliesWhenOf(node: JsonObject, where: string): { field: string; value: Json } | undefined {
+  const value = node['x-tallyport-applies-when'];
+  if (value === undefined) return undefined;
+  const entries = isObject(value) ? Object.entries(value) : [];
+  if (entries.length !== 1)
+    throw new SpecMarkError(`${where}: x-tallyport-applies-when must map one field to the value it applies under`);
+  const [field, under] = entries[0]!;
+  return { field, value: under };
 }
 
 /** `x-tallyport-creation-order` on a sort-key parameter's schema: one of its enum values. */

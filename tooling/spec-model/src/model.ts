@@ -7,6 +7,7 @@ import {
   conventionOf,
   effectOf,
   errorMessagesOf,
+  appliesWhenOf,
   creationOrderOf,
   flagMark,
   nameMark,
@@ -206,6 +207,7 @@ function parameterModel(
     ...optional('identifies', identifies),
     ...optional('echo', echo),
     alwaysSent: flagMark(marks, 'x-tallyport-always-sent', where),
+    ...optional('appliesWhen', appliesWhenOf(marks, where)),
     forbidden: isForbidden(schema),
   };
 }

@@ -60,6 +60,8 @@ export interface ParameterModel {
   echo?: string;
   /** The toolkit always sends it although the spec does not require it (`x-tallyport-always-sent`). */
   alwaysSent: boolean;
+  /** A body field that applies when another field of the body has a value (`x-tallyport-applies-when`). */
+  appliesWhen?: { field: string; value: Json };
   /** A body field the spec forbids (a `false` schema). */
   forbidden: boolean;
 }

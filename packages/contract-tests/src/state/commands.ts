@@ -89,9 +89,18 @@ function subset<T>(random: Random, items: readonly T[], atLeast: number): T[] {
   return chosen;
 }
 
+/**
+ * A random subset of `fields` with generated values; a field that applies under a value chosen for another
+ * (`x-tallyport-applies-when`: a password when privacy is 2) is sent with it, as a client would.
+ */
 function fieldsFor(random: Random, fields: readonly ParameterModel[], atLeast: number, seed: number): Values {
   const values: Values = {};
   for (const field of subset(random, fields, atLeast)) values[field.name] = random.pick(generatedValues(field, seed));
+  for (const field of fields) {
+    const when = field.appliesWhen;
+    if (!when || values[field.name] !== undefined || values[when.field] !== String(when.value)) continue;
+    values[field.name] = generatedValues(field, seed).find((value) => value !== '') ?? 'tallyport';
+  }
   return values;
 }
 

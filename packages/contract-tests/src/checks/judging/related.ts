@@ -168,6 +168,15 @@ function comparableAnswers(run: RecordedRun, operationId: string): Answer[] {
 export function refusalBasis(run: RecordedRun, answer: Answer): Basis {
   if (!answer.case || (answer.case.basis ?? 'specified') === 'convention') return 'convention';
   const values = answer.case.values;
+  // A field that applies under a value the request sets, and that it did not send: a deployment may require it.
+  const applied = answer.operation.parameters.some(
+    (field) =>
+      field.appliesWhen &&
+      values[field.name] === undefined &&
+      values[field.appliesWhen.field] !== undefined &&
+      run.valueOf(values[field.appliesWhen.field]!) === String(field.appliesWhen.value),
+  );
+  if (applied) return 'convention';
   const decided = (name: string) => {
     const parameter = answer.operation.parameters.find((candidate) => candidate.name === name);
     return !!parameter && (!!parameter.enum || !!parameter.identifies || parameter.role === 'search');
