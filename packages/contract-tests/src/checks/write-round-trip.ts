@@ -10,7 +10,7 @@
 import { createdFields, updatedFields, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { anyWritable } from './judging/applies.js';
-import { comparable, sameLabel, sameValue } from './judging/compare.js';
+import { comparable, sameLabel, sameValue, shownAsWritten } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
 import { acceptedConforming, judgeWriteTrails } from './judging/related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
@@ -45,7 +45,9 @@ function readsBack(run: RecordedRun, create: Answer, read: Answer): CaseResult[]
     if (!(field in record)) return skip(title, `the read does not show ${field}`);
     if (!comparable(sent, record[field]))
       return skip(title, `the read shows ${field} in another representation (${JSON.stringify(record[field])})`);
-    if (sameValue(record[field], sent) || (field === kindOf(run)?.label && sameLabel(record[field], sent)))
+    // Nothing written, nothing shown: null or "" is the deployment's own way of showing an empty value.
+    if (sent === '' && empty(record[field])) return pass(title);
+    if (shownAsWritten(record[field], sent) || (field === kindOf(run)?.label && sameLabel(record[field], sent)))
       return pass(title);
     return fail(
       'write-lost',

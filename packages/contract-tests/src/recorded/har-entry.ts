@@ -7,6 +7,7 @@
 // does not hold is kept with the reason, so the checks skip it rather than
 // judge an empty body.
 import { isObject } from '@tallyport/spec-model/query';
+import type { RequestCase } from '../cases/types.js';
 
 export interface NameValue {
   name: string;
@@ -34,8 +35,13 @@ export interface RecordedResponse {
   cookies: string[];
 }
 
+/** What a tester-written file says the run meant by a request of its state model (`_tallyport` on the entry). */
+export type RunTags = Pick<RequestCase, 'family' | 'expect'> & Partial<Pick<RequestCase, 'step' | 'sequence' | 'walk'>>;
+
 export interface RecordedExchange {
   request: RecordedRequest;
+  /** The run's own tags, when the file is one a run wrote. */
+  tags?: RunTags;
   /** Absent when no answer came (a HAR writes status 0 for a request that failed). */
   response?: RecordedResponse;
   /** Why no answer came. */
@@ -148,6 +154,25 @@ function responseOf(raw: Record<string, unknown>, reading: EntryReading): Record
 }
 
 /** Reads one entry; a string says why it is malformed. */
+/** The run's tags of an entry, when well formed (a file from elsewhere may hold anything there). */
+function runTags(value: unknown): RunTags | undefined {
+  if (!isObject(value) || value.family !== 'sequence') return undefined;
+  const expect = value.expect === 'success' || value.expect === 'refusal' || value.expect === 'any' ? value.expect : 'any';
+  const text = (item: unknown) => (typeof item === 'string' && item.length <= 200 ? item : undefined);
+  const sequence = isObject(value.sequence) ? value.sequence : undefined;
+  const walk = isObject(value.walk) ? value.walk : undefined;
+  const whole = (item: unknown) => (typeof item === 'number' && Number.isSafeInteger(item) && item >= 0 ? item : undefined);
+  return {
+    family: 'sequence',
+    expect,
+    ...(text(value.step) ? { step: text(value.step)! } : {}),
+    ...(sequence && text(sequence.id) && whole(sequence.command) !== undefined
+      ? { sequence: { id: text(sequence.id)!, command: whole(sequence.command)! } }
+      : {}),
+    ...(walk && text(walk.id) && whole(walk.page) !== undefined ? { walk: { id: text(walk.id)!, page: whole(walk.page)! } } : {}),
+  };
+}
+
 export function readEntry(entry: Record<string, unknown>, reading: EntryReading): RecordedExchange | string {
   const request = entry.request;
   if (!isObject(request)) return 'it has no request';
@@ -172,6 +197,7 @@ export function readEntry(entry: Record<string, unknown>, reading: EntryReading)
     },
     startedAt: typeof entry.startedDateTime === 'string' ? Date.parse(entry.startedDateTime) || 0 : 0,
     durationMs: typeof entry.time === 'number' && entry.time >= 0 ? Math.round(entry.time) : 0,
+    ...(runTags(entry._tallyport) ? { tags: runTags(entry._tallyport)! } : {}),
   };
   if (!isObject(entry.response)) return 'it has no response';
   const response = responseOf(entry.response, reading);

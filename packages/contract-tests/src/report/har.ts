@@ -22,6 +22,19 @@ function entry(exchange: Exchange, redactor: Redactor | undefined) {
     startedDateTime: new Date(exchange.startedAt).toISOString(),
     time: exchange.durationMs,
     comment: exchange.case ? `${exchange.case.family}: ${exchange.case.title}` : template.label,
+    // What the run meant by a request of its state model's (a custom field, as HAR allows): `judge` reads the
+    // tester's own file as the run did, a generated write with its expectation and each page with its walk.
+    ...(exchange.case?.family === 'sequence'
+      ? {
+          _tallyport: {
+            family: exchange.case.family,
+            expect: exchange.case.expect,
+            ...(exchange.case.step ? { step: exchange.case.step } : {}),
+            ...(exchange.case.sequence ? { sequence: exchange.case.sequence } : {}),
+            ...(exchange.case.walk ? { walk: exchange.case.walk } : {}),
+          },
+        }
+      : {}),
     request: {
       method: template.method,
       url,

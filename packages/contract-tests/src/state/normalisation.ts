@@ -9,7 +9,7 @@
 // value was written. A form of its own the run cannot explain is learnt, and
 // the same value written again must show the same way (stored_as_sent).
 import { domainToASCII } from 'node:url';
-import { comparable, sameValue } from '../checks/judging/compare.js';
+import { comparable, sameValue, shownAsWritten } from '../checks/judging/compare.js';
 
 export type Stored =
   /** Shown as written, or in a normalisation that keeps every entry. */
@@ -62,7 +62,15 @@ export function storedAs(written: unknown, shown: unknown): Stored {
   }
   if (written === '') return isEmpty(shown) ? { verdict: 'kept', how: 'as written' } : { verdict: 'empty-not-stored' };
   if (isEmpty(shown)) return { verdict: 'lost' };
-  if (shown === written) return { verdict: 'kept', how: 'as written' };
+  if (shownAsWritten(shown, written)) return { verdict: 'kept', how: 'as written' };
+  // A long text is kept as a prefix, its length and a digest (answers/records.ts): shorter than written is cut.
+  const kept = typeof shown === 'string' ? /^(.*)…\[(\d+) characters, sha256 [0-9a-f]+\]$/su.exec(shown) : null;
+  if (kept) {
+    const length = Number(kept[2]);
+    if (length < written.length && written.startsWith(kept[1]!))
+      return { verdict: 'part-missing', missing: `${written.length - length} of its ${written.length} characters` };
+    return { verdict: 'kept', how: 'another form' };
+  }
   if (/^-?\d+(\.\d+)?$/.test(written.trim()))
     return sameValue(written, shown)
       ? { verdict: 'kept', how: 'as written' }

@@ -5,6 +5,7 @@
 // punctuation, natural numbers), and where nulls sort is a database's choice.
 import { domainToASCII } from 'node:url';
 import { textOf } from '../../answers/json-values.js';
+import { compactValue } from '../../answers/records.js';
 
 const numeric = (value: unknown): number | undefined => {
   if (typeof value === 'number') return value;
@@ -35,6 +36,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
   }
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/**
+ * Whether a value a row shows is the text written: rows keep long text only as a prefix and a digest
+ * (answers/records.ts), so the text written is compared in that same form.
+ */
+export const shownAsWritten = (shown: unknown, written: string): boolean =>
+  sameValue(shown, written) || (typeof shown === 'string' && shown === compactValue(written));
 
 const withoutQuery = (value: string): string | undefined => {
   if (!/^https?:\/\//i.test(value)) return undefined;
