@@ -10,6 +10,7 @@
 import { createdFields, type OperationModel, updatedFields, type WrittenValue } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
+import { storedAs } from './normalisation.js';
 
 /** What one documented field of a record should show. */
 export interface FieldExpectation {
@@ -102,12 +103,20 @@ export class StateModel {
     }
   }
 
-  /** Before a write: what was written is settled, and the last view of it is what the record shows. */
+  /**
+   * Before a write: what was written is settled, and the last view of it is what the record shows, when that view
+   * showed the value written (in any form); a view that did not (a replica still behind) teaches nothing, and the
+   * next view is held to the write again.
+   */
   private settle(): void {
     for (const record of this.records.values())
-      for (const [field, expectation] of Object.entries(record.fields))
-        if (expectation.how !== 'seen' && expectation.shown !== undefined)
+      for (const [field, expectation] of Object.entries(record.fields)) {
+        if (expectation.how === 'seen' || expectation.shown === undefined) continue;
+        const verdict = storedAs(expectation.value, expectation.shown.value).verdict;
+        if (expectation.unsure || verdict === 'kept' || verdict === 'other-representation')
           record.fields[field] = { value: expectation.shown.value, how: 'seen', from: expectation.shown.from };
+        else delete expectation.shown;
+      }
   }
 
   private created(id: string, answer: Answer, sent: Record<string, string>, unsure: boolean): ModelRecord {

@@ -191,8 +191,11 @@ export class SequenceRunner {
       if (this.done(40)) return;
       const operation = operationById(this.setup.model, operationId);
       const base = this.richest(operation, plain);
-      const result = await this.walk(operation, { ...base, ...this.largest(operation) }, 'state: every page');
-      if (operation.id === this.ops.list?.id && this.kind)
+      let result: Awaited<ReturnType<SequenceRunner['walk']>> | undefined;
+      await this.patiently(async () => {
+        result = await this.walk(operation, { ...base, ...this.largest(operation) }, 'state: every page');
+      });
+      if (operation.id === this.ops.list?.id && this.kind && result)
         this.listedIds = result.pages.flatMap((page) =>
           (page.records?.rows ?? []).map((row) => textOf(row[this.kind!.identifier])),
         );
@@ -202,7 +205,10 @@ export class SequenceRunner {
       const others = validValues(size).filter((other) => other !== largestValue(size));
       for (const value of operation.id === this.ops.list?.id ? others : others.slice(0, 1)) {
         if (this.done(40)) return;
-        await this.walk(operation, { ...base, [size.name]: value }, 'state: every page', undefined, OTHER_SIZE_PAGES);
+        await this.patiently(
+          async () =>
+            void (await this.walk(operation, { ...base, [size.name]: value }, 'state: every page', undefined, OTHER_SIZE_PAGES)),
+        );
       }
     }
   }
@@ -292,14 +298,24 @@ export class SequenceRunner {
     const random = createRandom(this.setup.seed + this.setup.requestCount());
     const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.listedIds];
     const other = others.length > 0 ? random.pick(others) : undefined;
-    for (let attempt = 0; attempt <= PATIENCE; attempt++) {
-      if (this.done(10)) return;
-      if (attempt > 0) await pause(250 * 2 ** attempt);
-      const from = this.setup.requestCount();
+    await this.patiently(async () => {
       if (list && base) await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
       if (written) await this.search(this.shownLabel(written.id, written.label), 'state: its own text', sequence);
       const read = other ? this.readCase(other, 'state: another record', sequence) : undefined;
       if (read) await this.setup.send(read);
+    });
+  }
+
+  /**
+   * Makes a look at the state, and makes it again after a growing pause while it diverges from the model: how soon a
+   * write shows in a list, a search or a read is not documented, and only a fresher look that still diverges stands.
+   */
+  private async patiently(look: () => Promise<void>): Promise<void> {
+    for (let attempt = 0; attempt <= PATIENCE; attempt++) {
+      if (this.done(10)) return;
+      if (attempt > 0) await pause(250 * 2 ** attempt);
+      const from = this.setup.requestCount();
+      await look();
       const fresh = this.divergences().filter(
         (divergence) => divergence.answer.exchange.id > from && !this.settled.has(divergence.check),
       );
@@ -354,14 +370,14 @@ export class SequenceRunner {
         case 'read': {
           const target = targetId(command.target);
           const read = target ? this.readCase(target, note, sequence) : undefined;
-          if (read) await this.setup.send(read);
+          if (read) await this.patiently(async () => void (await this.setup.send(read)));
           break;
         }
         case 'search': {
           const target = targetId(command.target);
           if (!target) break;
           const fallback = 'created' in command.target ? made.get(command.target.created)!.label : target;
-          await this.search(this.shownLabel(target, fallback), note, sequence);
+          await this.patiently(() => this.search(this.shownLabel(target, fallback), note, sequence));
           break;
         }
         case 'search-text': {
@@ -375,7 +391,10 @@ export class SequenceRunner {
           const operation = operationById(this.setup.model, command.operationId);
           const size = parameterWithRole(operation, 'page-size');
           const largest = size && command.values[size.name] === largestValue(size);
-          await this.walk(operation, command.values, note, sequence, largest ? undefined : SEQUENCE_WALK_PAGES);
+          await this.patiently(
+            async () =>
+              void (await this.walk(operation, command.values, note, sequence, largest ? undefined : SEQUENCE_WALK_PAGES)),
+          );
           break;
         }
         case 'pause':

@@ -15,6 +15,7 @@ import {
   writableKind,
 } from '@tallyport/spec-model/query';
 import { comparable, sameValue } from '../../checks/judging/compare.js';
+import { comparedFields } from '../../checks/judging/rows.js';
 import type { Answer } from '../../answers/answer.js';
 import type { AuthMode, RequestCase } from '../../cases/types.js';
 import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../../cases/types.js';
@@ -110,6 +111,8 @@ export class WriteSession {
   private tag: SessionTag | undefined;
   /** How a read showed each label this run created, where it differs (a domain stored in its ASCII form). */
   private readonly shownLabels = new Map<string, string>();
+  /** The record as the last accepted read of it showed it, by label. */
+  private readonly lastRead = new Map<string, Record<string, unknown>>();
 
   constructor(private readonly options: WriteSessionOptions) {
     this.ops = writeOperations(options.model);
@@ -177,6 +180,7 @@ export class WriteSession {
       { cleanup },
     );
     const record = this.recordIn(answer);
+    if (record) this.lastRead.set(label, record);
     const shown = record?.[kind.label];
     // On the mock the guard is trusting, so any answer verifies.
     const verified = this.options.guard.verify(this.options.api, kind.name, id, shown);
@@ -304,7 +308,13 @@ export class WriteSession {
    * Looks for a record by its label in the list until it is there (`present`) or gone, a few times: how soon a
    * write shows in a search is not decided by the source. The checks read the last answer.
    */
-  private async findAfter(label: string, step: string, present: boolean): Promise<void> {
+  private async findAfter(
+    label: string,
+    step: string,
+    present: boolean,
+    /** A row the list must come to show alike (the last read after the updates), in the documented fields. */
+    agree?: Record<string, unknown>,
+  ): Promise<void> {
     const { list, kind } = this.ops!;
     if (!list) return;
     const search = parameterWithRole(list, 'search')!;
@@ -317,8 +327,13 @@ export class WriteSession {
       if (attempt > 0) await patiently(attempt);
       const answer = await this.options.send(this.testCase(list, values, step, label));
       if (answer.verdict !== 'accepted' || !answer.records?.many) return;
-      const shown = answer.records.rows.some((row) => row[kind.label] === text);
-      if (shown === present || this.options.mock) return;
+      const row = answer.records.rows.find((candidate) => candidate[kind.label] === text);
+      // A list may show a write later than a read by id does (a replica): it is looked at again until it agrees.
+      const lags =
+        row !== undefined &&
+        agree !== undefined &&
+        comparedFields(kind).some((field) => field in row && field in agree && !sameValue(row[field], agree[field]));
+      if (((row !== undefined) === present && !lags) || this.options.mock) return;
     }
   }
 
@@ -509,7 +524,7 @@ export class WriteSession {
         },
       );
       if (ops.remove) await this.remove(ownId, created.label, { auth: 'wrong' });
-      await this.findAfter(created.label, 'find-after-update', true);
+      await this.findAfter(created.label, 'find-after-update', true, this.lastRead.get(created.label));
     }
 
     for (const field of writable(create)) {

@@ -113,7 +113,8 @@ function stateFindings(view: WalkView, identifier: string, refusedLater: (id: st
 
 /**
  * Walks of one query at other page sizes, ordered by a unique key, at the same version: the rows of the shorter one
- * are the first rows of the longer one (all of them, when both are complete).
+ * are the first rows of the longer one (all of them, when both are complete), the freshest complete walk being the
+ * one the others are compared with.
  */
 function sizeFindings(views: readonly WalkView[], identifier: string): Finding[] {
   const groups = new Map<string, WalkView[]>();
@@ -125,8 +126,9 @@ function sizeFindings(views: readonly WalkView[], identifier: string): Finding[]
   }
   const findings: Finding[] = [];
   for (const group of groups.values()) {
-    const [first, ...others] = group;
-    for (const other of others) {
+    // The freshest complete walk is the one the others are held to (an earlier one may have lagged a write).
+    const first = [...group].reverse().find((view) => view.walk.complete) ?? group.at(-1);
+    for (const other of group) {
       if (other.walk.size === first!.walk.size) continue;
       const a = walkRows(first!.walk).map((row) => rowIdentity(row, identifier));
       const b = walkRows(other.walk).map((row) => rowIdentity(row, identifier));

@@ -34,11 +34,13 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   const shown = view.row[field];
   const source = written.how === 'default' ? 'the documented default' : 'as sent';
   const title = `${titleOf(written.from)}: ${field} shows what was written (${identifier} ${view.id})`;
-  const subject = `${view.id} ${field} #${written.from.exchange.id}`;
+  const subject = `${view.id} ${field}`;
+  // A write stays expected until a view shows it (a replica may lag): its last view settles it, whatever came between.
+  const version = written.from.exchange.id;
   const stored = storedAs(written.value, shown);
   const make = (kind: FailureKind, actual: string): Finding => ({
     subject,
-    version: view.version,
+    version,
     result: fail(kind, view.answer, `${field} ${JSON.stringify(written.value)} (${source}), or a normalisation of it`, actual, {
       basis: 'specified',
       title,
@@ -48,9 +50,9 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   const base = { field, written, view, ownForm: false };
   switch (stored.verdict) {
     case 'kept':
-      return { ...base, ownForm: stored.how === 'another form', finding: { subject, version: view.version, result: pass(title) } };
+      return { ...base, ownForm: stored.how === 'another form', finding: { subject, version, result: pass(title) } };
     case 'other-representation':
-      return { ...base, finding: { subject, version: view.version, result: pass(title) } };
+      return { ...base, finding: { subject, version, result: pass(title) } };
     case 'part-missing':
       return { ...base, finding: make('part-missing', `${field} ${JSON.stringify(shown)}: ${stored.missing} missing`) };
     case 'empty-not-stored':
