@@ -157,31 +157,55 @@ export function drawSequence(plan: SequencePlan, seed: number, length: number, w
     commands.push({ kind: 'create', record: created, fields, outsideAscii: random.chance(0.2) });
     alive.push(created++);
   };
-  if (writes) create();
+  if (writes && withPause) {
+    // The first sequence of a run is the same shape for every seed: a record with every text field holding several
+    // entries, a second record a second later, and a second later the first one's text fields emptied. So each run
+    // writes lists of entries and empty values, and updates a record older than another (an order by creation date
+    // must not move it), whatever else its seed draws.
+    const full: Values = {};
+    for (const field of createFields)
+      full[field.name] = field.enum
+        ? random.pick(validValues(field))
+        : (generatedValues(field, seed).find((value) => value.includes(',')) ??
+          random.pick(generatedValues(field, seed)));
+    commands.push({ kind: 'create', record: created, fields: full, outsideAscii: false });
+    alive.push(created++);
+    commands.push({ kind: 'pause' });
+    create();
+    if (ops.update && updateFields.length > 0) {
+      const emptied: Values = {};
+      for (const field of updateFields) if (!field.enum && !field.appliesWhen) emptied[field.name] = '';
+      commands.push({ kind: 'pause' });
+      commands.push({ kind: 'update', record: 0, fields: emptied });
+    }
+  } else if (writes) create();
   while (commands.length < length) {
     const roll = random.next();
-    if (writes && withPause && created === 1 && commands.length === 1) {
-      // Two records whose dates differ, then the older one updated: an order by creation date must not move it.
-      commands.push({ kind: 'pause' });
-      create();
-      if (ops.update && updateFields.length > 0) {
-        commands.push({ kind: 'pause' });
-        commands.push({ kind: 'update', record: 0, fields: fieldsFor(random, updateFields, 1, seed) });
-      }
-    } else if (writes && roll < 0.18 && created < 3) create();
+    if (writes && roll < 0.18 && created < 3) create();
     else if (writes && roll < 0.45 && alive.length > 0 && ops.update)
       commands.push({ kind: 'update', record: random.pick(alive), fields: fieldsFor(random, updateFields, 1, seed) });
     else if (writes && roll < 0.55 && alive.length > 0 && ops.remove) {
       const record = random.pick(alive);
       alive.splice(alive.indexOf(record), 1);
       commands.push({ kind: 'delete', record });
-    } else if (roll < 0.65 && kind && (alive.length > 0 || plan.listed > 0)) commands.push({ kind: 'read', target: target() });
-    else if (roll < 0.75 && kind && ops.list && parameterWithRole(ops.list, 'search') && (alive.length > 0 || plan.listed > 0))
+    } else if (roll < 0.65 && kind && (alive.length > 0 || plan.listed > 0))
+      commands.push({ kind: 'read', target: target() });
+    else if (
+      roll < 0.75 &&
+      kind &&
+      ops.list &&
+      parameterWithRole(ops.list, 'search') &&
+      (alive.length > 0 || plan.listed > 0)
+    )
       commands.push({ kind: 'search', target: target() });
     else if (roll < 0.82 && textSearches.length > 0) {
       const operation = random.pick(textSearches);
       const search = parameterWithRole(operation, 'search')!;
-      commands.push({ kind: 'search-text', operationId: operation.id, text: random.pick(generatedValues(search, seed).filter(Boolean)) });
+      commands.push({
+        kind: 'search-text',
+        operationId: operation.id,
+        text: random.pick(generatedValues(search, seed).filter(Boolean)),
+      });
     } else if (lists.length > 0) {
       const operation = random.pick(lists);
       commands.push(walkCommand(random, operation, plan.listValues.get(operation.id)!, plan.now));

@@ -83,7 +83,7 @@ export class StateModel {
       const pending = typeof shownLabel === 'string' ? this.unnamed.get(shownLabel) : undefined;
       record = pending
         ? this.created(id, pending.answer, pending.sent, pending.unsure)
-        : { id, origin: "listed", firstSeenAt: answer.exchange.startedAt + answer.exchange.durationMs, fields: {} };
+        : { id, origin: 'listed', firstSeenAt: answer.exchange.startedAt + answer.exchange.durationMs, fields: {} };
       if (pending && typeof shownLabel === 'string') this.unnamed.delete(shownLabel);
       this.records.set(id, record);
     }

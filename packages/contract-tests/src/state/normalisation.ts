@@ -89,7 +89,9 @@ export function storedAs(written: unknown, shown: unknown): Stored {
     return { verdict: 'part-missing', missing: dropped.join(', ') };
   if (cutFrom(joined(got), joined(sent))) {
     const shownText = joined(got);
-    const lostChars = [...joined(sent)].filter((char, index, all) => all.indexOf(char) === index && !shownText.includes(char));
+    const lostChars = [...joined(sent)].filter(
+      (char, index, all) => all.indexOf(char) === index && !shownText.includes(char),
+    );
     return {
       verdict: 'part-missing',
       missing: lostChars.length > 0 ? `the characters ${lostChars.join(' ')}` : 'some characters',

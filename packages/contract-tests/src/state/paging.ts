@@ -97,7 +97,9 @@ export class Walker {
     const linked = answer.page?.next;
     if (linked) {
       // The link gives the query; what travels elsewhere (the path's id) stays as the walk sent it.
-      const elsewhere = operation.parameters.filter((parameter) => parameter.in !== 'query' && parameter.name in values);
+      const elsewhere = operation.parameters.filter(
+        (parameter) => parameter.in !== 'query' && parameter.name in values,
+      );
       const query = linked.filter(([name]) => !this.neverFromLinks.has(name));
       const kept = Object.fromEntries(elsewhere.map((parameter) => [parameter.name, values[parameter.name]!]));
       return { values: { ...kept, ...Object.fromEntries(query) } };
@@ -131,10 +133,18 @@ export class Walker {
     const probe = await this.send(this.caseOf(operation, { ...values, page: '1' }, tags, 0));
     if (news(probe)) return { paging: { by: 'page', first: 0 } };
     if (probe.verdict !== 'accepted' || ids(probe, identifier).join('\n') !== before.join('\n'))
-      return { paging: { by: 'none', why: 'its answers link no next page, and page=1 neither repeats nor follows the first page' } };
+      return {
+        paging: {
+          by: 'none',
+          why: 'its answers link no next page, and page=1 neither repeats nor follows the first page',
+        },
+      };
     const second = await this.send(this.caseOf(operation, { ...values, page: '2' }, tags, 2));
     if (news(second)) return { paging: { by: 'page', first: 1 }, second };
-    return { paging: { by: 'none', why: 'its answers link no next page, and it answers page=2 as the first page' }, second };
+    return {
+      paging: { by: 'none', why: 'its answers link no next page, and it answers page=2 as the first page' },
+      second,
+    };
   }
 
   /** Every page of a list query, from the first until the deployment shows no more (at most `MAX_PAGES`). */
@@ -156,7 +166,9 @@ export class Walker {
       const repeated = ids(answer, identifier).join('\n') === ids(last, identifier).join('\n');
       // Past the end: refused, empty, or the last page again (Pagy's overflow), once a second page was seen.
       if (answer.verdict === 'refused' || (answer.verdict === 'accepted' && (answer.records?.count === 0 || repeated)))
-        return repeated && page === 2 ? { pages, complete: false, cut: 'page 2 is page 1 again' } : { pages, complete: true };
+        return repeated && page === 2
+          ? { pages, complete: false, cut: 'page 2 is page 1 again' }
+          : { pages, complete: true };
       if (answer.verdict !== 'accepted' || !answer.records?.many)
         return { pages, complete: false, cut: `page ${page} was not answered as a page` };
       last = answer;

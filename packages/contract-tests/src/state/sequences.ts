@@ -42,6 +42,7 @@ import type { StateCheck } from './invariants/frame.js';
 import { lastOfEach } from './invariants/frame.js';
 import { neighboursOf, refusedAllowed } from './neighbours.js';
 import { Walker } from './paging.js';
+import { buildTimeline } from './timeline.js';
 
 type Values = Record<string, TemplateValue>;
 
@@ -185,7 +186,11 @@ export class SequenceRunner {
     return values;
   }
 
-  /** What the deployment holds at the start: every list walked at its largest page size, and at the others. */
+  /**
+   * What the deployment holds at the start: every list walked at its largest page size and at the others (the
+   * writable list in every order too), and, for a list of one selection over a date range (a statistic), selections
+   * over a long past range at the smallest page size until one spans several pages.
+   */
   private async learnState(listings: Map<string, Values>): Promise<void> {
     for (const [operationId, plain] of listings) {
       if (this.done(40)) return;
@@ -201,15 +206,65 @@ export class SequenceRunner {
         );
       const size = parameterWithRole(operation, 'page-size');
       if (!size) continue;
-      // The writable list at every page size; other lists (statistics) at the smallest too, so they page.
       const others = validValues(size).filter((other) => other !== largestValue(size));
-      for (const value of operation.id === this.ops.list?.id ? others : others.slice(0, 1)) {
-        if (this.done(40)) return;
-        await this.patiently(
-          async () =>
-            void (await this.walk(operation, { ...base, [size.name]: value }, 'state: every page', undefined, OTHER_SIZE_PAGES)),
+      if (operation.id === this.ops.list?.id) {
+        for (const value of others)
+          await this.walkPatiently(operation, { ...base, [size.name]: value }, OTHER_SIZE_PAGES);
+        for (const order of this.orders(operation))
+          await this.walkPatiently(operation, { ...base, ...this.largest(operation), ...order });
+      } else await this.spanPages(operation, base, others[0]);
+    }
+  }
+
+  private async walkPatiently(operation: OperationModel, values: Values, maxPages?: number): Promise<void> {
+    if (this.done(40)) return;
+    await this.patiently(
+      async () => void (await this.walk(operation, values, 'state: every page', undefined, maxPages)),
+    );
+  }
+
+  /** Every sort key and direction but the documented default one. */
+  private orders(operation: OperationModel): Values[] {
+    const key = parameterWithRole(operation, 'sort-key');
+    const direction = parameterWithRole(operation, 'sort-direction');
+    if (!key || !direction) return [];
+    return validValues(key)
+      .flatMap((by) => validValues(direction).map((way) => ({ [key.name]: by, [direction.name]: way })))
+      .filter(
+        (order) => order[key.name] !== String(key.default) || order[direction.name] !== String(direction.default),
+      );
+  }
+
+  /** Selections of a ranged list (in a seeded order), over a long past range, until one spans several pages. */
+  private async spanPages(operation: OperationModel, base: Values, smallest: string | undefined): Promise<void> {
+    const size = parameterWithRole(operation, 'page-size');
+    const [start, end] = [parameterWithRole(operation, 'range-start'), parameterWithRole(operation, 'range-end')];
+    const selector = operation.parameters.find(
+      (parameter) => parameter.enum && !parameter.role && parameter.in !== 'path',
+    );
+    if (!size || !smallest || !start || !end || !selector) return;
+    const day = 86_400_000;
+    const last = Math.floor(Date.now() / day) - 7;
+    const range = {
+      [start.name]: new Date((last - 89) * day).toISOString().slice(0, 10),
+      [end.name]: new Date(last * day).toISOString().slice(0, 10),
+    };
+    const random = createRandom(this.setup.seed);
+    const names = [...validValues(selector)].sort(() => random.next() - 0.5);
+    for (const name of names.slice(0, 4)) {
+      if (this.done(40)) return;
+      let pages = 0;
+      await this.patiently(async () => {
+        const walked = await this.walk(
+          operation,
+          { ...base, ...range, [selector.name]: name, [size.name]: smallest },
+          'state: every page',
+          undefined,
+          4,
         );
-      }
+        pages = walked.pages.length;
+      });
+      if (pages > 1) return;
     }
   }
 
@@ -225,7 +280,9 @@ export class SequenceRunner {
       const texts = generatedValues(search, this.setup.seed).filter((text) => text !== '' && !/^[\w.-]*$/.test(text));
       for (const text of texts) {
         if (this.done(40)) return;
-        await this.setup.send(this.caseOf(operation, { ...base, [search.name]: text }, 'state: generated text', undefined));
+        await this.setup.send(
+          this.caseOf(operation, { ...base, [search.name]: text }, 'state: generated text', undefined),
+        );
       }
     }
   }
@@ -243,6 +300,18 @@ export class SequenceRunner {
       }
     }
     return found;
+  }
+
+  /** The records the model holds that a complete walk's pages do not show. */
+  private missingFrom(pages: readonly Answer[]): string[] {
+    const kind = this.kind;
+    if (!kind || pages.length === 0) return [];
+    const model = buildTimeline(this.setup.recorded([...this.setup.answers()])).model;
+    if (!model?.complete) return [];
+    const shown = new Set(
+      pages.flatMap((page) => (page.records?.rows ?? []).map((row) => textOf(row[kind.identifier]))),
+    );
+    return model.alive().filter((id) => !shown.has(id));
   }
 
   /** The label of a record as the last answer that showed it shows it (a deployment may store it normalised). */
@@ -299,7 +368,14 @@ export class SequenceRunner {
     const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.listedIds];
     const other = others.length > 0 ? random.pick(others) : undefined;
     await this.patiently(async () => {
-      if (list && base) await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
+      if (list && base) {
+        const walked = await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
+        // A record the state holds that the list no longer shows: is it gone, or only lost from the list?
+        for (const id of this.missingFrom(walked.pages).slice(0, 3)) {
+          const read = this.readCase(id, 'state: a record the list lost', sequence);
+          if (read) await this.setup.send(read);
+        }
+      }
       if (written) await this.search(this.shownLabel(written.id, written.label), 'state: its own text', sequence);
       const read = other ? this.readCase(other, 'state: another record', sequence) : undefined;
       if (read) await this.setup.send(read);
@@ -335,7 +411,9 @@ export class SequenceRunner {
       const sequence = { id, command: index };
       const note = `sequence ${id}, ${index + 1}: ${describeCommand(command)}`;
       const targetId = (target: { created: number } | { listed: number }) =>
-        'created' in target ? made.get(target.created)?.id : this.listedIds[target.listed % Math.max(1, this.listedIds.length)];
+        'created' in target
+          ? made.get(target.created)?.id
+          : this.listedIds[target.listed % Math.max(1, this.listedIds.length)];
       switch (command.kind) {
         case 'create': {
           if (!session || this.unowned >= 2) break;
@@ -346,7 +424,9 @@ export class SequenceRunner {
           if (created.id) made.set(command.record, { id: created.id, label: created.label });
           // A create the deployment accepted and no read showed: its records may not read back at once, or at all.
           else if (created.answer?.verdict === 'accepted' && ++this.unowned === 2)
-            this.setup.notes.push('state model: two created records could not be read back, so the sequences stop writing');
+            this.setup.notes.push(
+              'state model: two created records could not be read back, so the sequences stop writing',
+            );
           await this.observe(created.id ? made.get(command.record) : undefined, [...made.values()], sequence);
           break;
         }
@@ -384,7 +464,8 @@ export class SequenceRunner {
           const operation = operationById(this.setup.model, command.operationId);
           const search = parameterWithRole(operation, 'search');
           const base = this.setup.baseline(operation);
-          if (search && base) await this.setup.send(this.caseOf(operation, { ...base, [search.name]: command.text }, note, sequence));
+          if (search && base)
+            await this.setup.send(this.caseOf(operation, { ...base, [search.name]: command.text }, note, sequence));
           break;
         }
         case 'walk': {
@@ -393,7 +474,13 @@ export class SequenceRunner {
           const largest = size && command.values[size.name] === largestValue(size);
           await this.patiently(
             async () =>
-              void (await this.walk(operation, command.values, note, sequence, largest ? undefined : SEQUENCE_WALK_PAGES)),
+              void (await this.walk(
+                operation,
+                command.values,
+                note,
+                sequence,
+                largest ? undefined : SEQUENCE_WALK_PAGES,
+              )),
           );
           break;
         }
@@ -416,7 +503,10 @@ export class SequenceRunner {
         const key = `${caseKey(answer.operation.id, 'valid', neighbour.values)}`;
         if ([...asked].some((known) => known?.startsWith(key))) continue;
         asked.add(testCase.key);
-        await this.setup.send({ ...testCase, title: caseTitle(answer.operation.id, neighbour.values, `${neighbour.kind} of #${answer.exchange.id}`) });
+        await this.setup.send({
+          ...testCase,
+          title: caseTitle(answer.operation.id, neighbour.values, `${neighbour.kind} of #${answer.exchange.id}`),
+        });
         sent++;
       }
     }

@@ -5,12 +5,7 @@
 // page of a list), kept with what the model expected at that moment. The
 // invariants (src/state/invariants) judge these observations; none of them
 // keeps a model of its own. Built once per recorded run and shared.
-import {
-  identifyingParameter,
-  parameterWithRole,
-  recordOperations,
-  writableKind,
-} from '@tallyport/spec-model/query';
+import { identifyingParameter, parameterWithRole, recordOperations, writableKind } from '@tallyport/spec-model/query';
 import { acceptedConforming, type Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { textOf } from '../answers/json-values.js';
@@ -169,7 +164,8 @@ export function buildTimeline(run: RecordedRun): StateTimeline {
         const known = id ? model.records.get(id) : undefined;
         if (known) records.set(known.id, snapshot(known));
       }
-      for (const record of model.records.values()) if (!records.has(record.id)) records.set(record.id, snapshot(record));
+      for (const record of model.records.values())
+        if (!records.has(record.id)) records.set(record.id, snapshot(record));
       timeline.walks.push({
         walk,
         version: model.version,
@@ -204,7 +200,12 @@ export function buildTimeline(run: RecordedRun): StateTimeline {
       if (acceptedConforming(answer) && row && textOf(row[kind.identifier]) === id) view(id, row, answer, 'read');
       else if (acceptedConforming(answer)) {
         const before = model.records.get(id);
-        timeline.strayReads.push({ id, answer, version: model.version, expected: before ? snapshot(before) : undefined });
+        timeline.strayReads.push({
+          id,
+          answer,
+          version: model.version,
+          expected: before ? snapshot(before) : undefined,
+        });
       } else if (answer.verdict === 'refused') {
         const before = model.records.get(id);
         timeline.refusedReads.push({
@@ -240,7 +241,8 @@ function applyWrite(
 ): void {
   const kind = timeline.kind!;
   const sent = sentValues(run, answer);
-  const op = answer.operation.id === ops.create?.id ? 'create' : answer.operation.id === ops.update?.id ? 'update' : 'delete';
+  const op =
+    answer.operation.id === ops.create?.id ? 'create' : answer.operation.id === ops.update?.id ? 'update' : 'delete';
   const valid = answer.case?.auth === 'valid';
   if (!valid && answer.verdict !== 'accepted') return;
   // Only the documented encoding counts: a write sent again in another one may be answered without being read.

@@ -46,13 +46,13 @@ export function pagingValues(answer: Answer): Record<string, string> {
 export function effectiveQuery(
   operation: OperationModel,
   values: Record<string, TemplateValue>,
-  valueOf: (value: TemplateValue) => string,
+  textOfValue: (value: TemplateValue) => string,
 ): Record<string, string> {
   const query: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     if (parameter.role === 'credential') continue;
     const sent = values[parameter.name];
-    if (sent !== undefined) query[parameter.name] = valueOf(sent);
+    if (sent !== undefined) query[parameter.name] = textOfValue(sent);
     else if (parameter.hasDefault && parameter.default !== undefined && parameter.default !== null)
       query[parameter.name] = String(parameter.default);
   }
@@ -85,7 +85,11 @@ function isPage(answer: Answer, first = true): boolean {
 
 const sameIds = (a: Answer, b: Answer, identifier: string | undefined): boolean => {
   const [x, y] = [a.records?.rows ?? [], b.records?.rows ?? []];
-  return x.length > 0 && x.length === y.length && x.every((row, i) => rowIdentity(row, identifier) === rowIdentity(y[i]!, identifier));
+  return (
+    x.length > 0 &&
+    x.length === y.length &&
+    x.every((row, i) => rowIdentity(row, identifier) === rowIdentity(y[i]!, identifier))
+  );
 };
 
 /**
@@ -97,7 +101,7 @@ function follows(previous: Answer, answer: Answer, identifier: string | undefine
   const sent = pagingValues(answer);
   if (Object.keys(sent).length === 0) return false;
   const next = previous.page?.next;
-  if (next && next.every(([name, value]) => answer.case?.values[name] === value)) return true;
+  if (next?.every(([name, value]) => answer.case?.values[name] === value)) return true;
   if (sent.page === undefined || !/^\d+$/.test(sent.page)) return false;
   const before = pagingValues(previous).page;
   const expected = before === undefined ? [1, 2] : [Number(before) + 1];
@@ -118,7 +122,7 @@ interface OpenWalk {
  */
 export function walksOf(
   answers: readonly Answer[],
-  valueOf: (value: TemplateValue) => string,
+  textOfValue: (value: TemplateValue) => string,
   identifierOf: (kind: string) => string | undefined,
 ): Walk[] {
   const walks: Walk[] = [];
@@ -127,7 +131,7 @@ export function walksOf(
   for (const answer of answers) {
     if (!answer.records?.many || !answer.answered) continue;
     const tag = answer.case?.walk;
-    const query = effectiveQuery(answer.operation, answer.case?.values ?? {}, valueOf);
+    const query = effectiveQuery(answer.operation, answer.case?.values ?? {}, textOfValue);
     for (const name of Object.keys(pagingValues(answer))) delete query[name];
     const key = tag ? `tag ${tag.id}` : queryKey(answer.operation, query);
     const current = tag ? tagged.get(key) : open.get(key);

@@ -173,7 +173,10 @@ function readOnlyFindings(run: RecordedRun, walks: readonly Walk[]): Finding[] {
   for (const group of groups.values()) {
     const [first, ...others] = group;
     const rowKey = rowKeyOf(run, first!.pages[0]!);
-    const rows = (walk: Walk) => walkRows(walk).map((row: Row) => rowKey(row)).sort();
+    const rows = (walk: Walk) =>
+      walkRows(walk)
+        .map((row: Row) => rowKey(row))
+        .sort();
     const expected = rows(first!);
     for (const other of others) {
       const got = rows(other);

@@ -50,7 +50,11 @@ function findings(run: RecordedRun): Finding[] {
     const title = `${titleOf(answer)}: served as its neighbours are`;
     const how = (answer.status ?? 0) >= 500 ? `answered HTTP ${answer.status}` : `refused (HTTP ${answer.status})`;
     let neighbour: { answer: Answer; kind: string } | undefined;
-    for (const candidate of neighboursOf(answer.operation, answer.case!.values, answer.exchange.startedAt || Date.now())) {
+    for (const candidate of neighboursOf(
+      answer.operation,
+      answer.case!.values,
+      answer.exchange.startedAt || Date.now(),
+    )) {
       const match = served.find(
         (other) => other.operation.id === answer.operation.id && sameValues(run, candidate.values, other),
       );

@@ -131,7 +131,10 @@ function placementFinding(view: WalkView, identifier: string): Finding | undefin
           {
             basis: 'specified',
             title,
-            related: [...related, ...[first, second].flatMap((record) => (record.created ? [record.created.answer] : []))],
+            related: [
+              ...related,
+              ...[first, second].flatMap((record) => (record.created ? [record.created.answer] : [])),
+            ],
           },
         ),
       };

@@ -53,10 +53,9 @@ function orderAcross(walk: Walk, version: number): Finding | undefined {
   if (ordersFollowed(pages.flat(), sort.direction).length > 0) return { subject, version, result: pass(title) };
   const boundary = pages.findIndex(
     (values, index) =>
-      index + 1 < pages.length &&
-      ordersFollowed([values.at(-1), pages[index + 1]![0]], sort.direction).length === 0,
+      index + 1 < pages.length && ordersFollowed([values.at(-1), pages[index + 1]![0]], sort.direction).length === 0,
   );
-  const at = boundary >= 0 ? boundary : 0;
+  const at = Math.max(boundary, 0);
   const before = pages[at]!.at(-1);
   const after = pages[at + 1]?.[0];
   return {

@@ -54,11 +54,17 @@ function compare(run: RecordedRun, kind: string, id: string, read: Answer, liste
     );
   if (!sameValue(shown[identifier], listed.row[identifier]))
     return finding(
-      fail('read-differs', read, `the ${kind} whose ${identifier} is ${id}`, `${identifier} ${JSON.stringify(shown[identifier])}`, {
-        basis: 'specified',
-        title,
-        related: [listed.answer],
-      }),
+      fail(
+        'read-differs',
+        read,
+        `the ${kind} whose ${identifier} is ${id}`,
+        `${identifier} ${JSON.stringify(shown[identifier])}`,
+        {
+          basis: 'specified',
+          title,
+          related: [listed.answer],
+        },
+      ),
     );
   const differing = record.fields.filter(
     (field) => field in shown && field in listed.row && !sameValue(shown[field], listed.row[field]),
@@ -66,7 +72,9 @@ function compare(run: RecordedRun, kind: string, id: string, read: Answer, liste
   if (differing.length === 0) return finding(pass(title));
   // A link signed or stamped for each answer differs in its query only: that it is the same string is a convention.
   const compared = new Set(comparedFields(record));
-  const decided = differing.filter((field) => compared.has(field) && !sameButUrlQueries(shown[field], listed.row[field]));
+  const decided = differing.filter(
+    (field) => compared.has(field) && !sameButUrlQueries(shown[field], listed.row[field]),
+  );
   const shownFields = (decided.length > 0 ? decided : differing)
     .slice(0, 4)
     .map((field) => `${field} ${JSON.stringify(shown[field])} (listed ${JSON.stringify(listed.row[field])})`)
@@ -104,7 +112,7 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
     // Records the traffic wrote are judged by the write checks: a list may show a write later than a read does.
     if ((view ? view.expected : refused!.expected)?.origin !== 'listed') continue;
     const listed = lastListed.get(id);
-    if (!listed || listed.version !== version || (refused && refused.deletedBy)) continue;
+    if (!listed || listed.version !== version || refused?.deletedBy) continue;
     found.push(compare(run, kind.name, id, view?.answer ?? refused!.answer, listed.listed));
   }
   return found;

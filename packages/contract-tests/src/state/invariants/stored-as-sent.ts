@@ -41,11 +41,17 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   const make = (kind: FailureKind, actual: string): Finding => ({
     subject,
     version,
-    result: fail(kind, view.answer, `${field} ${JSON.stringify(written.value)} (${source}), or a normalisation of it`, actual, {
-      basis: 'specified',
-      title,
-      related: [written.from],
-    }),
+    result: fail(
+      kind,
+      view.answer,
+      `${field} ${JSON.stringify(written.value)} (${source}), or a normalisation of it`,
+      actual,
+      {
+        basis: 'specified',
+        title,
+        related: [written.from],
+      },
+    ),
   });
   const base = { field, written, view, ownForm: false };
   switch (stored.verdict) {

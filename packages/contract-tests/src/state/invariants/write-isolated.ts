@@ -21,11 +21,14 @@ const changeText = (fields: string[], before: Record<string, unknown>, view: Rec
   fields.map((field) => `${field} ${JSON.stringify(before[field])} → ${JSON.stringify(view.row[field])}`).join('; ');
 
 /** The documented fields a view shows otherwise than they were last seen. */
-function changedFields(timeline: StateTimeline, view: RecordView): { fields: string[]; before: Record<string, unknown> } {
+function changedFields(
+  timeline: StateTimeline,
+  view: RecordView,
+): { fields: string[]; before: Record<string, unknown> } {
   const before: Record<string, unknown> = {};
   const fields = timeline.fields.filter((field) => {
     const expected = view.expected?.fields[field];
-    if (!expected || expected.how !== 'seen' || expected.unsure || !(field in view.row)) return false;
+    if (expected?.how !== 'seen' || expected.unsure || !(field in view.row)) return false;
     before[field] = expected.value;
     return !sameValue(view.row[field], expected.value);
   });
@@ -36,7 +39,9 @@ function changedFields(timeline: StateTimeline, view: RecordView): { fields: str
 const mirrored = (writes: readonly WriteStep[], fields: readonly string[], view: RecordView) =>
   [...writes]
     .reverse()
-    .find((write) => fields.some((field) => write.sent[field] !== undefined && sameValue(view.row[field], write.sent[field])));
+    .find((write) =>
+      fields.some((field) => write.sent[field] !== undefined && sameValue(view.row[field], write.sent[field])),
+    );
 
 function viewFinding(timeline: StateTimeline, view: RecordView): Finding | undefined {
   if (!view.expected || view.deletedBy || view.expected.unsure || view.writesSince.length === 0) return undefined;
@@ -100,7 +105,10 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
         'record-vanished',
         read.answer,
         `${identifier} ${read.id} still reads: no delete addressed it (the writes since: ` +
-          `${few(read.writesSince.map((write) => `${write.op} of ${write.id ?? 'a new record'}`), 3)})`,
+          `${few(
+            read.writesSince.map((write) => `${write.op} of ${write.id ?? 'a new record'}`),
+            3,
+          )})`,
         'the read is refused',
         {
           basis: 'specified',
