@@ -153,7 +153,8 @@ function auth(ctx: CaseContext, operation: OperationModel, base: Values): Reques
     ['blank', 'an empty key'],
     ['whitespace', 'a key of spaces only'],
   ] as const)
-    if (worthSending(mode, ctx.mock)) cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: mode }, note));
+    if (worthSending(mode, ctx.mock))
+      cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: mode }, note));
   // A record the main key can read, read with the key that lists none: found (records may be shared by keys) or not
   // found with the message documented for that; never another refusal.
   const notFound = operation.errorMessages.find((message) => message.trigger === 'unknown-identifier');

@@ -100,7 +100,9 @@ function lastWritten(run: RecordedRun, earlier: readonly Answer[], field: string
   let written: string | undefined;
   for (const step of earlier) {
     if (!acceptedConforming(step) || (step.case!.step !== 'create' && step.case!.step !== 'update')) continue;
-    const sent = Object.fromEntries(Object.entries(step.case!.values).map(([name, value]) => [name, run.valueOf(value)]));
+    const sent = Object.fromEntries(
+      Object.entries(step.case!.values).map(([name, value]) => [name, run.valueOf(value)]),
+    );
     const stored = (step.case!.step === 'create' ? createdFields : updatedFields)(step.operation, sent)[field];
     if (stored) written = String(stored.value);
   }

@@ -157,11 +157,13 @@ function responseOf(raw: Record<string, unknown>, reading: EntryReading): Record
 /** The run's tags of an entry, when well formed (a file from elsewhere may hold anything there). */
 function runTags(value: unknown): RunTags | undefined {
   if (!isObject(value) || value.family !== 'sequence') return undefined;
-  const expect = value.expect === 'success' || value.expect === 'refusal' || value.expect === 'any' ? value.expect : 'any';
+  const expect =
+    value.expect === 'success' || value.expect === 'refusal' || value.expect === 'any' ? value.expect : 'any';
   const text = (item: unknown) => (typeof item === 'string' && item.length <= 200 ? item : undefined);
   const sequence = isObject(value.sequence) ? value.sequence : undefined;
   const walk = isObject(value.walk) ? value.walk : undefined;
-  const whole = (item: unknown) => (typeof item === 'number' && Number.isSafeInteger(item) && item >= 0 ? item : undefined);
+  const whole = (item: unknown) =>
+    typeof item === 'number' && Number.isSafeInteger(item) && item >= 0 ? item : undefined;
   return {
     family: 'sequence',
     expect,
@@ -169,7 +171,9 @@ function runTags(value: unknown): RunTags | undefined {
     ...(sequence && text(sequence.id) && whole(sequence.command) !== undefined
       ? { sequence: { id: text(sequence.id)!, command: whole(sequence.command)! } }
       : {}),
-    ...(walk && text(walk.id) && whole(walk.page) !== undefined ? { walk: { id: text(walk.id)!, page: whole(walk.page)! } } : {}),
+    ...(walk && text(walk.id) && whole(walk.page) !== undefined
+      ? { walk: { id: text(walk.id)!, page: whole(walk.page)! } }
+      : {}),
   };
 }
 

@@ -352,7 +352,8 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
           mock,
           answers,
           seed: setup.seed,
-          valueOf: (value) => (typeof value === 'string' ? value : `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}`),
+          valueOf: (value) =>
+            typeof value === 'string' ? value : `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}`,
         }),
         session:
           setup.writesAllowed && session.possible && setup.invariants.some((invariant) => invariant.writes)

@@ -99,7 +99,7 @@ function fieldsFor(random: Random, fields: readonly ParameterModel[], atLeast: n
   for (const field of subset(random, fields, atLeast)) values[field.name] = random.pick(generatedValues(field, seed));
   for (const field of fields) {
     const when = field.appliesWhen;
-    if (!when || values[field.name] !== undefined || values[when.field] !== String(when.value)) continue;
+    if (!when || (values[field.name] ?? '') !== '' || values[when.field] !== String(when.value)) continue;
     values[field.name] = generatedValues(field, seed).find((value) => value !== '') ?? 'tallyport';
   }
   return values;

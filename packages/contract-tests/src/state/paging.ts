@@ -156,7 +156,8 @@ export class Walker {
     let last = first;
     const most = tags.maxPages ?? MAX_PAGES;
     for (let page = 2; page <= most + 1; page++) {
-      if (!full(last) || last.page?.last) return { pages, complete: true };
+      // A short page is the last, unless it links a next one (a page short of its size in the middle is a fault).
+      if ((!full(last) && !last.page?.next) || last.page?.last) return { pages, complete: true };
       if (page > most) return { pages, complete: false, cut: `more than ${most} pages` };
       const next = await this.next(operation, values, last, first, page, tags);
       if ('cut' in next) return { pages, complete: false, cut: next.cut };

@@ -95,7 +95,8 @@ const sameIds = (a: Answer, b: Answer, identifier: string | undefined): boolean 
 /**
  * Whether `answer` asks for the page that `previous` links or numbers next. Page numbers may count from 0 or 1, so
  * after a first page without a number either `page=1` or `page=2` may be the next, and a numbered page counts only
- * when it shows some row the page before did not (`page=1` of a deployment counting from 1 is the first again).
+ * when it shows some row the page before did not (`page=1` of a deployment counting from 1 is the first again), or
+ * repeats a numbered page exactly (past the end).
  */
 function follows(previous: Answer, answer: Answer, identifier: string | undefined): boolean {
   const sent = pagingValues(answer);
@@ -107,7 +108,11 @@ function follows(previous: Answer, answer: Answer, identifier: string | undefine
   const expected = before === undefined ? [1, 2] : [Number(before) + 1];
   if (!expected.includes(Number(sent.page))) return false;
   const shown = new Set((previous.records?.rows ?? []).map((row) => rowIdentity(row, identifier)));
-  return (answer.records?.rows ?? []).some((row) => !shown.has(rowIdentity(row, identifier)));
+  const rows = answer.records?.rows ?? [];
+  // Past a numbered page, the same page again is a framework's overflow (the walk ends there); page=1 after an
+  // unnumbered first page that repeats it is the first page asked again.
+  if (before !== undefined && rows.length > 0 && sameIds(previous, answer, identifier)) return true;
+  return rows.some((row) => !shown.has(rowIdentity(row, identifier)));
 }
 
 interface OpenWalk {
@@ -156,7 +161,8 @@ export function walksOf(
       complete: answer.page?.complete === true || answer.page?.last === true,
     };
     walks.push(walk);
-    const started = { walk, last: answer, ended: walk.complete };
+    // A page short of the size ends an untagged walk; a run's own walk goes on where its pages say (a `next` link).
+    const started = { walk, last: answer, ended: !tag && walk.complete };
     (tag ? tagged : open).set(key, started);
   }
   return walks;
@@ -190,7 +196,7 @@ function extend(open: OpenWalk, answer: Answer, identifier: string | undefined):
   walk.pages.push(answer);
   open.last = answer;
   walk.complete = answer.page?.complete === true || answer.page?.last === true;
-  open.ended = walk.complete;
+  open.ended = walk.complete && answer.case?.walk === undefined;
 }
 
 /** Every row of a walk, page after page. */

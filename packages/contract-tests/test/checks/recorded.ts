@@ -27,6 +27,9 @@ export interface Recorded {
   attempts?: number;
   /** The state of the data the answer saw (the run wrote outside its round trip in between); 0 when absent. */
   epoch?: number;
+  /** When the request was sent (ms since the epoch; 0 when absent) and how long its answer took (1 ms). */
+  startedAt?: number;
+  durationMs?: number;
 }
 
 export interface RunOptions {
@@ -87,8 +90,8 @@ export function exchangeOf(recorded: Recorded): Exchange {
           },
         }),
     attempts: recorded.attempts ?? 1,
-    startedAt: 0,
-    durationMs: 1,
+    startedAt: recorded.startedAt ?? 0,
+    durationMs: recorded.durationMs ?? 1,
   };
 }
 

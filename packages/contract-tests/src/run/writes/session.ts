@@ -149,7 +149,11 @@ export class WriteSession {
       key: `${caseKey(operation.id, auth, values)} ${step}`,
       family: tag?.family ?? 'write',
       operationId: operation.id,
-      title: caseTitle(operation.id, values, tag?.note && step !== 'create' ? `${tag.note}: ${step}` : (extra.note ?? step)),
+      title: caseTitle(
+        operation.id,
+        values,
+        tag?.note && step !== 'create' ? `${tag.note}: ${step}` : (extra.note ?? step),
+      ),
       ...(tag?.sequence ? { sequence: tag.sequence } : {}),
       values,
       auth,

@@ -1,0 +1,52 @@
+// pages_consistent on built traffic: the pages of one walk agree with one
+// another (full pages, the order across boundaries, a learnt total).
+import { describe, expect, it } from 'vitest';
+import { pagesConsistent } from '../../src/state/invariants/pages-consistent.js';
+import { recordedRun, statuses, verdictOf } from '../checks/recorded.js';
+import { create, paged, site, sites, walk } from './traffic.js';
+
+const all = sites(25, 1);
+
+describe('pages_consistent', () => {
+  it('fails a page short of per_page that is not the last', () => {
+    const pages = paged(all, 10);
+    pages[0] = pages[0]!.slice(0, 9);
+    const failure = verdictOf(pagesConsistent.judge(recordedRun(walk(pages, { per_page: '10' }))), 'fail');
+    expect(failure).toMatchObject({ kind: 'page-not-full', basis: 'specified' });
+    expect(failure.reason).toContain('page 1 of 3 holds 9 rows');
+  });
+
+  it('fails pages each in order that break the order at their boundary', () => {
+    const byDomain = [...all].sort((a, b) => a.domain.localeCompare(b.domain));
+    const pages = paged(byDomain, 10);
+    [pages[0], pages[1]] = [pages[1]!, pages[0]!];
+    const run = recordedRun(walk(pages, { per_page: '10', sort_by: 'domain', sort: 'asc' }));
+    const failure = verdictOf(pagesConsistent.judge(run), 'fail');
+    expect(failure).toMatchObject({ kind: 'misordered', basis: 'specified' });
+    expect(failure.reason).toMatch(/^page 1 ends with .* and page 2 starts with/);
+  });
+
+  it('holds a total that counted the rows of the first complete walk to counting them after a create', () => {
+    const made = site(26);
+    const first = walk(paged(all, 10), { per_page: '10' }, { total: 25 });
+    const after = walk(paged([made, ...all], 10), { per_page: '10' }, { total: 25 });
+    const failure = verdictOf(pagesConsistent.judge(recordedRun([...first, create(made), ...after])), 'fail');
+    expect(failure).toMatchObject({ kind: 'total-differs', basis: 'specified' });
+    expect(failure.reason).toBe('a stated total of 25');
+  });
+
+  it('learns nothing from a total that never counted the rows (a count of something else)', () => {
+    const first = walk(paged(all, 10), { per_page: '10' }, { total: 99 });
+    const again = walk(paged(all, 10), { per_page: '10' }, { total: 7 });
+    expect(statuses(pagesConsistent.judge(recordedRun([...first, ...again])))).not.toContain('fail');
+  });
+
+  it('passes full pages in one order, and warns where the order is a convention (sort_by=id)', () => {
+    const whole = pagesConsistent.judge(recordedRun(walk(paged(all, 10), { per_page: '10' })));
+    expect(statuses(whole)).toEqual(['pass', 'pass']);
+    const pages = paged(all, 10);
+    [pages[0], pages[1]] = [pages[1]!, pages[0]!];
+    const run = recordedRun(walk(pages, { per_page: '10', sort_by: 'id', sort: 'desc' }));
+    expect(verdictOf(pagesConsistent.judge(run), 'warn')).toMatchObject({ kind: 'misordered', basis: 'convention' });
+  });
+});

@@ -1,0 +1,63 @@
+// stored_as_sent on built traffic: what a write sends is what the record then
+// shows, as written or in the deployment's own, consistent normalisation.
+import { describe, expect, it } from 'vitest';
+import { storedAsSent } from '../../src/state/invariants/stored-as-sent.js';
+import { recordedRun, statuses, verdictOf } from '../checks/recorded.js';
+import { create, read, site, sites, update, walk } from './traffic.js';
+
+const all = sites(5, 1);
+const made = site(6, { domain: 'made.example.com' });
+
+describe('stored_as_sent', () => {
+  it('fails a list of entries stored with one of them missing', () => {
+    const run = recordedRun([
+      ...walk([all]),
+      create({ ...made, exclude_params: 'a' }, { exclude_params: 'a,b' }),
+      read(6, { ...made, exclude_params: 'a' }),
+    ]);
+    const failure = verdictOf(storedAsSent.judge(run), 'fail');
+    expect(failure).toMatchObject({ kind: 'part-missing', basis: 'specified' });
+    expect(failure.reason).toBe('exclude_params "a": b missing');
+  });
+
+  it('fails an old value kept where an empty one was written, and text cut short', () => {
+    const kept = recordedRun([
+      create({ ...made, exclude_ips: '10.0.0.1' }, { exclude_ips: '10.0.0.1' }),
+      read(6, { ...made, exclude_ips: '10.0.0.1' }),
+      update(6, { exclude_ips: '' }, { ...made, exclude_ips: '10.0.0.1' }),
+      read(6, { ...made, exclude_ips: '10.0.0.1' }),
+    ]);
+    expect(verdictOf(storedAsSent.judge(kept), 'fail')).toMatchObject({ kind: 'empty-not-stored' });
+    const cut = recordedRun([
+      create(made, { exclude_params: "ref,q'x" }),
+      read(6, { ...made, exclude_params: 'ref,qx' }),
+    ]);
+    expect(verdictOf(storedAsSent.judge(cut), 'fail').reason).toContain("the characters ' missing");
+  });
+
+  it('passes what a deployment normalises keeping every entry, and a documented default', () => {
+    const run = recordedRun([
+      create(made, { exclude_params: 'UTM_Source,fbclid', exclude_ips: '' }),
+      read(6, { ...made, exclude_params: ['fbclid', 'utm_source'], exclude_ips: null, privacy: 1 }),
+    ]);
+    expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
+  });
+
+  it('judges the last view before the next write: a replica that lags is settled by a fresher view', () => {
+    const lagging = [create(made, { exclude_params: 'a,b' }), read(6, { ...made, exclude_params: null })];
+    expect(verdictOf(storedAsSent.judge(recordedRun(lagging)), 'fail')).toMatchObject({ kind: 'write-lost' });
+    const settled = recordedRun([...lagging, read(6, { ...made, exclude_params: 'a,b' })]);
+    expect(new Set(statuses(storedAsSent.judge(settled)))).toEqual(new Set(['pass']));
+  });
+
+  it('fails a form of its own the same value does not keep the next time it is written', () => {
+    const other = site(7, { domain: 'other.example.com' });
+    const run = recordedRun([
+      create(made, { exclude_params: 'a<b' }),
+      read(6, { ...made, exclude_params: 'a&lt;b' }),
+      create(other, { exclude_params: 'a<b' }),
+      read(7, { ...other, exclude_params: 'a&#60;b' }),
+    ]);
+    expect(verdictOf(storedAsSent.judge(run), 'fail')).toMatchObject({ kind: 'normalised-inconsistently' });
+  });
+});
