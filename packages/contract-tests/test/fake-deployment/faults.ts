@@ -677,7 +677,7 @@ const LIST = [
   [
     'analytics-list-search-with-quote-refused',
     'neighbours_served',
-    "a website search holding a quote (' or \") is refused as invalid (an injection filter in front of the query)",
+    'a website search holding a quote (\' or ") is refused as invalid (an injection filter in front of the query)',
   ],
   [
     'analytics-blank-key-accepted',
