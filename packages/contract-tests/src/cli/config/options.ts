@@ -118,10 +118,20 @@ export const OPTIONS: readonly OptionSpec[] = [
     config: whole(2, 3),
   },
   {
+    flag: 'sequences',
+    type: 'string',
+    value: 'N',
+    help: [
+      'command sequences the state model runs against a deployment (default 4; 0: none); with the walks of every',
+      'list and the shrinking of what they find, at most 300 requests more',
+    ],
+    config: whole(0, 50),
+  },
+  {
     flag: 'seed',
     type: 'string',
     value: 'N',
-    help: ['seed of the generated values and drawn examples (printed and stored in reports; replays them)'],
+    help: ['seed of the generated values, drawn examples and command sequences (printed and in reports; replays them)'],
     config: whole(0, 2_147_483_647),
   },
   {

@@ -289,6 +289,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
   const examples = integer(text('examples'), from('examples'), 0, 1000);
   const seed = integer(text('seed'), from('seed'), 0, 2_147_483_647);
   const depth = integer(text('depth'), from('depth'), 2, 3);
+  const sequences = integer(text('sequences'), from('sequences'), 0, 50);
   const limits = {
     ...(maxRequests !== undefined ? { maxRequests } : {}),
     ...(perSecond !== undefined ? { maxRequestsPerSecond: perSecond } : {}),
@@ -333,6 +334,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
       ...(examples !== undefined ? { examples } : {}),
       ...(seed !== undefined ? { seed } : {}),
       ...(depth !== undefined ? { depth } : {}),
+      ...(sequences !== undefined ? { sequences } : {}),
       ...(maxDurationMs !== undefined ? { maxDurationMs } : {}),
     },
   };

@@ -17,7 +17,7 @@ import { rowKeyOf } from '../../checks/judging/rows.js';
 import type { StateTimeline, WalkView } from '../timeline.js';
 import { rowIdentity, type Walk, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
-import { endedBeforeToday, few, plural, rowIdentityField, sortOf, walkEvidence, walkKey } from './shared.js';
+import { endedBeforeToday, few, perWalk, plural, rowIdentityField, sortOf, walkEvidence, walkKey } from './shared.js';
 
 const NAME = 'list_matches_state';
 
@@ -205,13 +205,15 @@ function readOnlyFindings(run: RecordedRun, walks: readonly Walk[]): Finding[] {
   return findings;
 }
 
+const repeatedRows = new WeakMap<Answer, { pages: number; value: Finding | undefined }>();
+
 function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   const found: Finding[] = [];
   const identifier = timeline.kind?.identifier;
   if (identifier) {
     for (const view of timeline.walks) {
       if (view.torn) continue;
-      const twice = twiceFinding(view.walk, identifier, view.version);
+      const twice = perWalk(repeatedRows, view.walk, () => twiceFinding(view.walk, identifier, view.version));
       if (twice) found.push(twice);
       if (!view.walk.complete || view.search !== undefined) continue;
       const last = view.walk.pages.at(-1)!.exchange.id;

@@ -19,7 +19,8 @@ import type { ModelRecord } from '../model.js';
 import type { StateTimeline, WalkView } from '../timeline.js';
 import { rowIdentity, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
-import { creationOrderKey, sortOf, walkEvidence, walkKey } from './shared.js';
+import { creationOrderKey, perWalk, sortOf, walkEvidence, walkKey } from './shared.js';
+import type { Answer } from '../../answers/answer.js';
 
 const NAME = 'new_records_alike';
 
@@ -143,12 +144,14 @@ function placementFinding(view: WalkView, identifier: string): Finding | undefin
   return { subject, version: view.version, result: pass(title) };
 }
 
+const placed = new WeakMap<Answer, { pages: number; value: Finding | undefined }>();
+
 function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
   const kind = timeline.kind;
   if (!kind) return [];
   return [
     ...searchFindings(timeline, kind.label, kind.identifier),
-    ...timeline.walks.flatMap((view) => placementFinding(view, kind.identifier) ?? []),
+    ...timeline.walks.flatMap((view) => perWalk(placed, view.walk, () => placementFinding(view, kind.identifier)) ?? []),
   ];
 }
 

@@ -15,7 +15,8 @@ import type { RecordedRun } from '../../checks/judging/types.js';
 import type { StateTimeline } from '../timeline.js';
 import { type Walk, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
-import { plural, sortOf, walkEvidence, walkKey } from './shared.js';
+import { perWalk, plural, sortOf, walkEvidence, walkKey } from './shared.js';
+import type { Answer } from '../../answers/answer.js';
 
 const NAME = 'pages_consistent';
 
@@ -109,6 +110,8 @@ function totals(walk: Walk, version: number, counts: boolean | undefined): Findi
   };
 }
 
+const ordered = new WeakMap<Answer, { pages: number; value: Finding | undefined }>();
+
 function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
   const walks = [
     ...timeline.walks.filter((view) => !view.torn).map((view) => ({ walk: view.walk, version: view.version })),
@@ -116,7 +119,11 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
   ];
   const counts = totalsCount(walks.map(({ walk }) => walk));
   return walks.flatMap(({ walk, version }) =>
-    [fullPages(walk, version), orderAcross(walk, version), totals(walk, version, counts.get(walk.operation.id))].filter(
+    [
+      fullPages(walk, version),
+      perWalk(ordered, walk, () => orderAcross(walk, version)),
+      totals(walk, version, counts.get(walk.operation.id)),
+    ].filter(
       (finding): finding is Finding => finding !== undefined,
     ),
   );

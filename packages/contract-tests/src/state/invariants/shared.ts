@@ -57,6 +57,19 @@ export function endedBeforeToday(walk: Walk, now = Date.now()): boolean {
   return value !== undefined && value < new Date(now).toISOString().slice(0, 10);
 }
 
+/**
+ * A value computed once per walk: the run judges its answers again after every look at the state, and a walk it has
+ * made no longer changes (the same first page and the same number of pages).
+ */
+export function perWalk<T>(cache: WeakMap<Answer, { pages: number; value: T }>, walk: Walk, compute: () => T): T {
+  const first = walk.pages[0]!;
+  const known = cache.get(first);
+  if (known && known.pages === walk.pages.length) return known.value;
+  const value = compute();
+  cache.set(first, { pages: walk.pages.length, value });
+  return value;
+}
+
 export const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** A short list of values for a verdict, at most `shown` of them. */
