@@ -69,16 +69,23 @@ function pageSizeBroken(exchange: Exchange): boolean {
   return rows.length > perPage || (rows.length < perPage && (meta.total ?? 0) > (page - 1) * perPage + rows.length);
 }
 
+/** The order a list was asked for (sort_by and sort, or their defaults), as a comparison of two rows. */
+function orderAsked(exchange: Exchange): (a: Row, b: Row) => number {
+  const key = exchange.query.sort_by ?? DEFAULTS[exchange.operationId]!.sort_by!;
+  const direction = exchange.query.sort === 'asc' ? 1 : -1;
+  const numeric = key === 'id' || key === 'count';
+  return (a, b) =>
+    direction *
+    (numeric
+      ? Number(a[key]) - Number(b[key])
+      : compareText(String(a[key]).toLowerCase(), String(b[key]).toLowerCase()));
+}
+
 function sortBroken(exchange: Exchange): boolean {
   const rows = rowsOf(exchange);
   if (!rows) return false;
-  const defaults = DEFAULTS[exchange.operationId]!;
-  const key = exchange.query.sort_by ?? defaults.sort_by!;
-  const direction = exchange.query.sort === 'asc' ? 1 : -1;
-  const numeric = key === 'id' || key === 'count';
-  const compare = (a: Row, b: Row) =>
-    numeric ? Number(a[key]) - Number(b[key]) : compareText(String(a[key]).toLowerCase(), String(b[key]).toLowerCase());
-  return rows.some((row, index) => index > 0 && direction * compare(rows[index - 1]!, row) > 0);
+  const order = orderAsked(exchange);
+  return rows.some((row, index) => index > 0 && order(rows[index - 1]!, row) > 0);
 }
 
 /**
@@ -391,6 +398,351 @@ function messageBroken(exchange: Exchange): boolean {
   return body.status !== '错误';
 }
 
+// ---- the whole state: walks through every page, writes beside their neighbours, neighbours of a request -------
+
+const idOfPath = (exchange: Exchange): string => exchange.path.split('/').pop() ?? '';
+const succeededWrite = (exchange: Exchange, ...operations: string[]) =>
+  exchange.api === 'analytics' && operations.includes(exchange.operationId) && succeeded(exchange);
+
+/** The pages of each walk through a list, in the order asked. */
+function walksOf(exchanges: Exchange[]): Exchange[][] {
+  const walks = new Map<string, Exchange[]>();
+  for (const exchange of exchanges)
+    if (exchange.walk !== undefined) walks.set(exchange.walk, [...(walks.get(exchange.walk) ?? []), exchange]);
+  return [...walks.values()];
+}
+
+/** A walk whose every page answered rows, ending on a page shorter than the page size: it has seen every page. */
+function complete(walk: Exchange[]): boolean {
+  const pages = walk.map(rowsOf);
+  const perPage = Number(walk[0]!.query.per_page ?? DEFAULTS[walk[0]!.operationId]!.per_page);
+  return pages.every((rows) => rows !== undefined) && pages.at(-1)!.length < perPage;
+}
+
+/** What identifies a row of a list: a website by its id, a statistics row by its value. */
+const rowKey = (exchange: Exchange, row: Row): string =>
+  String(exchange.operationId === 'listWebsites' ? row.id : row.value);
+
+/** The total a list answer states: `meta.total` (laravel) or a top-level `total`. */
+function statedTotal(exchange: Exchange): number | undefined {
+  const body = bodyOf(exchange);
+  const total = (body.meta as Row | undefined)?.total ?? body.total;
+  return typeof total === 'number' ? total : undefined;
+}
+
+/** The indexes of the analytics writes that succeeded, with the id each wrote (a create's from its answer). */
+function writesOf(exchanges: Exchange[]): Array<{ index: number; id: string; exchange: Exchange }> {
+  return exchanges.flatMap((exchange, index) => {
+    if (succeededWrite(exchange, 'updateWebsite', 'deleteWebsite'))
+      return [{ index, id: idOfPath(exchange), exchange }];
+    if (succeededWrite(exchange, 'createWebsite')) return [{ index, id: String(recordOf(exchange)?.id), exchange }];
+    return [];
+  });
+}
+
+/**
+ * Every walk lists each record once; a complete walk of the websites misses none the deployment holds (those it
+ * starts with, and those created and not deleted by requests that succeeded); complete walks of the same selection
+ * with no write between them hold the same rows, in any page size and order; every item list lists each item once,
+ * and the item lists of one key hold the same items.
+ */
+function listStateBroken(exchanges: Exchange[]): Exchange[] {
+  const broken = new Set<Exchange>();
+  const walks = walksOf(exchanges);
+  for (const walk of walks) {
+    const seen = new Set<string>();
+    for (const page of walk)
+      for (const row of rowsOf(page) ?? []) {
+        const key = rowKey(page, row);
+        if (seen.has(key)) broken.add(page);
+        seen.add(key);
+      }
+  }
+  const writes = writesOf(exchanges);
+  const held = new Set(seedWebsites().map((website) => String(website.id)));
+  const heldAt = (index: number) => {
+    const now = new Set(held);
+    for (const write of writes.filter((candidate) => candidate.index < index)) {
+      if (write.exchange.operationId === 'createWebsite') now.add(write.id);
+      if (write.exchange.operationId === 'deleteWebsite') now.delete(write.id);
+    }
+    return now;
+  };
+  const whole = walks.filter(complete);
+  const span = (walk: Exchange[]) => [exchanges.indexOf(walk[0]!), exchanges.indexOf(walk.at(-1)!)] as const;
+  for (const walk of whole.filter((candidate) => candidate[0]!.operationId === 'listWebsites')) {
+    if (walk[0]!.query.search) continue;
+    const listed = new Set(walk.flatMap((page) => rowsOf(page)!.map((row) => String(row.id))));
+    if ([...heldAt(span(walk)[0])].some((id) => !listed.has(id))) broken.add(walk.at(-1)!);
+  }
+  const selection = (walk: Exchange[]) => {
+    const { page: _page, per_page: _perPage, sort: _sort, sort_by: _sortBy, ...rest } = walk[0]!.query;
+    return `${walk[0]!.path} ${JSON.stringify(Object.entries(rest).sort())}`;
+  };
+  const rowsHeld = (walk: Exchange[]) =>
+    JSON.stringify(
+      walk
+        .flatMap((page) => rowsOf(page)!)
+        .map((row) =>
+          walk[0]!.operationId === 'listWebsites' ? String(row.id) : JSON.stringify([row.value, row.count]),
+        )
+        .sort(),
+    );
+  whole.forEach((later, index) => {
+    for (const earlier of whole.slice(0, index)) {
+      if (selection(earlier) !== selection(later)) continue;
+      const between = writes.some((write) => write.index > span(earlier)[1] && write.index < span(later)[0]);
+      if (!between && rowsHeld(earlier) !== rowsHeld(later)) broken.add(later.at(-1)!);
+    }
+  });
+  const itemLists = exchanges.filter(
+    (exchange) =>
+      exchange.operationId === 'listItems' &&
+      exchange.key === 'main' &&
+      succeeded(exchange) &&
+      Array.isArray(bodyOf(exchange).items),
+  );
+  const itemIds = (exchange: Exchange) => (bodyOf(exchange).items as Row[]).map((item) => String(item.id));
+  for (const exchange of itemLists) {
+    const ids = itemIds(exchange);
+    const first = itemIds(itemLists[0]!);
+    if (new Set(ids).size !== ids.length || JSON.stringify([...ids].sort()) !== JSON.stringify([...first].sort()))
+      broken.add(exchange);
+  }
+  return [...broken];
+}
+
+/**
+ * Within a walk: every page but the last holds exactly per_page rows; the order asked holds from the last row of
+ * each page to the first of the next; a total the body states is the number of rows the pages serve together
+ * (never fewer, when the walk has not seen every page).
+ */
+function pagesBroken(exchanges: Exchange[]): Exchange[] {
+  const broken = new Set<Exchange>();
+  for (const walk of walksOf(exchanges)) {
+    const pages = walk.map(rowsOf);
+    if (pages.some((rows) => rows === undefined)) continue;
+    const perPage = Number(walk[0]!.query.per_page ?? DEFAULTS[walk[0]!.operationId]!.per_page);
+    const order = orderAsked(walk[0]!);
+    walk.forEach((page, index) => {
+      if (index < walk.length - 1 && pages[index]!.length !== perPage) broken.add(page);
+      const [last, first] = [pages[index - 1]?.at(-1), pages[index]![0]];
+      if (last && first && order(last, first) > 0) broken.add(page);
+    });
+    const served = pages.reduce((sum, rows) => sum + rows!.length, 0);
+    for (const page of walk) {
+      const stated = statedTotal(page);
+      if (stated !== undefined && (complete(walk) ? stated !== served : stated < served)) broken.add(page);
+    }
+  }
+  return [...broken];
+}
+
+/**
+ * After an update or delete of one website, every other website reads as before, by id and in the list: no field
+ * changes and none disappears (a complete walk of the websites still lists it); an update changes no field of its
+ * own website that it did not send.
+ */
+function isolationBroken(exchanges: Exchange[]): Exchange[] {
+  const broken = new Set<Exchange>();
+  const writes = writesOf(exchanges).filter((write) => write.exchange.operationId !== 'createWebsite');
+  const between = (from: number, to: number) => writes.filter((write) => write.index > from && write.index < to);
+  const lastRead = new Map<string, { index: number; read: Row | undefined }>();
+  const lastListed = new Map<string, { index: number; row: Row }>();
+  exchanges.forEach((exchange, index) => {
+    if (exchange.operationId === 'getWebsite' && exchange.key === 'main') {
+      const id = idOfPath(exchange);
+      const before = lastRead.get(id);
+      const read = succeeded(exchange) ? recordOf(exchange) : undefined;
+      if (before?.read) {
+        const writesBetween = between(before.index, index);
+        const own = writesBetween.filter((write) => write.id === id);
+        if (writesBetween.length > 0 && own.length === 0 && (!read || differ(before.read, read))) broken.add(exchange);
+        if (read && own.length > 0 && own.every((write) => write.exchange.operationId === 'updateWebsite')) {
+          const sent = new Set(own.flatMap((write) => Object.keys(write.exchange.form)));
+          const unsent = WEBSITE_FIELDS.filter((field) => !sent.has(field));
+          const changed = unsent.some(
+            (field) =>
+              field in before.read! &&
+              field in read &&
+              JSON.stringify(before.read![field]) !== JSON.stringify(read[field]),
+          );
+          if (changed) broken.add(exchange);
+        }
+      }
+      lastRead.set(id, { index, read });
+    }
+    if (exchange.operationId === 'listWebsites')
+      for (const row of rowsOf(exchange) ?? []) {
+        const id = String(row.id);
+        const before = lastListed.get(id);
+        const writesBetween = before ? between(before.index, index) : [];
+        const others = writesBetween.length > 0 && writesBetween.every((write) => write.id !== id);
+        if (before && others && differ(before.row, row)) broken.add(exchange);
+        lastListed.set(id, { index, row });
+      }
+  });
+  const whole = walksOf(exchanges).filter(
+    (walk) => walk[0]!.operationId === 'listWebsites' && !walk[0]!.query.search && complete(walk),
+  );
+  whole.forEach((later, index) => {
+    const earlier = whole[index - 1];
+    if (!earlier) return;
+    const ids = (walk: Exchange[]) => new Set(walk.flatMap((page) => rowsOf(page)!.map((row) => String(row.id))));
+    const [before, after] = [ids(earlier), ids(later)];
+    const written = new Set(
+      between(exchanges.indexOf(earlier.at(-1)!), exchanges.indexOf(later[0]!)).map((write) => write.id),
+    );
+    if ([...before].some((id) => !after.has(id) && !written.has(id))) broken.add(later.at(-1)!);
+  });
+  return [...broken];
+}
+
+/** When a website was created, to the second, as a row shows it; undefined where it does not. */
+function createdSecond(row: Row): number | undefined {
+  const at = typeof row.created_at === 'string' ? Date.parse(row.created_at) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.floor(at / 1000);
+}
+
+/**
+ * Under sort_by=id (the date created), websites come in the order of their created_at, within a page and across
+ * the pages of a walk (the same second says nothing); and an update never moves a website: two answers to the same
+ * request with updates between list the websites they share in the same order.
+ */
+function creationOrderBroken(exchanges: Exchange[]): Exchange[] {
+  const broken = new Set<Exchange>();
+  const byCreation = (exchange: Exchange) =>
+    exchange.operationId === 'listWebsites' &&
+    (exchange.query.sort_by ?? 'id') === 'id' &&
+    rowsOf(exchange) !== undefined;
+  const sequences: Array<Array<{ exchange: Exchange; row: Row }>> = [
+    ...exchanges.map((exchange) => (rowsOf(exchange) ?? []).map((row) => ({ exchange, row }))),
+    ...walksOf(exchanges).map((walk) =>
+      walk.flatMap((exchange) => (rowsOf(exchange) ?? []).map((row) => ({ exchange, row }))),
+    ),
+  ].filter((sequence) => sequence.length > 0 && byCreation(sequence[0]!.exchange));
+  for (const sequence of sequences) {
+    const direction = sequence[0]!.exchange.query.sort === 'asc' ? 1 : -1;
+    sequence.forEach(({ exchange, row }, index) => {
+      const previous = sequence[index - 1];
+      const [a, b] = [previous && createdSecond(previous.row), createdSecond(row)];
+      if (a !== undefined && b !== undefined && direction * (a - b) > 0) broken.add(exchange);
+    });
+  }
+  const updates = writesOf(exchanges).filter((write) => write.exchange.operationId === 'updateWebsite');
+  const request = (exchange: Exchange) => JSON.stringify(Object.entries(exchange.query).sort());
+  const lastAsked = new Map<string, number>();
+  exchanges.forEach((later, index) => {
+    if (!byCreation(later)) return;
+    const earlier = lastAsked.get(request(later));
+    lastAsked.set(request(later), index);
+    if (earlier === undefined || !updates.some((write) => write.index > earlier && write.index < index)) return;
+    const [before, after] = [exchanges[earlier]!, later].map((exchange) =>
+      rowsOf(exchange)!.map((row) => String(row.id)),
+    );
+    const shared = (ids: string[], others: string[]) => ids.filter((id) => others.includes(id)).join(',');
+    if (shared(before!, after!) !== shared(after!, before!)) broken.add(later);
+  });
+  return [...broken];
+}
+
+/** The entries of an exclusion list as a set, whatever the case, separators, order or repetition. */
+const entries = (value: unknown): string => {
+  const list = value == null ? [] : Array.isArray(value) ? value.map(String) : String(value).split(/[\s,;]+/);
+  return JSON.stringify([...new Set(list.filter(Boolean).map((entry) => entry.toLowerCase()))].sort());
+};
+const EXCLUSION_LISTS = ['exclude_params', 'exclude_ips'];
+
+/**
+ * A value a conforming write (create or update) sends is what the website's next read shows: as sent, or an
+ * exclusion list in a form that keeps every entry; an empty list written reads empty. The password is left out,
+ * as how it is shown is open; `domain` is not an update field.
+ */
+function storedBroken(exchanges: Exchange[]): Exchange[] {
+  const broken: Exchange[] = [];
+  const pending = new Map<string, Record<string, string>>();
+  for (const exchange of exchanges) {
+    if (exchange.intent === 'valid' && succeededWrite(exchange, 'createWebsite', 'updateWebsite')) {
+      const create = exchange.operationId === 'createWebsite';
+      const id = create ? String(recordOf(exchange)?.id) : idOfPath(exchange);
+      const { password: _password, domain, ...settings } = exchange.form;
+      const written = create && domain !== undefined ? { domain, ...settings } : settings;
+      pending.set(id, { ...pending.get(id), ...written });
+    }
+    if (succeededWrite(exchange, 'deleteWebsite')) pending.delete(idOfPath(exchange));
+    if (exchange.operationId !== 'getWebsite' || !succeeded(exchange)) continue;
+    const sent = pending.get(idOfPath(exchange));
+    const read = recordOf(exchange);
+    pending.delete(idOfPath(exchange));
+    if (!sent || !read) continue;
+    const kept = Object.entries(sent).every(
+      ([field, value]) =>
+        !(field in read) ||
+        (EXCLUSION_LISTS.includes(field) ? entries(read[field]) === entries(value) : String(read[field]) === value),
+    );
+    if (!kept) broken.push(exchange);
+  }
+  return broken;
+}
+
+const DAY_MS = 86_400_000;
+/** The day before a Y-m-d date, or undefined for text that is not one. */
+function dayBefore(text: string | undefined): string | undefined {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(text ?? '') ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
+  return Number.isNaN(at) ? undefined : new Date(at - DAY_MS).toISOString().slice(0, 10);
+}
+const LETTERS = /^[A-Za-z]+$/;
+
+/** Whether `served` is `request`'s neighbour of the same kind: its range a day earlier, or its search in letters. */
+function neighbourOf(request: Exchange, served: Exchange): boolean {
+  if (request.operationId !== served.operationId || request.path !== served.path) return false;
+  const names = new Set([...Object.keys(request.query), ...Object.keys(served.query)]);
+  const differing = [...names].filter((name) => request.query[name] !== served.query[name]).sort();
+  const { from, to, search } = request.query;
+  if (request.operationId === 'getStats')
+    return (
+      JSON.stringify(differing) === '["from","to"]' &&
+      served.query.from === dayBefore(from) &&
+      served.query.to === dayBefore(to)
+    );
+  return (
+    request.operationId === 'listWebsites' &&
+    JSON.stringify(differing) === '["search"]' &&
+    search !== undefined &&
+    !LETTERS.test(search) &&
+    LETTERS.test(served.query.search ?? '') &&
+    [...search].length === [...served.query.search!].length
+  );
+}
+
+/** A request the documentation allows is neither refused nor answered 5XX where its neighbour of its kind is served. */
+function neighboursBroken(exchanges: Exchange[]): Exchange[] {
+  const allowed = exchanges.filter((exchange) => exchange.api === 'analytics' && exchange.intent === 'valid');
+  const served = allowed.filter(succeeded);
+  return allowed.filter(
+    (exchange) => !succeeded(exchange) && served.some((neighbour) => neighbourOf(exchange, neighbour)),
+  );
+}
+
+/**
+ * A request without a valid key is refused; one whose key is empty or only spaces is refused as the same request
+ * without a key is (with its status).
+ */
+function authBroken(exchanges: Exchange[]): Exchange[] {
+  const same = (a: Exchange, b: Exchange) =>
+    a.operationId === b.operationId &&
+    a.path === b.path &&
+    JSON.stringify(a.query) === JSON.stringify(b.query) &&
+    JSON.stringify(a.form) === JSON.stringify(b.form);
+  return exchanges.filter((exchange) => {
+    if (exchange.intent !== 'unauthorised') return false;
+    if (succeeded(exchange)) return true;
+    const keyless =
+      exchange.key === 'blank' && exchanges.find((other) => other.key === 'missing' && same(other, exchange));
+    return keyless ? keyless.reply.status !== exchange.reply.status : false;
+  });
+}
+
 const each = (judge: (exchange: Exchange) => boolean) => (exchanges: Exchange[]) => exchanges.filter(judge);
 
 /** The exchanges of a probe that break each check's definition. */
@@ -413,7 +765,7 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
           exchange.form.domain === undefined ||
           exchanges.slice(index + 1).some((later) => recordOf(later)?.domain === exchange.form.domain)),
     ),
-  ignored_auth: each((exchange) => exchange.intent === 'unauthorised' && succeeded(exchange)),
+  ignored_auth: authBroken,
   documented_error_messages: each(messageBroken),
   default_equivalence: defaultsBroken,
   page_size_honoured: each(pageSizeBroken),
@@ -431,4 +783,10 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
   resource_availability: availabilityBroken,
   linked_records_agree: linksBroken,
   key_scope: keyScopeBroken,
+  list_matches_state: listStateBroken,
+  pages_consistent: pagesBroken,
+  write_isolated: isolationBroken,
+  new_records_alike: creationOrderBroken,
+  stored_as_sent: storedBroken,
+  neighbours_served: neighboursBroken,
 };

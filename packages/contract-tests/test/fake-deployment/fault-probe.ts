@@ -5,8 +5,10 @@
 // created website read, searched for and its statistics read, each update
 // followed by a read, the list after the updates and after the delete, a
 // purchase's item read, what the key without items selects), parameters
-// sent together, and text outside ASCII or long. Each exchange says what the
-// request meant, so a fault's effect can be judged.
+// sent together, text outside ASCII or long, and the whole state: walks
+// through every page, writes read back beside their neighbours, neighbours
+// of a request, blank keys. Each exchange says what the request meant, so a
+// fault's effect can be judged.
 import { FakeAnalytics, STAT_NAMES } from './analytics.js';
 import { seedWebsites } from './data.js';
 import type { FaultName } from './faults.js';
@@ -27,8 +29,11 @@ const INNER_RANGE = { from: '2024-02-28', to: '2024-03-01' };
 /** What the request was: conforming, breaking one rule, unauthorised, a documented error condition, or else. */
 export type Intent = 'valid' | 'invalid' | 'unauthorised' | 'other' | { msg: string };
 
-/** The key a request carried: the API's own, the marketplace's other valid key (without items), or none valid. */
-export type SentKey = 'main' | 'without-records' | 'wrong' | 'missing';
+/**
+ * The key a request carried: the API's own, the marketplace's other valid key (without items), none valid, or one
+ * that is empty or only spaces (`blank`), which is no key.
+ */
+export type SentKey = 'main' | 'without-records' | 'wrong' | 'missing' | 'blank';
 
 export interface Exchange {
   api: 'analytics' | 'marketplace';
@@ -43,6 +48,8 @@ export interface Exchange {
   reply: Reply;
   /** The request and the answer on one line, timestamps of the moment left out. */
   line: string;
+  /** The walk through every page of a list that the request is a page of: only what it holds together is judged. */
+  walk?: string;
 }
 
 function operationOf(method: string, path: string): string {
@@ -66,6 +73,9 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   const analytics = new FakeAnalytics({ key: PROBE_KEYS.analytics, faults: set, hostile: new Set(), variant });
   const marketplace = new FakeMarketplace(PROBE_KEYS, set, variant);
   const exchanges: Exchange[] = [];
+  // How many websites the clean fake holds as the probe's conforming writes leave it, counted from the requests,
+  // not the answers, so that a walk asks for as many pages under every fault.
+  let held = seedWebsites().length;
 
   const send = (
     api: Exchange['api'],
@@ -79,11 +89,23 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   ) => {
     const sentKey = key === undefined ? (api === 'analytics' ? PROBE_KEYS.analytics : PROBE_KEYS.key) : key;
     const keyKind: SentKey =
-      key === undefined ? 'main' : key === null ? 'missing' : key === PROBE_KEYS.emptyKey ? 'without-records' : 'wrong';
+      key === undefined
+        ? 'main'
+        : key === null
+          ? 'missing'
+          : key === PROBE_KEYS.emptyKey
+            ? 'without-records'
+            : key.trim() === ''
+              ? 'blank'
+              : 'wrong';
     const q = new URLSearchParams(query);
     const f = new URLSearchParams(form);
     const headers: FakeRequest['headers'] = { host: 'fake' };
-    if (api === 'analytics' && sentKey !== null) headers.authorization = `Bearer ${sentKey}`;
+    // An empty key is sent as the bare scheme, nothing after it.
+    if (api === 'analytics' && sentKey !== null)
+      headers.authorization = sentKey === '' ? 'Bearer' : `Bearer ${sentKey}`;
+    if (api === 'analytics' && intent === 'valid' && path === '/api/v1/websites' && method === 'POST') held += 1;
+    if (api === 'analytics' && intent === 'valid' && method === 'DELETE') held -= 1;
     if (api === 'marketplace' && sentKey !== null) (method === 'GET' ? q : f).set('api_key', sentKey);
     if (encoding === 'json') headers['content-type'] = 'application/json';
     const rawBody = encoding === 'json' ? JSON.stringify(Object.fromEntries(f)) : `${f}`;
@@ -242,6 +264,69 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   const longSearch = '/docs/getting-started/installing-the-tracker-on-windows-macos-and-linux';
   get('valid', stats, { name: 'page', ...RANGE, search: longSearch, search_by: 'value' });
 
+  // The whole state: what only shows across the pages of a walk, across records, or across writes and reads.
+  /**
+   * Every page of a list that holds `rows` rows in the clean fake, up to the first page shorter than `per_page`
+   * (empty when `rows` is a multiple of it): how a client without totals or links knows it has seen every page.
+   * The number of pages is fixed, so a fault changes what the pages show, never how many are asked for.
+   */
+  const walk = (name: string, path: string, query: Record<string, string>, rows: number) => {
+    for (let page = 1; page <= Math.floor(rows / Number(query.per_page)) + 1; page++) {
+      get('valid', path, { ...query, page: String(page) });
+      exchanges.at(-1)!.walk = name;
+    }
+  };
+  walk('websites by 10', list, { per_page: '10' }, held);
+  walk('websites by 100', list, { per_page: '100' }, held);
+  walk('websites by domain by 25', list, { sort_by: 'domain', sort: 'asc', per_page: '25' }, held);
+  // A daily statistic over 60 days: 60 rows, walked in three page sizes and both orders.
+  const sixtyDays = { name: 'pageviews', from: '2024-03-10', to: '2024-05-08' };
+  walk('pageviews by 10', stats, { ...sixtyDays, per_page: '10' }, 60);
+  walk('pageviews ascending by 25', stats, { ...sixtyDays, sort: 'asc', per_page: '25' }, 60);
+  walk('pageviews by 100', stats, { ...sixtyDays, per_page: '100' }, 60);
+
+  // Writes beside neighbours. Two websites of the probe's, an older one with an exclusion list of three entries
+  // and a newer one, and a website the fake starts with (created in 2024, long before both) with the one below
+  // it: each read, then the list. An update of the newer, one emptying the older's list and one of the website
+  // from 2024, each followed by reads of what it wrote and of the website below; the list again; the newer
+  // deleted, the older read, and the list once more. The website from 2024 and the newer one were created at
+  // least a second apart, and an update of the former must not move it in the list sorted by id (the date
+  // created): their created_at differ by far more than the fake's one-second resolution, so no wait is needed.
+  const idOf = (domain: string) => analytics.websites().find((website) => website.domain === domain)?.id;
+  const older = { domain: 'probe-older.example.com', exclude_params: 'a,b,c' };
+  const newer = { domain: 'probe-newer.example.com' };
+  send('analytics', 'valid', 'POST', list, {}, older);
+  send('analytics', 'valid', 'POST', list, {}, newer);
+  const [olderPath, newerPath] = [`${list}/${idOf(older.domain)}`, `${list}/${idOf(newer.domain)}`];
+  const [settled, belowSettled] = [`${list}/60`, `${list}/59`];
+  for (const read of [olderPath, newerPath, belowSettled, settled]) get('valid', read);
+  walk('websites by 100 before the updates', list, { per_page: '100' }, held);
+  send('analytics', 'valid', 'PUT', newerPath, {}, { email: '1' });
+  get('valid', newerPath);
+  get('valid', olderPath);
+  send('analytics', 'valid', 'PUT', olderPath, {}, { exclude_params: '' });
+  get('valid', olderPath);
+  send('analytics', 'valid', 'PUT', settled, {}, { email: '1' });
+  get('valid', settled);
+  get('valid', belowSettled);
+  walk('websites by 100 after the updates', list, { per_page: '100' }, held);
+  send('analytics', 'valid', 'DELETE', newerPath);
+  get('other', newerPath);
+  get('valid', olderPath);
+  walk('websites by 100 after the delete', list, { per_page: '100' }, held);
+
+  // Neighbours: statistics of a range starting on the 1st of a month, then of the same range a day earlier; a
+  // search holding a quote, then one of the same length in ASCII letters.
+  get('valid', stats, { name: 'browser', from: '2024-05-01', to: '2024-05-07' });
+  get('valid', stats, { name: 'browser', from: '2024-04-30', to: '2024-05-06' });
+  get('valid', list, { search: "tea's" });
+  get('valid', list, { search: 'teass' });
+  // Blank keys: the scheme with nothing after it, or only spaces.
+  for (const key of ['', '   ']) {
+    send('analytics', 'unauthorised', 'GET', list, {}, {}, key);
+    send('analytics', 'unauthorised', 'GET', stats, { name: 'city', ...RANGE }, {}, key);
+  }
+
   const market = (intent: Intent, method: string, route: string, query = {}, form = {}, key?: string | null) =>
     send('marketplace', intent, method, route, query, form, key);
   market('valid', 'GET', '/api/account/details');
@@ -264,6 +349,14 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   // An item the main key lists, asked for with the key without items: not found, with item details' own message.
   market({ msg: MESSAGES.noItem }, 'GET', '/api/items/item', { item_id: '7001' }, {}, PROBE_KEYS.emptyKey);
   for (const key of [null, 'wrong-key']) {
+    market('unauthorised', 'GET', '/api/account/details', {}, {}, key);
+    market('unauthorised', 'GET', '/api/items/all', {}, {}, key);
+    market('unauthorised', 'GET', '/api/items/item', { item_id: '7001' }, {}, key);
+    market('unauthorised', 'POST', '/api/purchases/validation', {}, { purchase_code: PROBE_KEYS.purchaseCode }, key);
+  }
+  // The item list read again (what two reads list together), and blank keys: empty, or only spaces.
+  market('valid', 'GET', '/api/items/all');
+  for (const key of ['', '   ']) {
     market('unauthorised', 'GET', '/api/account/details', {}, {}, key);
     market('unauthorised', 'GET', '/api/items/all', {}, {}, key);
     market('unauthorised', 'GET', '/api/items/item', { item_id: '7001' }, {}, key);
