@@ -158,25 +158,43 @@ export function drawSequence(plan: SequencePlan, seed: number, length: number, w
     alive.push(created++);
   };
   if (writes && withPause) {
-    // The first sequence of a run is the same shape for every seed: a record with every text field holding several
-    // entries, a second record a second later, and a second later the first one's text fields emptied. So each run
-    // writes lists of entries and empty values, and updates a record older than another (an order by creation date
-    // must not move it), whatever else its seed draws.
-    const full: Values = {};
-    for (const field of createFields)
-      full[field.name] = field.enum
-        ? random.pick(validValues(field))
-        : (generatedValues(field, seed).find((value) => value.includes(',')) ??
-          random.pick(generatedValues(field, seed)));
-    commands.push({ kind: 'create', record: created, fields: full, outsideAscii: false });
+    // The first sequence of a run is the same shape for every seed: a record whose text fields hold several
+    // entries; a second later a record whose text fields hold characters a query language or a template reads; a
+    // second later the first one's text fields emptied, then the first one deleted. So each run writes lists of
+    // entries, special characters and empty values, updates a record older than another (an order by creation date
+    // must not move it) and deletes one, whatever else its seed draws.
+    const texts = (pick: (values: string[]) => string | undefined): Values => {
+      const values: Values = {};
+      for (const field of createFields)
+        values[field.name] = field.enum
+          ? random.pick(validValues(field))
+          : (pick(generatedValues(field, seed)) ?? random.pick(generatedValues(field, seed)));
+      return values;
+    };
+    commands.push({
+      kind: 'create',
+      record: created,
+      fields: texts((values) => values.find((value) => value.includes(','))),
+      outsideAscii: false,
+    });
     alive.push(created++);
     commands.push({ kind: 'pause' });
-    create();
+    commands.push({
+      kind: 'create',
+      record: created,
+      fields: texts((values) => values.find((value) => value === SPECIAL_TEXT)),
+      outsideAscii: false,
+    });
+    alive.push(created++);
     if (ops.update && updateFields.length > 0) {
       const emptied: Values = {};
       for (const field of updateFields) if (!field.enum && !field.appliesWhen) emptied[field.name] = '';
       commands.push({ kind: 'pause' });
       commands.push({ kind: 'update', record: 0, fields: emptied });
+    }
+    if (ops.remove) {
+      commands.push({ kind: 'delete', record: 0 });
+      alive.splice(alive.indexOf(0), 1);
     }
   } else if (writes) create();
   while (commands.length < length) {

@@ -235,7 +235,7 @@ export class SequenceRunner {
       );
   }
 
-  /** Selections of a ranged list (in a seeded order), over a long past range, until one spans several pages. */
+  /** Selections of a ranged list (in a seeded order), over a long past range, until one spans three pages or more. */
   private async spanPages(operation: OperationModel, base: Values, smallest: string | undefined): Promise<void> {
     const size = parameterWithRole(operation, 'page-size');
     const [start, end] = [parameterWithRole(operation, 'range-start'), parameterWithRole(operation, 'range-end')];
@@ -264,7 +264,7 @@ export class SequenceRunner {
         );
         pages = walked.pages.length;
       });
-      if (pages > 1) return;
+      if (pages > 2) return;
     }
   }
 

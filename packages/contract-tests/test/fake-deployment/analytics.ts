@@ -241,6 +241,7 @@ export class FakeAnalytics {
       return { status: 500, body: { message: 'Server Error' } };
     const search = lastValue(q, 'search') ?? '';
     if (/['"]/.test(search) && f.has('analytics-list-search-with-quote-refused')) throw this.invalid('search');
+    if (/[%_]/.test(search) && f.has('analytics-list-search-with-wildcard-refused')) throw this.invalid('search');
     // The text is transliterated with iconv for the domain index, and the notice on a character outside ASCII is
     // turned into an exception.
     if (outsideAscii(search) && f.has('analytics-list-search-non-ascii-500'))
@@ -272,6 +273,10 @@ export class FakeAnalytics {
           : a.id - b.id;
     rows.sort(order);
     if (direction === 'desc') rows.reverse();
+    if (key === 'id' && f.has('analytics-sort-by-id-lists-created-last')) {
+      const created = rows.filter((website) => this.history.wasCreatedHere(website.id));
+      rows.splice(0, rows.length, ...rows.filter((website) => !this.history.wasCreatedHere(website.id)), ...created);
+    }
     // The pages are cut from the rows in id order, and each page is then sorted on its own.
     const cutFrom = f.has('analytics-list-pages-sorted-on-their-own') ? [...rows].sort((a, b) => b.id - a.id) : rows;
 
@@ -342,6 +347,8 @@ export class FakeAnalytics {
     if (f.has('analytics-search-index-partial') && website.id > 100) return false;
     // New websites are indexed by a queue worker that is not running.
     if (f.has('analytics-created-not-searchable') && this.history.wasCreatedHere(website.id)) return false;
+    // The search reads a snapshot of the websites taken when the server started.
+    if (f.has('analytics-search-misses-created') && this.history.wasCreatedHere(website.id)) return false;
     // An update takes the website out of the index to re-index it, and the re-index job fails.
     if (f.has('analytics-search-misses-updated') && this.history.wasUpdated(website.id)) return false;
     return true;
@@ -433,6 +440,8 @@ export class FakeAnalytics {
         continue;
       result[field] =
         field !== 'password' && f.has('analytics-exclude-lists-keep-first-entry') ? value.split(/[,\n]/)[0]! : value;
+      if (field === 'exclude_params' && f.has('analytics-exclude-params-quotes-stripped'))
+        result[field] = String(result[field]).replace(/['"\\]/g, '');
     }
     return result;
   }
@@ -541,6 +550,13 @@ export class FakeAnalytics {
       for (const gone of [website, ...(previous ? [previous] : [])]) {
         this.history.deleted(gone);
         this.store.delete(gone.id);
+      }
+      const neighbour = this.faults.has('analytics-delete-clears-previous-exclusions')
+        ? this.previous(website)
+        : undefined;
+      if (neighbour) {
+        Object.assign(neighbour, { exclude_params: null, exclude_ips: null });
+        this.history.updated(neighbour, neighbour);
       }
     }
     // The answer loads the website again to render it, after it was deleted.
@@ -668,6 +684,7 @@ export class FakeAnalytics {
             shown,
           );
     if (f.has('analytics-stats-page-short-by-one') && result.total > page * size) result.rows.pop();
+    if (page > 1 && f.has('analytics-stats-later-pages-one-short') && result.total > page * size) result.rows.pop();
     const rows = result.rows.map((row): Record<string, unknown> => {
       if (f.has('analytics-stats-row-without-count')) return { value: row.value, visits: row.count };
       if (f.has('analytics-stats-hours-without-value') && isHourStat(nameText))

@@ -680,6 +680,40 @@ const LIST = [
     'a website search holding a quote (\' or ") is refused as invalid (an injection filter in front of the query)',
   ],
   [
+    'analytics-stats-later-pages-one-short',
+    'pages_consistent',
+    'statistics pages after the first hold one row fewer than per_page (the LIMIT counts the row the page starts ' +
+      'after), though more rows follow',
+  ],
+  [
+    'analytics-delete-clears-previous-exclusions',
+    'write_isolated',
+    'a delete also clears the exclusion lists of the website with the next lower id (a settings row shared by ' +
+      'neighbouring ids is deleted with the first)',
+  ],
+  [
+    'analytics-search-misses-created',
+    'new_records_alike',
+    'a website created since the server started is listed but never found by a search (the search reads a snapshot ' +
+      'taken at start), while the websites it started with are',
+  ],
+  [
+    'analytics-sort-by-id-lists-created-last',
+    'new_records_alike',
+    'sort_by=id lists the websites created since the server started after the others in either direction (they are ' +
+      'appended from a second table)',
+  ],
+  [
+    'analytics-exclude-params-quotes-stripped',
+    'stored_as_sent',
+    'exclude_params is stored with its quotes and backslashes stripped (a sanitiser meant for HTML attributes)',
+  ],
+  [
+    'analytics-list-search-with-wildcard-refused',
+    'neighbours_served',
+    'a website search holding % or _ is refused as invalid (a guard against LIKE wildcards)',
+  ],
+  [
     'analytics-blank-key-accepted',
     'ignored_auth',
     'a Bearer header whose key is blank or only spaces is served as the demo account (an empty token matches the ' +

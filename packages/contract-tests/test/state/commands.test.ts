@@ -1,6 +1,6 @@
 // Command sequences drawn from the spec model (src/state/commands.ts).
 import { describe, expect, it } from 'vitest';
-import { closureOf, drawSequence, generatedValues } from '../../src/state/commands.js';
+import { closureOf, drawSequence, generatedValues, SPECIAL_TEXT } from '../../src/state/commands.js';
 import { specModels } from '../../src/spec/models.js';
 import { operationById } from '@tallyport/spec-model/query';
 
@@ -18,15 +18,17 @@ describe('command sequences', () => {
     expect(drawSequence(plan, 7, 7)).not.toEqual(drawSequence(plan, 8, 7));
   });
 
-  it('write lists of entries, empty values and an older record’s update in the first sequence, whatever the seed', () => {
+  it('write lists of entries, special characters, empty values, an older record’s update and a delete first', () => {
     for (const seed of [1, 2, 3]) {
-      const [create, pause, second, wait, update] = drawSequence(plan, seed, 7, true);
+      const [create, pause, second, wait, update, remove] = drawSequence(plan, seed, 7, true);
       expect(create).toMatchObject({ kind: 'create', record: 0 });
       expect(
         Object.values((create as { fields: Record<string, string> }).fields).some((value) => value.includes(',')),
       ).toBe(true);
       expect([pause!.kind, second!.kind, wait!.kind]).toEqual(['pause', 'create', 'pause']);
       expect(update).toMatchObject({ kind: 'update', record: 0, fields: { exclude_params: '', exclude_ips: '' } });
+      expect((second as { fields: Record<string, string> }).fields.exclude_params).toBe(SPECIAL_TEXT);
+      expect(remove).toEqual({ kind: 'delete', record: 0 });
     }
   });
 

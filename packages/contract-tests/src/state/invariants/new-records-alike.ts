@@ -151,7 +151,9 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
   if (!kind) return [];
   return [
     ...searchFindings(timeline, kind.label, kind.identifier),
-    ...timeline.walks.flatMap((view) => perWalk(placed, view.walk, () => placementFinding(view, kind.identifier)) ?? []),
+    ...timeline.walks.flatMap(
+      (view) => perWalk(placed, view.walk, () => placementFinding(view, kind.identifier)) ?? [],
+    ),
   ];
 }
 

@@ -123,9 +123,7 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
       fullPages(walk, version),
       perWalk(ordered, walk, () => orderAcross(walk, version)),
       totals(walk, version, counts.get(walk.operation.id)),
-    ].filter(
-      (finding): finding is Finding => finding !== undefined,
-    ),
+    ].filter((finding): finding is Finding => finding !== undefined),
   );
 }
 
