@@ -105,6 +105,13 @@ export class SequenceRunner {
   private listedIds: string[] = [];
   /** Creates the run could not own (no read showed the record): after two, sequences stop writing. */
   private unowned = 0;
+  /** The walks of the first look at the state, as sequence `0`: a divergence they show shrinks to one walk. */
+  private readonly initial: Command[] = [];
+
+  private initialWalk(operation: OperationModel, values: Values): RequestCase['sequence'] {
+    this.initial.push({ kind: 'walk', operationId: operation.id, values });
+    return { id: '0', command: this.initial.length - 1 };
+  }
 
   constructor(private readonly setup: SequenceSetup) {
     this.kind = writableKind(setup.model);
@@ -197,8 +204,10 @@ export class SequenceRunner {
       const operation = operationById(this.setup.model, operationId);
       const base = this.richest(operation, plain);
       let result: Awaited<ReturnType<SequenceRunner['walk']>> | undefined;
+      const values = { ...base, ...this.largest(operation) };
+      const sequence = this.initialWalk(operation, values);
       await this.patiently(async () => {
-        result = await this.walk(operation, { ...base, ...this.largest(operation) }, 'state: every page');
+        result = await this.walk(operation, values, 'state: every page', sequence);
       });
       if (operation.id === this.ops.list?.id && this.kind && result)
         this.listedIds = result.pages.flatMap((page) =>
@@ -254,15 +263,10 @@ export class SequenceRunner {
     for (const name of names.slice(0, 4)) {
       if (this.done(40)) return;
       let pages = 0;
+      const values = { ...base, ...range, [selector.name]: name, [size.name]: smallest };
+      const sequence = this.initialWalk(operation, values);
       await this.patiently(async () => {
-        const walked = await this.walk(
-          operation,
-          { ...base, ...range, [selector.name]: name, [size.name]: smallest },
-          'state: every page',
-          undefined,
-          4,
-        );
-        pages = walked.pages.length;
+        pages = (await this.walk(operation, values, 'state: every page', sequence, 4)).pages.length;
       });
       if (pages > 2) return;
     }
@@ -560,7 +564,7 @@ export class SequenceRunner {
       listed: this.listedIds.length,
       now: Date.now(),
     };
-    const sequences = new Map<string, Command[]>();
+    const sequences = new Map<string, Command[]>([['0', this.initial]]);
     for (let index = 1; index <= this.setup.sequences; index++) {
       if (this.done(SHRINK_RESERVE + 40)) break;
       const commands = drawSequence(plan, this.setup.seed * 31 + index, SEQUENCE_LENGTH, index === 1);
