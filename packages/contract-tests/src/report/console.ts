@@ -131,6 +131,18 @@ function verdictLines(entry: Verdict): string[] {
   const lines = [`      ${safe(entry.title)}`];
   lines.push(`        ${entry.basis === 'specified' ? 'spec:' : 'conv:'} ${safe(entry.expected)}`);
   lines.push(`        got:  ${safe(entry.reason)}`);
+  if (entry.sequence) {
+    const { id, commands, shrunkFrom, replay } = entry.sequence;
+    const shrunk = shrunkFrom ? `, shrunk from ${shrunkFrom} commands` : '';
+    lines.push(`        the command sequence that shows it (${id}: ${plural(commands, 'command')}${shrunk}), as sent:`);
+    entry.steps.forEach((step, index) => {
+      lines.push(`        ${index + 1}. ${safe(step.title)}`);
+      lines.push(`           got:  ${safe(step.got)}`);
+      lines.push(`           curl: ${safe(step.curl)}`);
+    });
+    lines.push(`        ${safe(replay)}`);
+    return lines;
+  }
   if (entry.steps.length > 1) {
     lines.push('        requests, in the order to replay them (writes first):');
     entry.steps.forEach((step, index) => {

@@ -147,9 +147,16 @@ export const reportSchema = {
               actual: { ...text, description: 'What came back.' },
               curl: { ...text, description: 'Reproduces the request; keys are $PLACEHOLDERS.' },
               exchangeIds: { type: 'array', items: count },
+              sequence: closed(['id', 'commands', 'replay'], {
+                id: { ...text, description: 'The command sequence (a shrunk replay is `N~M`).' },
+                commands: count,
+                shrunkFrom: { ...count, description: 'The commands of the sequence that first showed it.' },
+                replay: { ...text, description: 'How to run the same sequences again (--seed).' },
+              }),
               steps: {
                 type: 'array',
-                description: 'The requests the verdict rests on, in replay order (writes first).',
+                description:
+                  'The requests the verdict rests on, in replay order (writes first; for a command sequence, as sent).',
                 items: closed(['exchangeId', 'title', 'got', 'curl'], {
                   exchangeId: count,
                   title: text,
