@@ -51,7 +51,7 @@ export interface ParameterModel {
   unknown?: string;
   /** `x-tallyport-convention`: enum values whose effect is judged by the field they name only by convention. */
   conventions?: Record<string, string>;
-  /** For a sort key: the enum value that orders records by the date they were created (`x-tallyport-creation-order`). */
+  /** For a sort key: the enum value that orders records by their date created (`x-tallyport-creation-order`). */
   creationOrder?: string;
   role?: ParameterRole;
   /** The record kind whose identifier this parameter holds (`x-tallyport-identifies`). */

@@ -259,8 +259,11 @@ export function describeCommand(command: Command): string {
     case 'delete':
       return `delete record ${command.record + 1}`;
     case 'read':
-    case 'search':
-      return `${command.kind} ${'created' in command.target ? `record ${command.target.created + 1}` : `listed record ${command.target.listed + 1}`}`;
+    case 'search': {
+      const target = command.target;
+      const which = 'created' in target ? `record ${target.created + 1}` : `listed record ${target.listed + 1}`;
+      return `${command.kind} ${which}`;
+    }
     case 'search-text':
       return `search ${command.operationId} for generated text`;
     case 'walk':

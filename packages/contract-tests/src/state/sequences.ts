@@ -421,7 +421,8 @@ export class SequenceRunner {
       switch (command.kind) {
         case 'create': {
           if (!session || this.unowned >= 2) break;
-          const purpose = `s${id.replace(/~/g, 'r')}-${command.record + 1}${command.outsideAscii ? `.${OUTSIDE_ASCII_TEXT.split(',')[0]}` : ''}`;
+          const script = command.outsideAscii ? `.${OUTSIDE_ASCII_TEXT.split(',')[0]}` : '';
+          const purpose = `s${id.replace(/~/g, 'r')}-${command.record + 1}${script}`;
           const created = await session.tagged({ family: 'sequence', sequence, note }, () =>
             session.create(purpose, command.fields, { note }),
           );

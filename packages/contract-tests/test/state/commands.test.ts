@@ -42,7 +42,7 @@ describe('command sequences', () => {
     expect(reads.every((command) => !['create', 'update', 'delete'].includes(command.kind))).toBe(true);
   });
 
-  it('give every text field zeros, empty values, several entries, special characters, text outside ASCII and long text', () => {
+  it('give every text field empty values, several entries, special characters, other scripts and long text', () => {
     const field = operationById(specModels.analytics, 'createWebsite').parameters.find(
       (one) => one.name === 'exclude_params',
     )!;

@@ -143,7 +143,7 @@ function unconfirmed(result: CaseResult): CaseResult {
   };
 }
 
-/** An invariant of the state model: a check, whose findings the run also reads as it goes (to re-observe, to shrink). */
+/** An invariant of the state model: a check whose findings the run reads as it goes (to look again, to shrink). */
 export interface StateCheck extends CheckDefinition {
   findings(run: RecordedRun): Finding[];
   /** Whether the sequences must write to show what it judges (reads of records the run never wrote need not). */

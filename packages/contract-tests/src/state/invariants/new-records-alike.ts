@@ -119,7 +119,7 @@ function placementFinding(view: WalkView, identifier: string): Finding | undefin
       if (older === undefined || older === (sort.direction === 'asc')) continue;
       const { answer, related } = walkEvidence(view.walk);
       const which = (record: ModelRecord) =>
-        `${identifier} ${record.id} (${record.origin === 'created' ? 'created by the run' : 'there before the run wrote'})`;
+        `${identifier} ${record.id} (${record.origin === 'created' ? 'created by the run' : 'there before it wrote'})`;
       return {
         subject,
         version: view.version,
@@ -127,7 +127,7 @@ function placementFinding(view: WalkView, identifier: string): Finding | undefin
           'misplaced',
           answer,
           `${parameterWithRole(view.walk.operation, 'sort-key')!.name}=${sort.key} orders by the date created: ` +
-            `${sort.direction === 'asc' ? 'older records first' : 'newer records first'}, and an update never moves one`,
+            `${sort.direction === 'asc' ? 'older' : 'newer'} records first, and an update never moves one`,
           `${which(first)} comes before ${which(second)}, which was created ${older ? 'later' : 'earlier'}`,
           {
             basis: 'specified',

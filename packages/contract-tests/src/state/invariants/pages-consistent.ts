@@ -49,7 +49,8 @@ function orderAcross(walk: Walk, version: number): Finding | undefined {
   const pages = walk.pages.map((page) => (page.records?.rows ?? []).map((row) => row[sort.key]));
   // A page out of order on its own is sort_order's to judge; here only the boundaries are.
   if (pages.some((values) => ordersFollowed(values, sort.direction).length === 0)) return undefined;
-  const title = `${walkKey(walk)}: ordered by ${sort.key} ${sort.direction} across ${plural(walk.pages.length, 'page')}`;
+  const across = plural(walk.pages.length, 'page');
+  const title = `${walkKey(walk)}: ordered by ${sort.key} ${sort.direction} across ${across}`;
   const subject = `order ${walkKey(walk)}`;
   if (ordersFollowed(pages.flat(), sort.direction).length > 0) return { subject, version, result: pass(title) };
   const boundary = pages.findIndex(
