@@ -646,6 +646,33 @@ function creationOrderBroken(exchanges: Exchange[]): Exchange[] {
   return [...broken];
 }
 
+/**
+ * A website created by a conforming request is found by a search for its own domain as the websites already there
+ * are found by theirs: where a complete answer to a search for the domain of a website the deployment started with
+ * lists it, a complete answer to a search for the domain of a created website, sent while it exists, lists it too.
+ */
+function createdSearchBroken(exchanges: Exchange[]): Exchange[] {
+  const started = new Map(seedWebsites().map((website) => [website.domain, String(website.id)]));
+  const created = new Map<string, string>();
+  const missed: Exchange[] = [];
+  let startedFound = false;
+  for (const exchange of exchanges) {
+    const id = recordOf(exchange)?.id;
+    if (exchange.intent === 'valid' && succeededWrite(exchange, 'createWebsite') && id !== undefined)
+      created.set(exchange.form.domain!, String(id));
+    if (succeededWrite(exchange, 'deleteWebsite'))
+      for (const [domain, createdId] of created) if (createdId === idOfPath(exchange)) created.delete(domain);
+    const { search, search_by: searchBy = 'domain', page = '1' } = exchange.query;
+    const rows = exchange.operationId === 'listWebsites' && search !== undefined ? rowsOf(exchange) : undefined;
+    const perPage = Number(exchange.query.per_page ?? DEFAULTS.listWebsites!.per_page);
+    if (!rows || searchBy !== 'domain' || page !== '1' || rows.length >= perPage) continue;
+    const listed = new Set(rows.map((row) => String(row.id)));
+    if (started.has(search!) && listed.has(started.get(search!)!)) startedFound = true;
+    if (created.has(search!) && !listed.has(created.get(search!)!)) missed.push(exchange);
+  }
+  return startedFound ? missed : [];
+}
+
 /** The entries of an exclusion list as a set, whatever the case, separators, order or repetition. */
 const entries = (value: unknown): string => {
   const list = value == null ? [] : Array.isArray(value) ? value.map(String) : String(value).split(/[\s,;]+/);
@@ -786,7 +813,7 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
   list_matches_state: listStateBroken,
   pages_consistent: pagesBroken,
   write_isolated: isolationBroken,
-  new_records_alike: creationOrderBroken,
+  new_records_alike: (exchanges) => [...creationOrderBroken(exchanges), ...createdSearchBroken(exchanges)],
   stored_as_sent: storedBroken,
   neighbours_served: neighboursBroken,
 };

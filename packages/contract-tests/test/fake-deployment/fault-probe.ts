@@ -362,5 +362,29 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
     market('unauthorised', 'GET', '/api/items/item', { item_id: '7001' }, {}, key);
     market('unauthorised', 'POST', '/api/purchases/validation', {}, { purchase_code: PROBE_KEYS.purchaseCode }, key);
   }
+
+  // Appended after the rest, so that every earlier request is asked as before. Two more websites of the probe's,
+  // the lower with exclusion lists holding quotes and a backslash, the upper created after it: each read and
+  // searched for by its own domain, beside a website the fake starts with searched for by its own; an update of
+  // the lower writing quotes again, read back; the upper read, deleted, and the lower read once more (its lists
+  // still full). Then a search holding %, one holding _, and one of as many ASCII letters.
+  const quoted = {
+    domain: 'probe-quoted.example.com',
+    exclude_params: `utm_"id",it's,a\\b`,
+    exclude_ips: '10.0.0.3,10.0.0.4',
+  };
+  const upper = { domain: 'probe-upper.example.com' };
+  send('analytics', 'valid', 'POST', list, {}, quoted);
+  send('analytics', 'valid', 'POST', list, {}, upper);
+  const [quotedPath, upperPath] = [`${list}/${idOf(quoted.domain)}`, `${list}/${idOf(upper.domain)}`];
+  get('valid', quotedPath);
+  for (const domain of [quoted.domain, upper.domain, seedWebsites()[9]!.domain]) get('valid', list, { search: domain });
+  send('analytics', 'valid', 'PUT', quotedPath, {}, { exclude_params: `ref="a\\b",o'k` });
+  get('valid', quotedPath);
+  get('valid', upperPath);
+  send('analytics', 'valid', 'DELETE', upperPath);
+  get('other', upperPath);
+  get('valid', quotedPath);
+  for (const search of ['my%site', 'my_site', 'mysites']) get('valid', list, { search });
   return exchanges;
 }
