@@ -42,7 +42,7 @@ import type { StateCheck } from './invariants/frame.js';
 import { lastOfEach } from './invariants/frame.js';
 import { neighboursOf, refusedAllowed } from './neighbours.js';
 import { Walker } from './paging.js';
-import { buildTimeline } from './timeline.js';
+import { since, TimelineBuilder } from './timeline.js';
 
 type Values = Record<string, TemplateValue>;
 
@@ -105,12 +105,22 @@ export class SequenceRunner {
   private listedIds: string[] = [];
   /** Creates the run could not own (no read showed the record): after two, sequences stop writing. */
   private unowned = 0;
+  /** The timeline of the answers so far, read on as the run goes. */
+  private builder: TimelineBuilder | undefined;
   /** The walks of the first look at the state, as sequence `0`: a divergence they show shrinks to one walk. */
   private readonly initial: Command[] = [];
 
   private initialWalk(operation: OperationModel, values: Values): RequestCase['sequence'] {
     this.initial.push({ kind: 'walk', operationId: operation.id, values });
     return { id: '0', command: this.initial.length - 1 };
+  }
+
+  /** The plain call's values of each operation, worked out once for the phase. */
+  private readonly baselines = new Map<string, Values | undefined>();
+
+  private baseline(operation: OperationModel): Values | undefined {
+    if (!this.baselines.has(operation.id)) this.baselines.set(operation.id, this.setup.baseline(operation));
+    return this.baselines.get(operation.id);
   }
 
   constructor(private readonly setup: SequenceSetup) {
@@ -142,7 +152,7 @@ export class SequenceRunner {
     const found = new Map<string, Values>();
     for (const operation of this.setup.model.operations) {
       if (operation.effect !== 'read' || !listedKind(operation)) continue;
-      const base = this.setup.baseline(operation);
+      const base = this.baseline(operation);
       if (base) found.set(operation.id, base);
     }
     return found;
@@ -291,12 +301,17 @@ export class SequenceRunner {
     }
   }
 
-  /** The failing findings of every invariant over the answers so far: what each diverged on. */
-  private divergences(): Divergence[] {
+  /**
+   * The failing findings of every invariant on what the run saw after exchange `after` (the model built from every
+   * answer so far): what the last look diverged on.
+   */
+  private divergences(after: number): Divergence[] {
     const run = this.setup.recorded([...this.setup.answers()]);
+    this.builder ??= new TimelineBuilder(run);
+    const timeline = since(this.builder.extend(run.answers), after);
     const found: Divergence[] = [];
     for (const check of this.setup.invariants) {
-      for (const finding of lastOfEach(check.findings(run))) {
+      for (const finding of lastOfEach(check.findingsOn(run, timeline))) {
         const result = finding.result;
         if (result.status !== 'fail' && result.status !== 'warn') continue;
         const answer = run.answers.find((candidate) => candidate.exchange.id === result.exchangeIds[0]);
@@ -310,7 +325,9 @@ export class SequenceRunner {
   private missingFrom(pages: readonly Answer[]): string[] {
     const kind = this.kind;
     if (!kind || pages.length === 0) return [];
-    const model = buildTimeline(this.setup.recorded([...this.setup.answers()])).model;
+    const run = this.setup.recorded([...this.setup.answers()]);
+    this.builder ??= new TimelineBuilder(run);
+    const model = this.builder.extend(run.answers).model;
     if (!model?.complete) return [];
     const shown = new Set(
       pages.flatMap((page) => (page.records?.rows ?? []).map((row) => textOf(row[kind.identifier]))),
@@ -355,7 +372,7 @@ export class SequenceRunner {
   private async search(text: string, step: string, sequence: RequestCase['sequence']): Promise<void> {
     const list = this.ops.list;
     const search = list ? parameterWithRole(list, 'search') : undefined;
-    const base = list ? this.setup.baseline(list) : undefined;
+    const base = list ? this.baseline(list) : undefined;
     if (!list || !search || !base) return;
     await this.walk(list, { ...base, ...this.largest(list), [search.name]: text }, step, sequence, 3);
   }
@@ -367,7 +384,7 @@ export class SequenceRunner {
    */
   private async observe(written: Made | undefined, alive: readonly Made[], sequence: RequestCase['sequence']) {
     const list = this.ops.list;
-    const base = list ? this.setup.baseline(list) : undefined;
+    const base = list ? this.baseline(list) : undefined;
     const random = createRandom(this.setup.seed + this.setup.requestCount());
     const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.listedIds];
     const other = others.length > 0 ? random.pick(others) : undefined;
@@ -396,7 +413,7 @@ export class SequenceRunner {
       if (attempt > 0) await pause(250 * 2 ** attempt);
       const from = this.setup.requestCount();
       await look();
-      const fresh = this.divergences().filter(
+      const fresh = this.divergences(from).filter(
         (divergence) => divergence.answer.exchange.id > from && !this.settled.has(divergence.check),
       );
       if (fresh.length === 0) return;
@@ -468,7 +485,7 @@ export class SequenceRunner {
         case 'search-text': {
           const operation = operationById(this.setup.model, command.operationId);
           const search = parameterWithRole(operation, 'search');
-          const base = this.setup.baseline(operation);
+          const base = this.baseline(operation);
           if (search && base)
             await this.setup.send(this.caseOf(operation, { ...base, [search.name]: command.text }, note, sequence));
           break;
@@ -517,9 +534,9 @@ export class SequenceRunner {
     }
   }
 
-  /** Whether a replay's answers show the same check diverge again. */
-  private shows(check: string, replay: string): boolean {
-    return this.divergences().some(
+  /** Whether a replay's answers (those after exchange `from`) show the same check diverge again. */
+  private shows(check: string, replay: string, from: number): boolean {
+    return this.divergences(from).some(
       (divergence) => divergence.check === check && divergence.answer.case?.sequence?.id === replay,
     );
   }
@@ -527,7 +544,7 @@ export class SequenceRunner {
   /** For each check a sequence broke, replays of fewer commands until none shorter shows it. */
   private async shrink(sequences: ReadonlyMap<string, Command[]>): Promise<void> {
     const first = new Map<string, Answer>();
-    for (const divergence of this.divergences()) {
+    for (const divergence of this.divergences(0)) {
       const tag = divergence.answer.case?.sequence;
       if (!tag || tag.id.includes('~') || first.has(divergence.check)) continue;
       first.set(divergence.check, divergence.answer);
@@ -546,8 +563,9 @@ export class SequenceRunner {
         if (candidate.length >= current.length || !candidate.every((index) => current.includes(index))) continue;
         tries++;
         const id = `${tag.id}~${++replays}`;
+        const from = this.setup.requestCount();
         await this.run(commands, id, new Set(candidate));
-        if (this.shows(check, id)) current = candidate;
+        if (this.shows(check, id, from)) current = candidate;
         if (current.length === closure.length) break;
       }
     }

@@ -96,33 +96,69 @@ function sentValues(run: RecordedRun, answer: Answer): Record<string, string> {
 }
 
 export function buildTimeline(run: RecordedRun): StateTimeline {
-  const kind = writableKind(run.model);
-  const identifierOf = (name: string) => run.model.records[name]?.identifier;
-  const allWalks = walksOf(run.answers, run.valueOf, identifierOf);
-  const timeline: StateTimeline = {
-    kind,
-    fields: kind ? comparedFields(kind) : [],
-    writes: [],
-    views: [],
-    refusedReads: [],
-    strayReads: [],
-    walks: [],
-    otherWalks: allWalks.filter((walk) => walk.kind !== kind?.name),
-    model: undefined,
-  };
-  if (!kind) return timeline;
-  const ops = recordOperations(run.model, kind.name);
-  const model = new StateModel(kind.label, kind.identifier, timeline.fields);
-  timeline.model = model;
-  const ownWalks = allWalks.filter((walk) => walk.kind === kind.name);
-  const walkStarts = new Map(ownWalks.map((walk) => [walk.pages[0]!, walk]));
-  const inWalks = new Set(ownWalks.flatMap((walk) => walk.pages));
-  const ordered = [...run.answers].sort((a, b) => a.exchange.id - b.exchange.id);
-  const writeIds = ordered
-    .filter((answer) => isWrite(answer, ops) && answer.case?.auth === 'valid')
-    .map((answer) => answer.exchange.id);
+  return new TimelineBuilder(run).extend(run.answers);
+}
+
+/**
+ * Builds a timeline answer by answer, and goes on from where it stopped: the run asks for the timeline after every
+ * look at the state, and a look adds its answers (whole walks) after the ones already read.
+ */
+export class TimelineBuilder {
+  readonly timeline: StateTimeline;
+  private readonly model: StateModel | undefined;
+  private readonly ops: ReturnType<typeof recordOperations>;
+  private read = 0;
+
+  constructor(private readonly run: RecordedRun) {
+    const kind = writableKind(run.model);
+    this.timeline = {
+      kind,
+      fields: kind ? comparedFields(kind) : [],
+      writes: [],
+      views: [],
+      refusedReads: [],
+      strayReads: [],
+      walks: [],
+      otherWalks: [],
+      model: undefined,
+    };
+    this.ops = kind ? recordOperations(run.model, kind.name) : {};
+    if (kind) {
+      this.model = new StateModel(kind.label, kind.identifier, this.timeline.fields);
+      this.timeline.model = this.model;
+    }
+  }
+
+  /** Reads the answers of `answers` after those already read (all of them, the first time). */
+  extend(answers: readonly Answer[]): StateTimeline {
+    const fresh = answers.slice(this.read);
+    this.read = answers.length;
+    const { timeline, model, ops, run } = this;
+    const kind = timeline.kind;
+    const identifierOf = (name: string) => run.model.records[name]?.identifier;
+    const walks = walksOf(fresh, run.valueOf, identifierOf);
+    timeline.otherWalks.push(...walks.filter((walk) => walk.kind !== kind?.name));
+    if (!kind || !model) return timeline;
+    const ownWalks = walks.filter((walk) => walk.kind === kind.name);
+    const walkStarts = new Map(ownWalks.map((walk) => [walk.pages[0]!, walk]));
+    const inWalks = new Set(ownWalks.flatMap((walk) => walk.pages));
+    const ordered = [...fresh].sort((a, b) => a.exchange.id - b.exchange.id);
+    const writeIds = ordered
+      .filter((answer) => isWrite(answer, ops) && answer.case?.auth === 'valid')
+      .map((answer) => answer.exchange.id);
+    for (const answer of ordered) {
+      const walk = walkStarts.get(answer);
+      if (walk) this.walk(walk, writeIds);
+      else if (inWalks.has(answer)) continue;
+      else if (isWrite(answer, ops)) applyWrite(run, model, timeline, answer, ops);
+      else if (answer.operation.id === ops.read?.id && answer.case?.auth === 'valid' && answer.answered)
+        this.readById(answer);
+    }
+    return timeline;
+  }
+
   /** Writes since the fields of `record` were last seen. */
-  const writesSince = (record: ModelRecord | undefined): WriteStep[] => {
+  private writesSince(record: ModelRecord | undefined): WriteStep[] {
     if (!record) return [];
     const seenAt = Math.max(
       0,
@@ -130,96 +166,86 @@ export function buildTimeline(run: RecordedRun): StateTimeline {
         .filter((field) => field.how === 'seen')
         .map((field) => field.from.exchange.id),
     );
-    return timeline.writes.filter((write) => write.answer.exchange.id > seenAt);
-  };
-  const view = (id: string, row: Row, answer: Answer, via: RecordView['via']) => {
+    return this.timeline.writes.filter((write) => write.answer.exchange.id > seenAt);
+  }
+
+  private view(id: string, row: Row, answer: Answer, via: RecordView['via']): void {
+    const model = this.model!;
     const before = model.records.get(id);
-    const expected = before ? snapshot(before) : undefined;
     const deletedBy = model.deleted.get(id);
-    timeline.views.push({
+    this.timeline.views.push({
       id,
       row,
       answer,
       via,
-      expected,
+      expected: before ? snapshot(before) : undefined,
       version: model.version,
-      writesSince: writesSince(before),
+      writesSince: this.writesSince(before),
       deletedBy,
     });
     // A deleted record shown again (a replica that lags the delete) is not taken back into the model.
     if (!deletedBy) model.learn(model.seen(id, row, answer), row, answer);
-  };
-
-  for (const answer of ordered) {
-    const walk = walkStarts.get(answer);
-    if (walk) {
-      const [first, last] = [walk.pages[0]!.exchange.id, walk.pages.at(-1)!.exchange.id];
-      const torn = writeIds.some((id) => id > first && id < last);
-      const search = parameterWithRole(walk.operation, 'search');
-      const searched = search ? walk.query[search.name] : undefined;
-      const rows = walkRows(walk);
-      const records = new Map<string, ModelRecord>();
-      for (const row of rows) {
-        const id = idText(row[kind.identifier]);
-        const known = id ? model.records.get(id) : undefined;
-        if (known) records.set(known.id, snapshot(known));
-      }
-      for (const record of model.records.values())
-        if (!records.has(record.id)) records.set(record.id, snapshot(record));
-      timeline.walks.push({
-        walk,
-        version: model.version,
-        torn,
-        expectedIds: model.complete ? new Set(model.alive()) : undefined,
-        records,
-        deleted: new Map(model.deleted),
-        search: searched !== undefined && searched !== '' ? searched : undefined,
-      });
-      if (!torn) {
-        walk.pages.forEach((page) => {
-          for (const row of page.records?.rows ?? []) {
-            const id = idText(row[kind.identifier]);
-            if (id !== undefined) view(id, row, page, 'list');
-          }
-        });
-        if (walk.complete && searched === undefined) model.complete = true;
-      }
-      continue;
-    }
-    if (inWalks.has(answer)) continue;
-    if (isWrite(answer, ops)) {
-      applyWrite(run, model, timeline, answer, ops);
-      continue;
-    }
-    if (answer.operation.id === ops.read?.id && answer.case?.auth === 'valid' && answer.answered) {
-      const parameter = identifyingParameter(answer.operation, kind.name);
-      const sent = parameter ? answer.case.values[parameter.name] : undefined;
-      const id = sent === undefined ? undefined : run.valueOf(sent);
-      if (id === undefined) continue;
-      const row = answer.records?.rows[0];
-      if (acceptedConforming(answer) && row && textOf(row[kind.identifier]) === id) view(id, row, answer, 'read');
-      else if (acceptedConforming(answer)) {
-        const before = model.records.get(id);
-        timeline.strayReads.push({
-          id,
-          answer,
-          version: model.version,
-          expected: before ? snapshot(before) : undefined,
-        });
-      } else if (answer.verdict === 'refused') {
-        const before = model.records.get(id);
-        timeline.refusedReads.push({
-          id,
-          answer,
-          expected: before ? snapshot(before) : undefined,
-          deletedBy: model.deleted.get(id),
-          version: model.version,
-          writesSince: writesSince(before),
-        });
-      }
-    }
   }
-  return timeline;
+
+  private walk(walk: Walk, writeIds: readonly number[]): void {
+    const model = this.model!;
+    const kind = this.timeline.kind!;
+    const [first, last] = [walk.pages[0]!.exchange.id, walk.pages.at(-1)!.exchange.id];
+    const torn = writeIds.some((id) => id > first && id < last);
+    const search = parameterWithRole(walk.operation, 'search');
+    const searched = search ? walk.query[search.name] : undefined;
+    const records = new Map<string, ModelRecord>();
+    for (const row of walkRows(walk)) {
+      const id = idText(row[kind.identifier]);
+      const known = id ? model.records.get(id) : undefined;
+      if (known) records.set(known.id, snapshot(known));
+    }
+    for (const record of model.records.values()) if (!records.has(record.id)) records.set(record.id, snapshot(record));
+    this.timeline.walks.push({
+      walk,
+      version: model.version,
+      torn,
+      expectedIds: model.complete ? new Set(model.alive()) : undefined,
+      records,
+      deleted: new Map(model.deleted),
+      search: searched !== undefined && searched !== '' ? searched : undefined,
+    });
+    if (torn) return;
+    for (const page of walk.pages)
+      for (const row of page.records?.rows ?? []) {
+        const id = idText(row[kind.identifier]);
+        if (id !== undefined) this.view(id, row, page, 'list');
+      }
+    if (walk.complete && searched === undefined) model.complete = true;
+  }
+
+  private readById(answer: Answer): void {
+    const model = this.model!;
+    const kind = this.timeline.kind!;
+    const parameter = identifyingParameter(answer.operation, kind.name);
+    const sent = parameter ? answer.case!.values[parameter.name] : undefined;
+    const id = sent === undefined ? undefined : this.run.valueOf(sent);
+    if (id === undefined) return;
+    const row = answer.records?.rows[0];
+    const before = model.records.get(id);
+    if (acceptedConforming(answer) && row && textOf(row[kind.identifier]) === id) this.view(id, row, answer, 'read');
+    else if (acceptedConforming(answer))
+      this.timeline.strayReads.push({
+        id,
+        answer,
+        version: model.version,
+        expected: before ? snapshot(before) : undefined,
+      });
+    else if (answer.verdict === 'refused')
+      this.timeline.refusedReads.push({
+        id,
+        answer,
+        expected: before ? snapshot(before) : undefined,
+        deletedBy: model.deleted.get(id),
+        version: model.version,
+        writesSince: this.writesSince(before),
+      });
+  }
 }
 
 function isWrite(answer: Answer, ops: ReturnType<typeof recordOperations>): boolean {
@@ -265,6 +291,22 @@ function applyWrite(
   else if (!refused) model.remove(answer, id, !taken);
   else return;
   timeline.writes.push({ answer, op, id, sent, version: model.version });
+}
+
+/**
+ * The part of a timeline after an exchange: what one look at the state saw, for the run to tell at once whether it
+ * diverged. The model is the whole timeline's; the checks judge the whole timeline at the end.
+ */
+export function since(timeline: StateTimeline, exchangeId: number): StateTimeline {
+  const after = (answer: Answer) => answer.exchange.id > exchangeId;
+  return {
+    ...timeline,
+    views: timeline.views.filter((view) => after(view.answer)),
+    refusedReads: timeline.refusedReads.filter((read) => after(read.answer)),
+    strayReads: timeline.strayReads.filter((read) => after(read.answer)),
+    walks: timeline.walks.filter((view) => after(view.walk.pages.at(-1)!)),
+    otherWalks: timeline.otherWalks.filter((walk) => after(walk.pages.at(-1)!)),
+  };
 }
 
 /** The ids a walk shows, each as often as it shows it. */

@@ -199,5 +199,13 @@ function extend(open: OpenWalk, answer: Answer, identifier: string | undefined):
   open.ended = walk.complete && answer.case?.walk === undefined;
 }
 
-/** Every row of a walk, page after page. */
-export const walkRows = (walk: Walk): Row[] => walk.pages.flatMap((page) => page.records?.rows ?? []);
+const rowsOfWalk = new WeakMap<Walk, { pages: number; rows: Row[] }>();
+
+/** Every row of a walk, page after page (gathered once for the pages it has). */
+export function walkRows(walk: Walk): Row[] {
+  const known = rowsOfWalk.get(walk);
+  if (known && known.pages === walk.pages.length) return known.rows;
+  const rows = walk.pages.flatMap((page) => page.records?.rows ?? []);
+  rowsOfWalk.set(walk, { pages: walk.pages.length, rows });
+  return rows;
+}

@@ -146,6 +146,8 @@ function unconfirmed(result: CaseResult): CaseResult {
 /** An invariant of the state model: a check whose findings the run reads as it goes (to look again, to shrink). */
 export interface StateCheck extends CheckDefinition {
   findings(run: RecordedRun): Finding[];
+  /** The findings on a timeline already built (the run's, read as it goes). */
+  findingsOn(run: RecordedRun, timeline: StateTimeline): Finding[];
   /** Whether the sequences must write to show what it judges (reads of records the run never wrote need not). */
   writes: boolean;
 }
@@ -163,15 +165,18 @@ export function stateCheck(
     findings: (run: RecordedRun, timeline: StateTimeline) => Finding[];
     /** Default true. */
     writes?: boolean;
+    /** The case families it judges (default: the plain calls, reads of listed records and the sequences). */
+    needs?: readonly CaseFamily[];
   },
 ): StateCheck {
   return {
     name,
     description,
     writes: options.writes ?? true,
-    needs: STATE_FAMILIES,
+    needs: options.needs ?? STATE_FAMILIES,
     ...(options.appliesTo ? { appliesTo: options.appliesTo } : {}),
     findings: (run) => (run.mock ? [] : options.findings(run, timelineOf(run))),
+    findingsOn: (run, timeline) => (run.mock ? [] : options.findings(run, timeline)),
     judge: (run) => {
       const onMock = mockSkip(run, name);
       if (onMock) return onMock;

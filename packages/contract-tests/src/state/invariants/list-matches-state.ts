@@ -159,12 +159,15 @@ function sizeFindings(views: readonly WalkView[], identifier: string): Finding[]
 }
 
 /** Complete walks of one statistics range in every size and order show the same rows. */
+const readOnlyTwice = new WeakMap<Answer, { pages: number; value: Finding | undefined }>();
+const readOnlyPairs = new WeakMap<Answer, { pages: number; value: Finding }>();
+const sortedKeys = new WeakMap<Answer, { pages: number; value: string[] }>();
+
 function readOnlyFindings(run: RecordedRun, walks: readonly Walk[]): Finding[] {
   const findings: Finding[] = [];
   const groups = new Map<string, Walk[]>();
   for (const walk of walks) {
-    const field = rowIdentityField(run, walk);
-    const twice = twiceFinding(walk, field, 0);
+    const twice = perWalk(readOnlyTwice, walk, () => twiceFinding(walk, rowIdentityField(run, walk), 0));
     if (twice) findings.push(twice);
     if (!walk.complete || run.model.records[walk.kind]?.identifier || !endedBeforeToday(walk)) continue;
     const key = walkKey(walk, ['page-size', 'sort-key', 'sort-direction']);
@@ -174,35 +177,40 @@ function readOnlyFindings(run: RecordedRun, walks: readonly Walk[]): Finding[] {
     const [first, ...others] = group;
     const rowKey = rowKeyOf(run, first!.pages[0]!);
     const rows = (walk: Walk) =>
-      walkRows(walk)
-        .map((row: Row) => rowKey(row))
-        .sort();
-    const expected = rows(first!);
-    for (const other of others) {
-      const got = rows(other);
-      const title = `${walkKey(other)}: the same rows as ${walkKey(first!)}`;
-      const lost = expected.filter((row) => !got.includes(row));
-      const added = got.filter((row) => !expected.includes(row));
-      const { answer, related } = walkEvidence(other);
-      findings.push({
-        subject: `sizes ${walkKey(other)}`,
-        version: 0,
-        result:
-          lost.length === 0 && added.length === 0 && got.length === expected.length
-            ? pass(title)
-            : fail(
-                'sizes-disagree',
-                answer,
-                'the same rows in every page size and order of one range',
-                `${got.length} rows here, ${expected.length} in the other walk` +
-                  (lost.length > 0 ? `; missing here: ${few(lost, 3)}` : '') +
-                  (added.length > 0 ? `; only here: ${few(added, 3)}` : ''),
-                { basis: 'specified', title, related: [...related, ...first!.pages] },
-              ),
-      });
-    }
+      perWalk(sortedKeys, walk, () =>
+        walkRows(walk)
+          .map((row: Row) => rowKey(row))
+          .sort(),
+      );
+    for (const other of others)
+      findings.push(perWalk(readOnlyPairs, other, () => samePairFinding(first!, other, rows(first!), rows(other))));
   }
   return findings;
+}
+
+/** Two complete walks of one range in other sizes or orders: the same rows. */
+function samePairFinding(first: Walk, other: Walk, expected: readonly string[], got: readonly string[]): Finding {
+  const title = `${walkKey(other)}: the same rows as ${walkKey(first)}`;
+  const [had, have] = [new Set(expected), new Set(got)];
+  const lost = expected.filter((row) => !have.has(row));
+  const added = got.filter((row) => !had.has(row));
+  const { answer, related } = walkEvidence(other);
+  return {
+    subject: `sizes ${walkKey(other)}`,
+    version: 0,
+    result:
+      lost.length === 0 && added.length === 0 && got.length === expected.length
+        ? pass(title)
+        : fail(
+            'sizes-disagree',
+            answer,
+            'the same rows in every page size and order of one range',
+            `${got.length} rows here, ${expected.length} in the other walk` +
+              (lost.length > 0 ? `; missing here: ${few(lost, 3)}` : '') +
+              (added.length > 0 ? `; only here: ${few(added, 3)}` : ''),
+            { basis: 'specified', title, related: [...related, ...first.pages] },
+          ),
+  };
 }
 
 const repeatedRows = new WeakMap<Answer, { pages: number; value: Finding | undefined }>();

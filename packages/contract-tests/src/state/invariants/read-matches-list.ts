@@ -150,6 +150,8 @@ export const readMatchesList = stateCheck(
   'Every listed record can be read by its id, and the read equals the listed record.',
   {
     writes: false,
+    // The reads of listed records the run derives from the lists are what it judges; no sequence is needed.
+    needs: ['baseline', 'coverage', 'derived'],
     nothingToJudge: 'no listed record was read back',
     findings: (run, timeline) => [...writableFindings(run, timeline), ...readOnlyFindings(run, timeline)],
   },

@@ -7,8 +7,21 @@ import { validValues } from '../../cases/values.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import type { Walk } from '../walks.js';
 
-/** The walk's query as text, `except` the named roles' parameters. */
+const keys = new WeakMap<Walk, Map<string, string>>();
+
+/** The walk's query as text, `except` the named roles' parameters (computed once per walk and exception). */
 export function walkKey(walk: Walk, except: ReadonlyArray<'page-size' | 'sort-key' | 'sort-direction'> = []): string {
+  const known = keys.get(walk) ?? new Map<string, string>();
+  keys.set(walk, known);
+  const cacheKey = except.join(' ');
+  const found = known.get(cacheKey);
+  if (found !== undefined) return found;
+  const key = queryText(walk, except);
+  known.set(cacheKey, key);
+  return key;
+}
+
+function queryText(walk: Walk, except: ReadonlyArray<'page-size' | 'sort-key' | 'sort-direction'>): string {
   const left = new Set(except.flatMap((role) => parameterWithRole(walk.operation, role)?.name ?? []));
   const pairs = Object.keys(walk.query)
     .filter((name) => !left.has(name))
