@@ -23,6 +23,8 @@ export interface FieldExpectation {
   unsure?: boolean;
   /** For a written value: what the last view since the write showed (it becomes the value once the model moves on). */
   shown?: { value: unknown; from: Answer };
+  /** For a value an update wrote: what the field showed before, which a view that lags the write still shows. */
+  before?: { value: unknown };
 }
 
 export interface ModelRecord {
@@ -112,7 +114,7 @@ export class StateModel {
     for (const record of this.records.values())
       for (const [field, expectation] of Object.entries(record.fields)) {
         if (expectation.how === 'seen' || expectation.shown === undefined) continue;
-        const verdict = storedAs(expectation.value, expectation.shown.value).verdict;
+        const verdict = storedAs(expectation.value, expectation.shown.value, expectation.before).verdict;
         if (expectation.unsure || verdict === 'kept' || verdict === 'other-representation')
           record.fields[field] = { value: expectation.shown.value, how: 'seen', from: expectation.shown.from };
         else delete expectation.shown;
@@ -154,8 +156,16 @@ export class StateModel {
     this.version++;
     const record = this.records.get(id);
     if (!record) return;
-    for (const [field, written] of Object.entries(updatedFields(operation, sent)))
-      record.fields[field] = { value: written.value, how: written.source, from: answer, ...(unsure ? { unsure } : {}) };
+    for (const [field, written] of Object.entries(updatedFields(operation, sent))) {
+      const previous = record.fields[field];
+      record.fields[field] = {
+        value: written.value,
+        how: written.source,
+        from: answer,
+        ...(unsure ? { unsure } : {}),
+        ...(previous?.how === 'seen' ? { before: { value: previous.value } } : {}),
+      };
+    }
   }
 
   /** A delete of `id`: accepted, or unsure (the record may or may not be gone until a view says). */

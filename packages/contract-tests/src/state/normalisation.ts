@@ -18,6 +18,8 @@ export type Stored =
   | { verdict: 'other-representation' }
   | { verdict: 'part-missing'; missing: string }
   | { verdict: 'lost' }
+  /** The value the field showed before the write (a view that lags it, or a write never stored). */
+  | { verdict: 'unchanged' }
   | { verdict: 'empty-not-stored' };
 
 const isEmpty = (value: unknown): boolean =>
@@ -54,8 +56,17 @@ function cutFrom(part: string, whole: string): boolean {
 
 const joined = (items: readonly string[]): string => items.join('');
 
-/** How a value shown relates to the text (or documented default) written. */
-export function storedAs(written: unknown, shown: unknown): Stored {
+/**
+ * How a value shown relates to the text (or documented default) written; `before`, the value the field showed
+ * before an update wrote it, is never taken for a form of the new one.
+ */
+export function storedAs(written: unknown, shown: unknown, before?: { value: unknown }): Stored {
+  const kept = storedAsWritten(written, shown);
+  if (kept.verdict !== 'kept' || kept.how !== 'another form' || !before) return kept;
+  return sameValue(shown, before.value) ? { verdict: 'unchanged' } : kept;
+}
+
+function storedAsWritten(written: unknown, shown: unknown): Stored {
   if (typeof written !== 'string') {
     if (sameValue(written, shown)) return { verdict: 'kept', how: 'as written' };
     return comparable(String(written), shown) ? { verdict: 'lost' } : { verdict: 'other-representation' };

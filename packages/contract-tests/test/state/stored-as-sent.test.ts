@@ -50,6 +50,18 @@ describe('stored_as_sent', () => {
     expect(new Set(statuses(storedAsSent.judge(settled)))).toEqual(new Set(['pass']));
   });
 
+  it('never takes the value shown before an update for a form of the new one (a read that lags the write)', () => {
+    const traffic = [
+      create({ ...made, exclude_ips: 'ñandú' }, { exclude_ips: 'ñandú' }),
+      read(6, { ...made, exclude_ips: 'ñandú' }),
+      update(6, { exclude_ips: "q'x" }, { ...made, exclude_ips: "q'x" }),
+      read(6, { ...made, exclude_ips: 'ñandú' }),
+    ];
+    expect(verdictOf(storedAsSent.judge(recordedRun(traffic)), 'fail').reason).toContain('as before the write');
+    const caughtUp = recordedRun([...traffic, read(6, { ...made, exclude_ips: "q'x" })]);
+    expect(new Set(statuses(storedAsSent.judge(caughtUp)))).toEqual(new Set(['pass']));
+  });
+
   it('fails a form of its own the same value does not keep the next time it is written', () => {
     const other = site(7, { domain: 'other.example.com' });
     const run = recordedRun([

@@ -37,7 +37,7 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   const subject = `${view.id} ${field}`;
   // A write stays expected until a view shows it (a replica may lag): its last view settles it, whatever came between.
   const version = written.from.exchange.id;
-  const stored = storedAs(written.value, shown);
+  const stored = storedAs(written.value, shown, written.before);
   const make = (kind: FailureKind, actual: string): Finding => ({
     subject,
     version,
@@ -68,6 +68,14 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
       };
     case 'lost':
       return { ...base, finding: make('write-lost', `${field} ${JSON.stringify(shown)}`) };
+    case 'unchanged':
+      return {
+        ...base,
+        finding: make(
+          'write-lost',
+          `${field} ${JSON.stringify(shown)}, as before the write (and no later view showed it)`,
+        ),
+      };
   }
 }
 
