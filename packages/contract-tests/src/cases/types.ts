@@ -92,7 +92,7 @@ export interface RequestCase {
   linkedFrom?: { link: string; exchangeId: number };
   /** One page of a walk through every page of a list (src/state/walks.ts): the walk, and the page's place in it. */
   walk?: { id: string; page: number };
-  /** A step of a command sequence (src/state/sequences.ts): the sequence, and the command's place in it. */
+  /** A step of a command sequence (src/run/state/sequences.ts): the sequence, and the command's place in it. */
   sequence?: { id: string; command: number };
 }
 

@@ -26,7 +26,7 @@ import { WriteSession } from './writes/session.js';
 import { findTransport, placeInDoubt, placeUnknown, probeCase } from './parameter-transports.js';
 import { failsAlone, removableFrom, shrink } from './shrink.js';
 import type { PhaseProgress } from '../report/result.js';
-import { SequenceRunner } from '../state/sequences.js';
+import { SequenceRunner } from './state/sequences.js';
 import type { StateCheck } from '../state/invariants/frame.js';
 
 /** Requests a failing generated case may send while it is shrunk, and all of them together. */
@@ -179,8 +179,11 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   const send = async (testCase: RequestCase, options: { cleanup?: boolean } = {}) =>
     book.read(await sendCase(transport, target, testCase, options));
   const sequencesWanted = !mock && setup.sequences > 0 && setup.families.has('sequence');
-  /** Requests kept back, beyond a phase's own reserve, for the state model's sequences. */
-  const modelReserve = sequencesWanted ? setup.sequenceBudget : 0;
+  /**
+   * Requests kept back, beyond a phase's own reserve, for the state model's sequences: their budget, but never more
+   * than a third of the cap (a small `--max-requests` still leaves the cases from the spec most of it).
+   */
+  const modelReserve = sequencesWanted ? Math.min(setup.sequenceBudget, Math.floor(limits.maxRequests / 3)) : 0;
   /** Sends what of `cases` is new and fits the budget, `reserve` requests kept back; counts what is dropped. */
   const sendPlanned = async (cases: readonly RequestCase[], reserve: number) => {
     const kept = Math.max(0, limits.maxRequests - transport.requestCount - reserve - modelReserve);

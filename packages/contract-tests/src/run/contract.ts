@@ -22,7 +22,7 @@ import { type RunningMocks, startMocks } from './mocks.js';
 import { combinationCoverage } from '../derived/combinations.js';
 import { observe } from '../observations/observe.js';
 import { type ApiSetup, runApi } from './api-run.js';
-import { DEFAULT_SEQUENCE_BUDGET, DEFAULT_SEQUENCES } from '../state/sequences.js';
+import { DEFAULT_SEQUENCE_BUDGET, DEFAULT_SEQUENCES } from './state/sequences.js';
 import { isStateCheck } from '../state/invariants/frame.js';
 import { judgeGuarded, observeGuarded } from './tester-fault.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';

@@ -22,6 +22,8 @@ const STAGES: Readonly<Record<string, number>> = {
   // Cases that follow from answers: links followed, effects tried on the data, combinations completed.
   derived: 5,
   checks: 6,
+  // What the deployment holds: the model of its state, and the invariants the checks judge on it.
+  state: 6,
   observations: 7,
   report: 8,
   // The orchestration: one run of the stages, the judge of a recorded file, and the command line over both.

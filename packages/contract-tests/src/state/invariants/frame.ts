@@ -6,7 +6,7 @@
 // and a subject is judged by its last view at that version: a fresher view
 // that agrees with the model settles it. A divergence a request sequence
 // showed is reported with the shortest sequence that still shows it, as the
-// run shrank it (sequences.ts), numbered in the order to replay it; one that
+// run shrank it (run/state/sequences.ts), numbered in the order to replay it; one that
 // could be another client's doing is a warning until a replay shows it again.
 import type { Answer } from '../../answers/answer.js';
 import type { CaseFamily } from '../../cases/types.js';

@@ -22,13 +22,13 @@ import {
   type SpecModel,
   writableKind,
 } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
-import { textOf } from '../answers/json-values.js';
-import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
-import { largestValue, validValues } from '../cases/values.js';
-import type { RecordedRun } from '../checks/judging/types.js';
-import type { TemplateValue } from '../spec/secrets.js';
-import type { WriteSession } from '../run/writes/session.js';
+import type { Answer } from '../../answers/answer.js';
+import { textOf } from '../../answers/json-values.js';
+import { caseKey, caseTitle, type RequestCase } from '../../cases/types.js';
+import { largestValue, validValues } from '../../cases/values.js';
+import type { RecordedRun } from '../../checks/judging/types.js';
+import type { TemplateValue } from '../../spec/secrets.js';
+import type { WriteSession } from '../writes/session.js';
 import {
   type Command,
   closureOf,
@@ -37,12 +37,12 @@ import {
   drawSequence,
   generatedValues,
   OUTSIDE_ASCII_TEXT,
-} from './commands.js';
-import type { StateCheck } from './invariants/frame.js';
-import { lastOfEach } from './invariants/frame.js';
-import { neighboursOf, refusedAllowed } from './neighbours.js';
+} from '../../state/commands.js';
+import type { StateCheck } from '../../state/invariants/frame.js';
+import { lastOfEach } from '../../state/invariants/frame.js';
+import { neighboursOf, refusedAllowed } from '../../state/neighbours.js';
 import { Walker } from './paging.js';
-import { since, TimelineBuilder } from './timeline.js';
+import { since, TimelineBuilder } from '../../state/timeline.js';
 
 type Values = Record<string, TemplateValue>;
 

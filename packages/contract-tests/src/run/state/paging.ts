@@ -9,10 +9,10 @@
 // that cannot go on is cut, and says why; the invariants judge a cut walk
 // only for what it holds.
 import type { OperationModel } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
-import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
-import type { TemplateValue } from '../spec/secrets.js';
-import { rowIdentity } from './walks.js';
+import type { Answer } from '../../answers/answer.js';
+import { caseKey, caseTitle, type RequestCase } from '../../cases/types.js';
+import type { TemplateValue } from '../../spec/secrets.js';
+import { rowIdentity } from '../../state/walks.js';
 
 /** How an operation's further pages are reached, once learnt. */
 type Paging = { by: 'page'; first: 0 | 1 } | { by: 'none'; why: string };
