@@ -49,8 +49,8 @@ type Values = Record<string, TemplateValue>;
 /** Commands in a sequence, and sequences a run makes unless told (`--sequences`). */
 export const SEQUENCE_LENGTH = 7;
 export const DEFAULT_SEQUENCES = 4;
-/** Requests the phase may add to a run by default. */
-export const DEFAULT_SEQUENCE_BUDGET = 300;
+/** Requests the phase may add to a run by default: with the cleanup of what it created, under 300. */
+export const DEFAULT_SEQUENCE_BUDGET = 250;
 /** Pages a walk at a page size other than the largest asks for, at the start (they are compared as prefixes). */
 const OTHER_SIZE_PAGES = 4;
 /** Looks again at a state that diverged, with growing pauses: how soon a write shows is not documented. */
@@ -143,8 +143,10 @@ export class SequenceRunner {
     return this.setup.budget - (this.setup.requestCount() - this.startedAt);
   }
 
+  /** Whether the phase should stop: interrupted, or fewer requests left than `reserve` (scaled to a small budget). */
   private done(reserve = 0): boolean {
-    return this.setup.stopped() || this.left() <= reserve;
+    const scaled = Math.min(reserve, Math.floor((this.setup.budget * reserve) / DEFAULT_SEQUENCE_BUDGET));
+    return this.setup.stopped() || this.left() <= scaled;
   }
 
   /** The operations that list records, with the values of their plain call. */
