@@ -57,11 +57,15 @@ describe('the pace', () => {
   it('is not limited on this machine unless asked for', async () => {
     const { result, paces } = await recorded(deployment());
     expect(paces).toEqual({ analytics: 0, marketplace: 0 });
-    expect(result.apis.map((api) => api.pace?.settledPerSecond)).toEqual([undefined, undefined]);
     expect(result.exitCode).toBe(0);
-    // Over 300 requests; at the default 20 a second this took 16.8 s.
+    // Over 300 requests (at the default 20 a second they took 16.8 s), none of them held for its turn: the pacer
+    // never had a rate (it would have settled at one) and never paused. Told by the pacer, not by the clock, which
+    // a busy machine slows as much as a pace would.
     expect(result.requestCount).toBeGreaterThan(300);
-    expect(result.durationMs).toBeLessThan(12_000);
+    expect(result.apis.map((api) => api.pace)).toEqual([
+      { throttled: 0, pausedMs: 0 },
+      { throttled: 0, pausedMs: 0 },
+    ]);
   }, 60_000);
 
   it('is the one asked for, on this machine too', async () => {
