@@ -32,6 +32,8 @@ export async function startHoldingProxy(
     out.on('error', () => response.destroy());
     request.pipe(out);
   });
+  // Idle connections are left for the client to close (closing them here could race its next request).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
