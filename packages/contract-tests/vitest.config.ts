@@ -18,8 +18,10 @@ const OWN_PROCESS = [
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hang guards, not measures of speed: a test here takes seconds to a minute on a quiet machine, several times
+    // that on a busy one (a fault run took 65 s under load), and only a hang should reach these.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     // Many suites mostly wait (on servers in the same process, on a slow
     // deployment's latency), so four files run at once on two cores (five
     // measured no faster: the rest is CPU).

@@ -41,7 +41,7 @@ describe('tallyport-contract signals', () => {
     const run = await runCli(
       ['--api', 'analytics', '--allow-writes', '--ledger', ledger],
       { ANALYTICS_BASE_URL: proxy.url, ANALYTICS_API_KEY: fake.keys.analytics },
-      60_000,
+      undefined,
       (spawned) => {
         child = spawned;
         let heard = '';
