@@ -25,7 +25,7 @@ const sample = (samples: { label: string; source: string }[], label: string): st
 
 function run(file: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(file, args, { env, timeout: 60_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) =>
+    execFile(file, args, { env, timeout: 300_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });

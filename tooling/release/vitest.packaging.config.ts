@@ -7,8 +7,9 @@ import { packagingTests } from './vitest.config.js';
 export default defineConfig({
   test: {
     include: packagingTests,
-    testTimeout: 180_000,
-    hookTimeout: 600_000,
+    // Hang guards, not measures of speed (installs and publishes take a minute or two on a quiet machine).
+    testTimeout: 600_000,
+    hookTimeout: 900_000,
     fileParallelism: false,
   },
 });

@@ -1,4 +1,4 @@
-import { isObject } from '@tallyport/spec-model/query';
+import { isObject, pointerKeys } from '@tallyport/spec-model/query';
 // Where the records of a payload sit. The spec marks them (`x-tallyport-record`),
 // and the generated operations list each place a successful payload may hold
 // them, deepest first: an Analytics website under `data` or bare (the envelope
@@ -19,9 +19,7 @@ export interface RecordLocation {
 export function locate(payload: unknown, locations: readonly RecordLocation[]): unknown {
   for (const { pointer, many } of locations) {
     let node = payload;
-    for (const key of pointer.split('/').slice(1)) {
-      node = isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-    }
+    for (const key of pointerKeys(pointer)) node = isObject(node) ? node[key] : undefined;
     if (many ? Array.isArray(node) : isObject(node)) return node;
   }
   return undefined;

@@ -9,7 +9,7 @@ import { CANARY_KEY } from './helpers/canary.js';
 let mocks: RunningMocks;
 beforeAll(async () => {
   mocks = await startMocks({ apis: ['analytics', 'marketplace'] });
-}, 90_000);
+});
 afterAll(async () => {
   await mocks?.close();
 });

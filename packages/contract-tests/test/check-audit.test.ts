@@ -86,7 +86,7 @@ beforeAll(async () => {
       api,
       exchanges.map(({ exchange, epoch }) => readAgain(api, structuredClone(exchange), epoch)),
     );
-}, 60_000);
+});
 
 afterAll(async () => {
   await fake?.close();

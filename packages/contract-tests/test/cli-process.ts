@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HANG_GUARD_MS } from './hang-guard.js';
 
 export const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
 
@@ -16,7 +17,7 @@ export interface CliRun {
 export function runCli(
   args: string[],
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  timeoutMs = HANG_GUARD_MS,
   control?: (child: ReturnType<typeof spawn>) => void,
   /** The working folder to run in (kept); a scratch one, removed once the CLI exits, otherwise. */
   workingFolder?: string,

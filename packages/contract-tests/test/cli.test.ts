@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli-process.js';
 import { startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
+import { pathOf, startHoldingProxy } from './holding-proxy.js';
 import { shouldColour } from '../src/report/console.js';
 
 let fake: FakeDeployment | undefined;
@@ -28,20 +29,31 @@ describe('tallyport-contract signals', () => {
     const ledger = join(mkdtempSync(join(tmpdir(), 'tallyport-cli-')), 'ledger.jsonl');
     let child: ReturnType<typeof import('node:child_process').spawn> | undefined;
     let signalled = false;
-    fake.onRequest = (line) => {
-      if (signalled || line !== 'POST /api/v1/websites') return;
+    // The create is held, so the run is still waiting on it when each signal comes: the first as the create
+    // arrives, the second once the run has said it heard the first (a signal sent before then could be merged with
+    // the first, and one sent after the create was answered would find it deleted).
+    const proxy = await startHoldingProxy(fake.analyticsUrl, () => {
+      if (signalled) return;
       signalled = true;
       child?.kill('SIGINT');
-      setTimeout(() => child?.kill('SIGINT'), 20);
-    };
+    });
+    proxy.holdWhen((request) => request.method === 'POST' && pathOf(request) === '/api/v1/websites');
     const run = await runCli(
       ['--api', 'analytics', '--allow-writes', '--ledger', ledger],
-      { ANALYTICS_BASE_URL: fake.analyticsUrl, ANALYTICS_API_KEY: fake.keys.analytics },
-      60_000,
+      { ANALYTICS_BASE_URL: proxy.url, ANALYTICS_API_KEY: fake.keys.analytics },
+      undefined,
       (spawned) => {
         child = spawned;
+        let heard = '';
+        spawned.stderr?.on('data', (chunk: Buffer) => {
+          heard += chunk.toString('utf8');
+          if (heard.includes('Interrupted: no new request starts')) {
+            heard = '';
+            spawned.kill('SIGINT');
+          }
+        });
       },
-    );
+    ).finally(() => proxy.close());
     expect(signalled).toBe(true);
     expect(run.code, run.stderr).toBe(130);
     expect(run.stderr).toContain('Interrupted: no new request starts');

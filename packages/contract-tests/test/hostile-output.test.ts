@@ -135,7 +135,7 @@ describe.each([['terminal-injection'], ['report-breakers'], ['key-forms'], ['esc
     let outputs: Outputs;
     beforeAll(async () => {
       outputs = await hostileRun(behaviour);
-    }, 150_000);
+    });
 
     it('runs to a verdict', () => {
       expect([0, 1, 2]).toContain(outputs.run.code);
@@ -160,7 +160,7 @@ describe('a run against a deployment whose unsearched lists are nested 20,000 le
   let outputs: Outputs;
   beforeAll(async () => {
     outputs = await hostileRun('deep-unsearched-list');
-  }, 150_000);
+  });
 
   it('judges those answers as unreadable bodies and ends with a verdict on the deployment', () => {
     expect(outputs.run.stderr).not.toMatch(/Cannot read properties|TypeError|could not judge/);

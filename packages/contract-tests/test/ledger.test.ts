@@ -69,6 +69,6 @@ describe('the ledger', () => {
       }
       const kept = readFileSync(path, 'utf8').trim().split('\n');
       expect(kept.map((line) => JSON.parse(line).runId)).toEqual(['older', 'older']);
-    }, 60_000);
+    });
   });
 });

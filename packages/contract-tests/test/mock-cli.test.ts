@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { toolVersion } from '../src/report/tool-version.js';
+import { HANG_GUARD_MS } from './hang-guard.js';
 
 const MOCK_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'mock-cli.js');
 
@@ -16,7 +17,7 @@ async function started(args: string[]) {
   let output = '';
   const urls = new Map<string, string>();
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready: ${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`not ready: ${output}`)), HANG_GUARD_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
       for (const match of output.matchAll(/(analytics|marketplace) mock ready on (\S+)/g))
@@ -111,7 +112,7 @@ describe('tallyport-mock says what to do', () => {
       let err = '';
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
       child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
       child.on('exit', (code) => {
         clearTimeout(timer);
         resolve({ code, out, err });

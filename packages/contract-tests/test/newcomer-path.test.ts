@@ -35,7 +35,7 @@ beforeAll(async () => {
     MARKETPLACE_EMPTY_API_KEY: engine.keys.emptyKey,
     MARKETPLACE_PURCHASE_CODE: engine.knownValues()[0]!.value,
   };
-}, 60_000);
+});
 afterAll(async () => {
   await mocks?.close();
 });
@@ -55,17 +55,17 @@ describe('the README of @tallyport/contract-tests', () => {
     expect(run.stderr).toContain(`analytics → ${mocks.analytics!.url} · not paced`);
     expect(run.code, run.stdout.slice(-2000)).toBe(0);
     expect(readFileSync(join(cwd, 'reports/contract.xml'), 'utf8')).toContain('<testsuites');
-  }, 150_000);
+  });
 
   it('"A config file": the example, as written, exit 0', async () => {
     const cwd = folder();
     const config = jsonBlockAfter(readme, '## A config file');
     writeFileSync(join(cwd, 'tallyport.config.json'), JSON.stringify(config));
-    const run = await runCli([], { ...env, STAGING_ANALYTICS_URL: mocks.analytics!.url }, 120_000, undefined, cwd);
+    const run = await runCli([], { ...env, STAGING_ANALYTICS_URL: mocks.analytics!.url }, undefined, undefined, cwd);
     expect(run.stderr).toContain('options from tallyport.config.json');
     expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
     expect(existsSync(join(cwd, String(config.junit)))).toBe(true);
-  }, 150_000);
+  });
 
   it('--list-checks names every check the README lists', async () => {
     const run = await runCli(['--list-checks'], {});
@@ -92,7 +92,7 @@ describe('docs/contract-tests.md', () => {
     expect(report.apis.map((api: { api: string }) => api.api)).toEqual(['analytics', 'marketplace']);
     // Every website the run created was deleted: the ledger kept nothing.
     expect(existsSync(join(cwd, 'tallyport-contract-ledger.jsonl'))).toBe(false);
-  }, 180_000);
+  });
 
   it('"In CI": a run with writes and a ledger, then cleanup as an always-run step, both exit 0', async () => {
     const cwd = folder();
@@ -126,7 +126,7 @@ describe('docs/contract-tests.md', () => {
     );
     expect(cleanup.stdout).toContain('nothing to clean');
     expect(cleanup.code).toBe(0);
-  }, 180_000);
+  });
 
   it("a newcomer's first mistakes are configuration problems that say what to do", async () => {
     const wrongPath = await runCli([], { ...env, ANALYTICS_BASE_URL: `${mocks.analytics!.url}/api/v1` });

@@ -14,5 +14,5 @@ describe('every output of a run, whatever the deployment answers', () => {
 
   it('shows no key nor piece of one, writes reports that parse, prints no raw control character', async () => {
     await checkOutputs(RUNS, SEED, (line) => console.log(line));
-  }, 300_000);
+  });
 });

@@ -117,5 +117,5 @@ describe('the progress of a run', () => {
       const counts = new Set(updates.filter((update) => update.phase?.name === name).map((u) => u.phase?.planned));
       expect(counts.size, `${name}: ${[...counts].join(', ')}`).toBe(1);
     }
-  }, 60_000);
+  });
 });

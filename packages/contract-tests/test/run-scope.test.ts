@@ -14,7 +14,7 @@ import { runCli } from './cli-process.js';
 let mocks: RunningMocks;
 beforeAll(async () => {
   mocks = await startMocks({ stateful: true });
-}, 60_000);
+});
 afterAll(async () => {
   await mocks?.close();
 });
@@ -57,17 +57,21 @@ describe('the pace', () => {
   it('is not limited on this machine unless asked for', async () => {
     const { result, paces } = await recorded(deployment());
     expect(paces).toEqual({ analytics: 0, marketplace: 0 });
-    expect(result.apis.map((api) => api.pace?.settledPerSecond)).toEqual([undefined, undefined]);
     expect(result.exitCode).toBe(0);
-    // Over 300 requests; at the default 20 a second this took 16.8 s.
+    // Over 300 requests (at the default 20 a second they took 16.8 s), none of them held for its turn: the pacer
+    // never had a rate (it would have settled at one) and never paused. Told by the pacer, not by the clock, which
+    // a busy machine slows as much as a pace would.
     expect(result.requestCount).toBeGreaterThan(300);
-    expect(result.durationMs).toBeLessThan(12_000);
-  }, 60_000);
+    expect(result.apis.map((api) => api.pace)).toEqual([
+      { throttled: 0, pausedMs: 0 },
+      { throttled: 0, pausedMs: 0 },
+    ]);
+  });
 
   it('is the one asked for, on this machine too', async () => {
     const { paces } = await recorded({ ...deployment(), apis: ['marketplace'], limits: { maxRequestsPerSecond: 50 } });
     expect(paces).toEqual({ marketplace: 50 });
-  }, 60_000);
+  });
 
   it('is stated in the banner of a deployment elsewhere', async () => {
     const run = await runCli(['--api', 'marketplace', '--timeout', '2', '--progress', 'off'], {
@@ -78,7 +82,7 @@ describe('the pace', () => {
       'marketplace → https://marketplace.tallyport.invalid · at most 20 requests a second (--max-requests-per-second)',
     );
     expect(run.code).toBe(2);
-  }, 60_000);
+  });
 });
 
 describe('--only and the checks an API can have', () => {
@@ -90,7 +94,7 @@ describe('--only and the checks an API can have', () => {
     expect(result.apis[0]?.checks.map((check) => [check.check, check.status])).toEqual([['sort_order', 'pass']]);
     expect(result.incomplete).toEqual([]);
     expect(result.exitCode).toBe(0);
-  }, 60_000);
+  });
 
   it('sends only the families the chosen checks judge', async () => {
     const full = await recorded(deployment());
@@ -98,7 +102,7 @@ describe('--only and the checks an API can have', () => {
     expect(shapes.families('analytics').has('derived')).toBe(false);
     expect(shapes.result.requestCount).toBeLessThan(full.result.requestCount / 2);
     expect(shapes.result.exitCode).toBe(0);
-  }, 60_000);
+  });
 
   it('leaves out of an API the checks its spec gives nothing to judge, rather than skipping them', async () => {
     const { result } = await recorded(deployment());
@@ -110,7 +114,7 @@ describe('--only and the checks an API can have', () => {
     expect(names('marketplace')).toContain('key_scope');
     // Every check judges at least one API.
     expect(CHECKS.filter((check) => !result.apis.some((api) => names(api.api).includes(check.name)))).toEqual([]);
-  }, 60_000);
+  });
 
   it('a check that applies to none of the APIs asked for is a run that checked nothing (exit 2)', async () => {
     const { result, leftOut } = await recorded({ ...deployment(), apis: ['marketplace'], only: ['sort_order'] });

@@ -18,7 +18,7 @@ describe('tallyport-contract --allow-writes against the stateful mock', () => {
       { NO_COLOR: '1', ...statefulMockEnv(mocks) },
       180_000,
     );
-  }, 200_000);
+  });
   afterAll(async () => {
     await mocks?.close();
   });

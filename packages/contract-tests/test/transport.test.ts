@@ -7,6 +7,7 @@ import { SafetyGuard } from '../src/transport/safety.js';
 import { NotSent, Transport } from '../src/transport/transport.js';
 import { DEFAULT_LIMITS } from '../src/run/contract.js';
 import { specModels } from '../src/spec/models.js';
+import { type HeldTimeouts, holdTimeouts } from './held-timeouts.js';
 
 describe('Transport', () => {
   let server: Server;
@@ -14,15 +15,19 @@ describe('Transport', () => {
   const seen: Array<{ authorization?: string; url?: string }> = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  // No timeout fires but that of a request the server holds: the others may take as long as a busy machine makes them.
+  let timeouts: HeldTimeouts;
 
   beforeAll(async () => {
+    timeouts = holdTimeouts();
     server = createServer((request, response) => {
       seen.push({ authorization: request.headers.authorization, url: request.url });
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       setImmediate(() => {
         inFlight--;
-        if (request.url?.startsWith('/hang')) return; // never answers
+        // Never answers: its sender's time runs out now.
+        if (request.url?.startsWith('/hang')) return void timeouts.fire(request.method, request.url);
         response.writeHead(200, { 'Content-Type': 'application/json' });
         response.end('{"ok":true}');
       });
@@ -31,6 +36,7 @@ describe('Transport', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    timeouts?.restore();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });

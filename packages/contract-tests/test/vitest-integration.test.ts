@@ -69,7 +69,7 @@ beforeAll(async () => {
     MARKETPLACE_BASE_URL: fake.marketplaceUrl,
     MARKETPLACE_API_KEY: fake.keys.marketplace,
   };
-}, 60_000);
+});
 
 afterAll(async () => {
   await mocks?.close();
@@ -85,7 +85,7 @@ describe('a project that runs the contract checks with vitest', () => {
     for (const api of ['analytics', 'marketplace'])
       for (const check of CHECK_NAMES) expect(names).toContain(`${api} > ${check}`);
     expect(run.junit).not.toContain('<failure');
-  }, 300_000);
+  });
 
   it('fails against a faulty fake on the check that catches the fault, with the evidence and curl', async () => {
     const run = await vitestRun(['contract/analytics'], fakeEnv);
@@ -105,7 +105,7 @@ describe('a project that runs the contract checks with vitest', () => {
     expect(run.junit).toContain('curl: curl -sS -i -X GET');
     expect(run.junit).toContain('$ANALYTICS_API_KEY');
     expect(run.junit).not.toContain(fake.keys.analytics);
-  }, 300_000);
+  });
 
   it('sends only what the checks picked with -t need', async () => {
     const before = fake.requests();
@@ -118,7 +118,7 @@ describe('a project that runs the contract checks with vitest', () => {
     // No write: sort_order needs none, and the run was told so.
     expect(writes()).toBe(writesBefore);
     expect(fake.requests() - before).toBeGreaterThan(0);
-  }, 300_000);
+  });
 
   it('spreads the APIs over shards, a file each', async () => {
     const first = await vitestRun(['contract/', '--shard=1/2', '-t', 'not_a_server_error'], mockEnv);
@@ -126,7 +126,7 @@ describe('a project that runs the contract checks with vitest', () => {
     expect([first.code, second.code]).toEqual([0, 0]);
     const apis = (run: Run) => [...new Set(testcases(run.junit).map((name) => name.split(' > ')[0]))];
     expect([...apis(first), ...apis(second)].sort()).toEqual(['analytics', 'marketplace']);
-  }, 300_000);
+  });
 
   it('judges a recorded HAR instead of sending, with the same verdict', async () => {
     const { har, live } = await runAndJudge({ ...runOptionsFor(fake), apis: ['analytics'], only: ['sort_order'] });
@@ -140,12 +140,12 @@ describe('a project that runs the contract checks with vitest', () => {
     const skipped = /name="marketplace &gt; sort_order"[^>]*>\s*<skipped\/>\s*<properties>\s*<property name="skipped"/;
     expect(run.junit).toMatch(new RegExp(`${skipped.source} value="the file holds no marketplace exchange"`));
     expect(fake.requests()).toBe(requests);
-  }, 300_000);
+  });
 
   it('runs under node --test too', async () => {
     const run = await inProject(['--test', 'node-test/'], mockEnv);
     expect(run.code, run.output.slice(-3000)).toBe(0);
     expect(run.output).toMatch(/# pass \d+/);
     expect(run.output).toMatch(/ok \d+ - response_schema_conformance/);
-  }, 300_000);
+  });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, test } from 'vitest';
+import { describe, expect, it, test, vi } from 'vitest';
 import {
   isRetryableStatus,
   isSuccessStatus,
@@ -76,12 +76,35 @@ describe('what a status says by itself', () => {
 
 describe('sleep', () => {
   it('ends at once when the signal aborts', async () => {
-    const controller = new AbortController();
-    const started = Date.now();
-    const waiting = sleep(10_000, controller.signal);
-    controller.abort();
-    await waiting;
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The clock is the test's: the sleep can only end by the abort, however slow the machine is.
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const waiting = sleep(10_000, controller.signal);
+      expect(vi.getTimerCount()).toBe(1);
+      controller.abort();
+      await waiting;
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends when its time is up, not before', async () => {
+    vi.useFakeTimers();
+    try {
+      let ended = false;
+      const waiting = sleep(10_000).then(() => {
+        ended = true;
+      });
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(ended).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(ended).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

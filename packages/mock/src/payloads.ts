@@ -6,7 +6,7 @@
 // page answered; an answer that holds no record (a delete) is the example with
 // the record's identifier. The source documentation shows none of these
 // envelopes for analytics; the examples are what the spec illustrates.
-import { isObject } from '@tallyport/spec-model/query';
+import { isObject, pointerKeys, valueAt } from '@tallyport/spec-model/query';
 import type { Page } from './listing.js';
 import {
   type Json,
@@ -18,23 +18,9 @@ import {
   successResponses,
 } from './spec.js';
 
-function valueAt(root: Json | undefined, pointer: string): Json | undefined {
-  let node = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node)) node = node[key];
-    else return undefined;
-  }
-  return node;
-}
-
 function withValueAt(root: Json, pointer: string, value: Json): Json {
   if (pointer === '') return value;
-  const keys = pointer
-    .split('/')
-    .slice(1)
-    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointerKeys(pointer);
   const copy = structuredClone(isObject(root) ? root : {}) as JsonObject;
   let node = copy;
   for (const key of keys.slice(0, -1)) {

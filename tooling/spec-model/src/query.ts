@@ -51,13 +51,20 @@ export function isApiName(value: string): value is ApiName {
 /** Escapes one JSON pointer segment (RFC 6901). */
 export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/**
+ * Unescapes one JSON pointer segment (RFC 6901, section 4): `~1` becomes `/` before `~0` becomes `~`, so `~01` is
+ * the key `~1`, not `/`. Every package that reads a pointer calls this one (the client and the mock bundle it).
+ */
+export const unescapePointer = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The keys a JSON pointer (`/a/b`, or `#/a/b` as a URI fragment) walks through, unescaped; none for the whole. */
+export const pointerKeys = (pointer: string): string[] =>
+  pointer.replace(/^#/, '').split('/').slice(1).map(unescapePointer);
+
 /** The value a JSON pointer (RFC 6901, `/a/b` or `#/a/b`) designates inside `root`, if any. */
 export function valueAt(root: Json | undefined, pointer: string): Json | undefined {
-  const path = pointer.replace(/^#/, '');
-  if (path === '') return root;
   let node: Json | undefined = root;
-  for (const raw of path.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of pointerKeys(pointer)) {
     if (Array.isArray(node)) node = node[Number(key)];
     else if (node !== null && typeof node === 'object') node = Object.hasOwn(node, key) ? node[key] : undefined;
     else return undefined;

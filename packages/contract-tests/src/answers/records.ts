@@ -16,7 +16,7 @@ import {
   type SpecModel,
 } from '@tallyport/spec-model/query';
 import { detach, type JsonObject } from './json-values.js';
-import { isObject } from '@tallyport/spec-model/query';
+import { isObject, pointerKeys } from '@tallyport/spec-model/query';
 
 export type Row = Record<string, unknown>;
 
@@ -94,10 +94,8 @@ function compactFields(fields: Record<string, unknown>, depth: number): Record<s
 }
 
 const pathOf = (pointer: string): string =>
-  `$${pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => `.${segment.replace(/~1/g, '/').replace(/~0/g, '~')}`)
+  `$${pointerKeys(pointer)
+    .map((key) => `.${key}`)
     .join('')}`;
 
 /** A JSON:API resource object `{id, type, attributes}` read as one flat record. */

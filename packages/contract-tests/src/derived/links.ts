@@ -4,7 +4,7 @@
 // deployment puts its records elsewhere, the pointer is read relative to
 // the record the answer was found to hold, so the link works on any
 // envelope. A pointer through a list (`/data/0/id`) stands for every row.
-import { type LinkModel, type OperationModel, recordLocations } from '@tallyport/spec-model/query';
+import { type LinkModel, type OperationModel, pointerKeys, recordLocations } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import type { TemplateValue } from '../spec/secrets.js';
@@ -17,12 +17,7 @@ export interface LinkTarget {
   source?: Row;
 }
 
-const segments = (pointer: string): string[] =>
-  pointer
-    .replace(/^#?\//, '')
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+const segments = (pointer: string): string[] => pointerKeys(pointer).filter((segment) => segment !== '');
 
 function at(node: unknown, path: readonly string[]): unknown {
   let current = node;

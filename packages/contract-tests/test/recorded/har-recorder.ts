@@ -127,6 +127,9 @@ export async function startHarRecorder(upstreams: Record<string, string>): Promi
           outgoing.end();
         });
     });
+    // Idle connections are left for the tester to close: a proxy that closes them itself races the tester's next
+    // request on the same connection, which a busy machine loses now and then (ECONNRESET, not a deployment's fault).
+    server.keepAliveTimeout = 0;
     server.on('connection', (socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));

@@ -16,6 +16,14 @@ export interface RunAndJudge {
   har: string;
 }
 
+/**
+ * The deployments these runs meet are in this process and always answer, so a request's timeout could only
+ * measure how busy the machine is (under load, requests waited more than the default 10 s for the event loop the
+ * deployment shares). It is set beyond any answer's time and below the tests' own hang guard, so a request that
+ * truly hangs still fails as no-answer. A run that sets its own timeout keeps it.
+ */
+const IN_PROCESS_TIMEOUT_MS = 300_000;
+
 /** Runs the tester on `options`' deployments through a recorder, then judges what it recorded. */
 export async function runAndJudge(options: RunOptions): Promise<RunAndJudge> {
   const { analytics, marketplace } = options;
@@ -27,6 +35,7 @@ export async function runAndJudge(options: RunOptions): Promise<RunAndJudge> {
   try {
     const live = await runContract({
       ...options,
+      limits: { timeoutMs: IN_PROCESS_TIMEOUT_MS, ...options.limits },
       ...(analytics ? { analytics: { ...analytics, baseUrl: recorder.urls.analytics! } } : {}),
       ...(marketplace ? { marketplace: { ...marketplace, baseUrl: recorder.urls.marketplace! } } : {}),
     });

@@ -34,7 +34,7 @@ export function runBin(pkg: string, name: string, args: string[], cwd = packageD
     execFile(
       process.execPath,
       [binOf(pkg, name), ...args],
-      { cwd, timeout: 60_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
+      { cwd, timeout: 300_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, output: `${stdout}${stderr}` });
