@@ -43,6 +43,7 @@ const END_TO_END = [
   'test/progress.test.ts',
   'test/run-scope.test.ts',
   'test/start-mocks.test.ts',
+  'test/state/stateful-mock-model.test.ts',
   // The built CLIs, and vitest, in processes of their own.
   'test/cli.test.ts',
   'test/cli-conventions.test.ts',

@@ -87,4 +87,40 @@ describe('Transport', () => {
     expect(exchange.response).toBeUndefined();
     expect(exchange.error).toBe('no response within 200 ms');
   });
+
+  it('sends none of the requests waiting for their turn once the deployment counts as unavailable', async () => {
+    const silent = transport({ concurrency: 2, maxConsecutiveFailures: 2 });
+    const before = seen.length;
+    // Three operations in turn, so that no request is refused as its own operation's stall.
+    const operations = [
+      ['listWebsites', '/api/v1/websites', undefined],
+      ['getWebsite', '/api/v1/websites/1', { id: '1' }],
+      ['getStats', '/api/v1/stats/1', { id: '1' }],
+    ] as const;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) => {
+        const [operationId, path, pathValues] = operations[index % 3]!;
+        return silent.send({ ...template('/hang'), operationId, path, ...(pathValues ? { pathValues } : {}) });
+      }),
+    );
+    // Two silences make it unavailable; a third request may have taken the turn the first silence freed (whether it
+    // did depends on which timeout the client heard first). Every request still queued then was refused, not sent.
+    const sent = seen.length - before;
+    expect(sent).toBeGreaterThanOrEqual(2);
+    expect(sent).toBeLessThanOrEqual(3);
+    expect(silent.requestCount).toBe(sent);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused).toHaveLength(6 - sent);
+    for (const outcome of refused)
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ reason: 'unavailable' });
+  });
+
+  it('sends none of the requests waiting for their turn once the cap is reached', async () => {
+    const capped = transport({ concurrency: 1, maxRequests: 2 });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, index) => capped.send(template(`/q${index}`))),
+    );
+    expect(capped.requestCount).toBe(2);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(3);
+  });
 });

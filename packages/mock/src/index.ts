@@ -1,5 +1,6 @@
 // The public surface of @tallyport/mock, as an explicit list: the engine, an
-// in-process fetch over it, HTTP servers over it, and what they print at start.
+// in-process fetch over it, HTTP servers over it, what they print at start, and
+// the seeded generator of their data.
 export {
   type ApiDescription,
   DEFAULT_KEYS,
@@ -10,6 +11,8 @@ export {
   type MockKeys,
 } from './engine.js';
 export { createMockFetch, type MockFetch, type MockFetchOptions } from './fetch.js';
+// The seeded generator behind the mock's data; the contract tests draw their command sequences with it too.
+export { createRandom, type Random } from './random.js';
 export type { MockRequest } from './request.js';
 export {
   type StatefulMockEndpoint,

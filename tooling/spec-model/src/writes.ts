@@ -26,13 +26,10 @@ export function createdFields(
   operation: Pick<OperationModel, 'parameters'>,
   sent: Readonly<Record<string, string>>,
 ): Record<string, WrittenValue> {
-  const stored: Record<string, WrittenValue> = {};
-  for (const field of writableFields(operation)) {
-    const value = sent[field.name];
-    if (value !== undefined) stored[field.name] = { value, source: 'sent' };
-    else if (field.hasDefault && field.default !== undefined)
+  const stored = updatedFields(operation, sent);
+  for (const field of writableFields(operation))
+    if (!(field.name in stored) && field.hasDefault && field.default !== undefined)
       stored[field.name] = { value: field.default, source: 'default' };
-  }
   return stored;
 }
 

@@ -8,6 +8,7 @@
 // included. The same seed gives the same sequences (`--seed`), so a failure
 // can be replayed; a command names the records it touches by their place in
 // the sequence, never by an id, so a replay makes records of its own.
+import { createRandom, type Random } from '@tallyport/mock';
 import {
   type OperationModel,
   type ParameterModel,
@@ -42,24 +43,6 @@ export const OUTSIDE_ASCII_TEXT = 'ñandú,茶馆,🦜';
 /** Longer than most text a client sends (past 64 characters), within the common 255-character column. */
 const longText = (seed: number): string => `long-${seed}-${'abcdefghij'.repeat(18)}`;
 
-/** A small seeded generator (mulberry32): the same seed, the same sequence. */
-export function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    below: (n: number): number => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    chance: (p: number): boolean => next() < p,
-  };
-}
-type Random = ReturnType<typeof createRandom>;
 
 /** Every value worth writing to a body field or sending as free text. */
 export function generatedValues(parameter: ParameterModel, seed: number): string[] {

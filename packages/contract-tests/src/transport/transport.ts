@@ -190,11 +190,13 @@ export class Transport {
     };
     const started = exchange.startedAt;
     await this.acquire();
+    let completed = false;
     try {
-      // The operation may have stalled while this request waited for its turn.
+      // The deployment may have stopped answering, the cap been reached or the operation stalled while this
+      // request waited for its turn.
       this.refuseStalled(template, options);
       for (;;) {
-        if (exchange.attempts > 0) this.admit(options);
+        this.admit(options);
         await this.pacer.slot(options.cleanup ? undefined : this.signal);
         this.sent++;
         exchange.attempts++;
@@ -225,11 +227,13 @@ export class Transport {
         const wait = advised ?? backoffMs(exchange.attempts, { baseMs: 500, maxMs: 8000 });
         await sleep(Math.min(wait, this.limits.maxRetryAfterMs), this.signal);
       }
+      completed = true;
     } finally {
       exchange.durationMs = Date.now() - started;
+      // Weighed before the turn passes on, so a request waiting for it knows whether the deployment still answers.
+      if (completed) this.track(exchange);
       this.release();
     }
-    this.track(exchange);
     this.exchanges.push(exchange);
     this.onExchange?.(exchange);
     return exchange;

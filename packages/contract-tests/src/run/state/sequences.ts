@@ -12,6 +12,7 @@
 // stays within the phase's budget; writes go through the write session and
 // its safety guard (only records this run created, each re-read just
 // before it is written).
+import { createRandom } from '@tallyport/mock';
 import {
   identifyingParameter,
   listedKind,
@@ -32,14 +33,13 @@ import type { WriteSession } from '../writes/session.js';
 import {
   type Command,
   closureOf,
-  createRandom,
   describeCommand,
   drawSequence,
   generatedValues,
   OUTSIDE_ASCII_TEXT,
 } from '../../state/commands.js';
 import type { StateCheck } from '../../state/invariants/frame.js';
-import { lastOfEach } from '../../state/invariants/frame.js';
+import { INITIAL_SEQUENCE, lastOfEach } from '../../state/invariants/frame.js';
 import { neighboursOf, refusedAllowed } from '../../state/neighbours.js';
 import { Walker } from './paging.js';
 import { since, TimelineBuilder } from '../../state/timeline.js';
@@ -112,7 +112,7 @@ export class SequenceRunner {
 
   private initialWalk(operation: OperationModel, values: Values): RequestCase['sequence'] {
     this.initial.push({ kind: 'walk', operationId: operation.id, values });
-    return { id: '0', command: this.initial.length - 1 };
+    return { id: INITIAL_SEQUENCE, command: this.initial.length - 1 };
   }
 
   /** The plain call's values of each operation, worked out once for the phase. */
@@ -237,10 +237,12 @@ export class SequenceRunner {
     }
   }
 
+  /** A walk of the first look at the state, a command of sequence `0` like the first walk. */
   private async walkPatiently(operation: OperationModel, values: Values, maxPages?: number): Promise<void> {
     if (this.done(40)) return;
+    const sequence = this.initialWalk(operation, values);
     await this.patiently(
-      async () => void (await this.walk(operation, values, 'state: every page', undefined, maxPages)),
+      async () => void (await this.walk(operation, values, 'state: every page', sequence, maxPages)),
     );
   }
 
@@ -585,7 +587,7 @@ export class SequenceRunner {
       listed: this.listedIds.length,
       now: Date.now(),
     };
-    const sequences = new Map<string, Command[]>([['0', this.initial]]);
+    const sequences = new Map<string, Command[]>([[INITIAL_SEQUENCE, this.initial]]);
     for (let index = 1; index <= this.setup.sequences; index++) {
       if (this.done(SHRINK_RESERVE + 40)) break;
       const commands = drawSequence(plan, this.setup.seed * 31 + index, SEQUENCE_LENGTH, index === 1);

@@ -32,6 +32,9 @@ export interface Finding {
 /** The families that send what invariants judge: the plain calls, reads of listed records, and the sequences. */
 export const STATE_FAMILIES: readonly CaseFamily[] = ['baseline', 'derived', 'sequence'];
 
+/** The sequence of the walks that first look at the state, before any write. */
+export const INITIAL_SEQUENCE = '0';
+
 /** The sequence a case belongs to: its own id, and the id of the sequence it replays (`3~2` replays `3`). */
 export function sequenceOf(answer: Answer): { id: string; origin: string } | undefined {
   const tag = answer.case?.sequence;
@@ -78,13 +81,15 @@ export function lastOfEach(findings: readonly Finding[]): Finding[] {
 export function settle(run: RecordedRun, findings: readonly Finding[], replayHint: string): CaseResult[] {
   const settled = lastOfEach(findings);
   const failing = (finding: Finding) => finding.result.status === 'fail' || finding.result.status === 'warn';
-  /** Replays (by id) that showed a divergence of this invariant, per original sequence. */
+  /** Replays (by id) that showed a divergence of this invariant, per original sequence and per title in it. */
   const replays = new Map<string, Set<string>>();
+  const add = (key: string, id: string) => replays.set(key, (replays.get(key) ?? new Set()).add(id));
   for (const finding of settled.filter(failing)) {
     const answer = failingAnswer(run, finding.result);
     const sequence = answer ? sequenceOf(answer) : undefined;
     if (!sequence || sequence.id === sequence.origin) continue;
-    replays.set(sequence.origin, (replays.get(sequence.origin) ?? new Set()).add(sequence.id));
+    add(sequence.origin, sequence.id);
+    add(`${sequence.origin} ${finding.result.title}`, sequence.id);
   }
   const results: CaseResult[] = [];
   const reported = new Set<string>();
@@ -98,13 +103,21 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     }
     // A replay's divergence is its original's: one verdict per original, with the shortest replay that showed it.
     const origin = sequence.origin;
-    const shown = [...(replays.get(origin) ?? [])].map((id) => answersOf(run, id));
+    const initial = origin === INITIAL_SEQUENCE;
+    // The replay that showed this very divergence again; else, after a write, any that showed the invariant's (the
+    // first look's walks are independent: another walk's replay is no evidence of this one).
+    const replayed = replays.get(`${origin} ${finding.result.title}`) ?? (initial ? [] : replays.get(origin)) ?? [];
+    const shown = [...replayed].map((id) => answersOf(run, id));
     const shortest = shown.sort((a, b) => commandsOf(a) - commandsOf(b) || a.length - b.length)[0];
     const result = finding.result as Extract<CaseResult, { status: 'fail' | 'warn' }>;
-    const evidence = shortest ?? answersOf(run, origin);
-    const commands = commandsOf(answersOf(run, origin));
+    const own = answersOf(run, origin);
+    const evidence =
+      shortest ??
+      (initial ? own.filter((step) => step.case?.sequence?.command === answer?.case?.sequence?.command) : own);
+    const commands = commandsOf(own);
     const replayId = shortest?.[0]?.case?.sequence?.id ?? origin;
-    const key = `${result.kind} ${origin}`;
+    // The first look at the state (sequence `0`) is many walks, each shrunk on its own: one verdict per divergent walk.
+    const key = initial ? `${result.kind} ${origin} ${result.title}` : `${result.kind} ${origin}`;
     if (reported.has(key)) continue;
     reported.add(key);
     const confirmed = !finding.confirmable || shortest !== undefined;
@@ -116,7 +129,7 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
       sequence: {
         id: replayId,
         commands: commandsOf(evidence),
-        ...(shortest && commandsOf(shortest) < commands ? { shrunkFrom: commands } : {}),
+        ...(commandsOf(evidence) < commands ? { shrunkFrom: commands } : {}),
         replay: `${replayHint} (sequence ${replayId})`,
       },
     });
