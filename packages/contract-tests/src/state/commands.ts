@@ -43,7 +43,6 @@ export const OUTSIDE_ASCII_TEXT = 'ñandú,茶馆,🦜';
 /** Longer than most text a client sends (past 64 characters), within the common 255-character column. */
 const longText = (seed: number): string => `long-${seed}-${'abcdefghij'.repeat(18)}`;
 
-
 /** Every value worth writing to a body field or sending as free text. */
 export function generatedValues(parameter: ParameterModel, seed: number): string[] {
   if (parameter.enum) return validValues(parameter);

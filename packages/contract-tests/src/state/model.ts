@@ -10,6 +10,7 @@
 import { createdFields, type OperationModel, updatedFields, type WrittenValue } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
+import { sameValue } from '../checks/judging/compare.js';
 import { storedAs } from './normalisation.js';
 
 /** What one documented field of a record should show. */
@@ -23,6 +24,8 @@ export interface FieldExpectation {
   unsure?: boolean;
   /** For a written value: what the last view since the write showed (it becomes the value once the model moves on). */
   shown?: { value: unknown; from: Answer };
+  /** For a value seen after a write: what that write sent (the value shown is the deployment's form of it). */
+  written?: unknown;
   /** For a value an update wrote: what the field showed before, which a view that lags the write still shows. */
   before?: { value: unknown };
 }
@@ -116,7 +119,12 @@ export class StateModel {
         if (expectation.how === 'seen' || expectation.shown === undefined) continue;
         const verdict = storedAs(expectation.value, expectation.shown.value, expectation.before).verdict;
         if (expectation.unsure || verdict === 'kept' || verdict === 'other-representation')
-          record.fields[field] = { value: expectation.shown.value, how: 'seen', from: expectation.shown.from };
+          record.fields[field] = {
+            value: expectation.shown.value,
+            how: 'seen',
+            from: expectation.shown.from,
+            ...(expectation.unsure ? {} : { written: expectation.value }),
+          };
         else delete expectation.shown;
       }
   }
@@ -163,7 +171,10 @@ export class StateModel {
         how: written.source,
         from: answer,
         ...(unsure ? { unsure } : {}),
-        ...(previous?.how === 'seen' ? { before: { value: previous.value } } : {}),
+        // What showed before tells a lagging view from the write only where the write changes what was written.
+        ...(previous?.how === 'seen' && !(previous.written !== undefined && sameValue(previous.written, written.value))
+          ? { before: { value: previous.value } }
+          : {}),
       };
     }
   }
