@@ -314,11 +314,13 @@ export class SequenceRunner {
     this.builder ??= new TimelineBuilder(run);
     const timeline = since(this.builder.extend(run.answers), after);
     const found: Divergence[] = [];
-    for (const check of this.setup.invariants) {
+    let byId: Map<number, Answer> | undefined;
+    for (const check of this.setup.invariants.filter((invariant) => invariant.lags)) {
       for (const finding of lastOfEach(check.findingsOn(run, timeline))) {
         const result = finding.result;
         if (result.status !== 'fail' && result.status !== 'warn') continue;
-        const answer = run.answers.find((candidate) => candidate.exchange.id === result.exchangeIds[0]);
+        byId ??= new Map(run.answers.map((candidate) => [candidate.exchange.id, candidate]));
+        const answer = byId.get(result.exchangeIds[0]!);
         if (answer) found.push({ check: `${check.name} ${result.kind}`, answer });
       }
     }

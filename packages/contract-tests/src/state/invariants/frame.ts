@@ -163,6 +163,8 @@ export interface StateCheck extends CheckDefinition {
   findingsOn(run: RecordedRun, timeline: StateTimeline): Finding[];
   /** Whether the sequences must write to show what it judges (reads of records the run never wrote need not). */
   writes: boolean;
+  /** Whether a view behind the writes could explain its divergence, so that the run looks again after a pause. */
+  lags: boolean;
 }
 
 export const isStateCheck = (check: CheckDefinition): check is StateCheck =>
@@ -178,6 +180,8 @@ export function stateCheck(
     findings: (run: RecordedRun, timeline: StateTimeline) => Finding[];
     /** Default true. */
     writes?: boolean;
+    /** Default true. */
+    lags?: boolean;
     /** The case families it judges (default: the plain calls, reads of listed records and the sequences). */
     needs?: readonly CaseFamily[];
   },
@@ -186,6 +190,7 @@ export function stateCheck(
     name,
     description,
     writes: options.writes ?? true,
+    lags: options.lags ?? true,
     needs: options.needs ?? STATE_FAMILIES,
     ...(options.appliesTo ? { appliesTo: options.appliesTo } : {}),
     findings: (run) => (run.mock ? [] : options.findings(run, timelineOf(run))),
