@@ -94,13 +94,14 @@ describe('a project that runs the contract checks with vitest', () => {
       ...run.junit.matchAll(/<testcase classname="[^"]*" name="([^"]*)"[^>]*>\s*<failure message="([^"]*)"/g),
     ];
     // The inverted order breaks the pages a client walks too: each page links the next in the order it served, so
-    // following the links shows rows twice and misses others; and a record the sequences create is placed unlike
-    // its sort keys say.
-    expect(failed.map((match) => match[1]!.replace(/&gt;/g, '>'))).toEqual([
-      'analytics > sort_order',
-      'analytics > list_matches_state',
-      'analytics > new_records_alike',
-    ]);
+    // following the links shows rows twice and misses others. Whether a record the sequences create also lands
+    // where its sort keys do not say depends on the seed the run drew (the integration draws one each run).
+    const names = failed.map((match) => match[1]!.replace(/&gt;/g, '>'));
+    expect(names.slice(0, 2)).toEqual(['analytics > sort_order', 'analytics > list_matches_state']);
+    expect(
+      names.slice(2).every((name) => name === 'analytics > new_records_alike'),
+      names.join(', '),
+    ).toBe(true);
     expect(failed[0]![2]).toContain('[analytics] sort_order › listWebsites: misordered');
     expect(run.junit).toContain('curl: curl -sS -i -X GET');
     expect(run.junit).toContain('$ANALYTICS_API_KEY');

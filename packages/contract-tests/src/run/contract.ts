@@ -58,7 +58,7 @@ export interface RunOptions {
   seed?: number;
   /** Command sequences the state model runs against a deployment (`--sequences`, default 4; 0: none). */
   sequences?: number;
-  /** Requests the sequences may add to the run, at most (default 300). */
+  /** Requests the sequences may add to the run, at most (default 250, and the cleanup of what they made). */
   sequenceBudget?: number;
   /** Longest the run may take, in ms (`--max-duration`); cleanup still runs after it. */
   maxDurationMs?: number;

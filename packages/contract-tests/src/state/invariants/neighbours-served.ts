@@ -16,15 +16,15 @@ import { type Finding, stateCheck } from './frame.js';
 
 const NAME = 'neighbours_served';
 
-const sameValues = (run: RecordedRun, a: Record<string, unknown>, b: Answer): boolean => {
-  const values = b.case?.values ?? {};
-  const names = new Set([...Object.keys(a), ...Object.keys(values)]);
-  return [...names].every((name) => {
-    const [x, y] = [a[name], values[name]];
-    if (x === undefined || y === undefined) return x === y;
-    return run.valueOf(x as never) === run.valueOf(y);
-  });
-};
+/** The key of an operation's request by its values (the secrets filled in), for finding the same request again. */
+const requestKey = (run: RecordedRun, operationId: string, values: Readonly<Record<string, unknown>>): string =>
+  JSON.stringify([
+    operationId,
+    Object.keys(values)
+      .filter((name) => values[name] !== undefined)
+      .sort()
+      .map((name) => [name, run.valueOf(values[name] as never)]),
+  ]);
 
 /** A delete between two answers of the record `answer` addresses: what may explain that it is refused now. */
 function deletedBetween(run: RecordedRun, earlier: Answer, answer: Answer): boolean {
@@ -45,6 +45,12 @@ const servedAlike = (answer: Answer): boolean =>
 function findings(run: RecordedRun): Finding[] {
   const found: Finding[] = [];
   const served = run.answers.filter(servedAlike);
+  // The answers served, by request, in the order sent.
+  const servedAs = new Map<string, Answer[]>();
+  for (const answer of served) {
+    const key = requestKey(run, answer.operation.id, answer.case?.values ?? {});
+    servedAs.set(key, [...(servedAs.get(key) ?? []), answer]);
+  }
   for (const answer of run.answers) {
     if (!refusedAllowed(answer)) continue;
     const title = `${titleOf(answer)}: served as its neighbours are`;
@@ -55,22 +61,16 @@ function findings(run: RecordedRun): Finding[] {
       answer.case!.values,
       answer.exchange.startedAt || Date.now(),
     )) {
-      const match = served.find(
-        (other) => other.operation.id === answer.operation.id && sameValues(run, candidate.values, other),
-      );
+      const match = servedAs.get(requestKey(run, answer.operation.id, candidate.values))?.[0];
       if (match) {
         neighbour = { answer: match, kind: candidate.kind };
         break;
       }
     }
     if (!neighbour) {
-      const before = served.find(
-        (other) =>
-          other.operation.id === answer.operation.id &&
-          other.exchange.id < answer.exchange.id &&
-          sameValues(run, answer.case!.values, other) &&
-          !deletedBetween(run, other, answer),
-      );
+      const before = servedAs
+        .get(requestKey(run, answer.operation.id, answer.case!.values))
+        ?.find((other) => other.exchange.id < answer.exchange.id && !deletedBetween(run, other, answer));
       if (before) neighbour = { answer: before, kind: 'the same request, a step earlier' };
     }
     if (!neighbour) continue;
@@ -88,8 +88,9 @@ function findings(run: RecordedRun): Finding[] {
     });
   }
   // Nothing refused that a neighbour was served for: every request with a neighbour kind held the invariant.
+  if (found.length > 0) return found;
   const candidates = served.filter((answer) => neighboursOf(answer.operation, answer.case!.values).length > 0);
-  if (found.length === 0 && candidates.length > 0)
+  if (candidates.length > 0)
     found.push({
       subject: 'neighbours',
       version: 0,
