@@ -104,7 +104,14 @@ export class StateModel {
       // A written value stays expected until the model moves on: a view that lags the write must not teach the old
       // value, and the next view is judged against the write again.
       if (known && known.how !== 'seen') known.shown = { value: row[field], from: answer };
-      else record.fields[field] = { value: row[field], how: 'seen', from: answer };
+      else
+        record.fields[field] = {
+          value: row[field],
+          how: 'seen',
+          from: answer,
+          // Still the deployment's form of what the run wrote, while it shows the same.
+          ...(known?.written !== undefined && sameValue(known.value, row[field]) ? { written: known.written } : {}),
+        };
     }
   }
 

@@ -74,6 +74,20 @@ describe('stored_as_sent', () => {
     expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
   });
 
+  it('passes an update that sends again what was written before, shown in a form of its own (CIDR)', () => {
+    const sent = '203.0.113.7,198.51.100.12';
+    const shown = ['203.0.113.7/32', '198.51.100.12/32'];
+    const run = recordedRun([
+      create({ ...made, exclude_ips: shown }, { exclude_ips: sent }),
+      read(6, { ...made, exclude_ips: shown }),
+      update(6, { exclude_params: 'a' }, { ...made, exclude_ips: shown, exclude_params: 'a' }),
+      read(6, { ...made, exclude_ips: shown, exclude_params: 'a' }),
+      update(6, { exclude_ips: sent }, { ...made, exclude_ips: shown, exclude_params: 'a' }),
+      read(6, { ...made, exclude_ips: shown, exclude_params: 'a' }),
+    ]);
+    expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
+  });
+
   it('fails a form of its own the same value does not keep the next time it is written', () => {
     const other = site(7, { domain: 'other.example.com' });
     const run = recordedRun([
