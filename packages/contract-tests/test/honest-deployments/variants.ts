@@ -280,11 +280,10 @@ const DRF: Overrides = {
   },
 };
 
-/** FastAPI with Pydantic form models (extra forbidden), SQLAlchemy on Postgres "C"; at most 366 days of stats. */
-const FASTAPI_MAX_RANGE: Overrides = {
+/** FastAPI with Pydantic models: what its apps share (form bodies, 422 validation, its error body and page). */
+const FASTAPI: Overrides = {
   trailingSlash: 'redirect-307',
   bodyTypes: 'form-ignore-others',
-  unknownBody: 'reject',
   integerSyntax: 'any-integer',
   authMissingStatus: 403,
   wwwAuthenticate: true,
@@ -295,8 +294,14 @@ const FASTAPI_MAX_RANGE: Overrides = {
   switchesAs: 'boolean',
   excludeListsAs: 'array',
   unsetListAs: 'empty',
-  ipListValidation: 'addresses',
   domainUnique: 'exact',
+};
+
+/** FastAPI with Pydantic form models (extra forbidden), SQLAlchemy on Postgres "C"; at most 366 days of stats. */
+const FASTAPI_MAX_RANGE: Overrides = {
+  ...FASTAPI,
+  unknownBody: 'reject',
+  ipListValidation: 'addresses',
   switchWords: true,
   search: 'substring-cs',
   collation: 'byte',
@@ -1034,19 +1039,7 @@ export const VARIANTS = {
    * lists, which asyncpg reads as networks and Pydantic writes as `198.51.100.12/32`.
    */
   'lambda-apigw-python': variant({
-    trailingSlash: 'redirect-307',
-    bodyTypes: 'form-ignore-others',
-    integerSyntax: 'any-integer',
-    authMissingStatus: 403,
-    wwwAuthenticate: true,
-    malformedIdStatus: 422,
-    statsCheckOrder: 'validation-first',
-    errorStyle: 'fastapi',
-    listEnvelope: 'fastapi-page',
-    switchesAs: 'boolean',
-    unsetListAs: 'empty',
-    domainUnique: 'exact',
-    excludeListsAs: 'array',
+    ...FASTAPI,
     ipCanonical: 'cidr',
     domainNormalise: 'punycode',
     futureDates: 'reject',
