@@ -155,9 +155,12 @@ export class Walker {
       return { pages, complete: false, cut: 'the first page was not answered as a list' };
     let last = first;
     const most = tags.maxPages ?? MAX_PAGES;
+    // A deployment that links its pages ends them where its links end: a full last page links nothing further.
+    const linked = first.page?.next !== undefined;
     for (let page = 2; page <= most + 1; page++) {
       // A short page is the last, unless it links a next one (a page short of its size in the middle is a fault).
-      if ((!full(last) && !last.page?.next) || last.page?.last) return { pages, complete: true };
+      if ((!full(last) && !last.page?.next) || last.page?.last || (linked && !last.page?.next))
+        return { pages, complete: true };
       if (page > most) return { pages, complete: false, cut: `more than ${most} pages` };
       const next = await this.next(operation, values, last, first, page, tags);
       if ('cut' in next) return { pages, complete: false, cut: next.cut };
