@@ -63,9 +63,6 @@ const joined = (items: readonly string[]): string => items.join('');
 export function storedAs(written: unknown, shown: unknown, before?: { value: unknown }): Stored {
   const kept = storedAsWritten(written, shown);
   if (kept.verdict !== 'kept' || kept.how !== 'another form' || !before) return kept;
-  // A value that showed before as the text now written (the write sent it again) tells nothing either way.
-  const beforeAs = storedAsWritten(written, before.value);
-  if (beforeAs.verdict === 'kept' && beforeAs.how !== 'another form') return kept;
   return sameValue(shown, before.value) ? { verdict: 'unchanged' } : kept;
 }
 
