@@ -211,5 +211,7 @@ export const carriesMessage = (answer: Answer, documented: ErrorMessageModel): b
  * An answer taken while the run writes (its write round trip, its command sequences): the data may change between
  * it and any other answer, so checks that compare answers leave it to the write checks and the state model.
  */
-export const whileWriting = (answer: Answer): boolean =>
-  answer.case?.family === 'write' || answer.case?.family === 'sequence';
+export const whileWriting = (answer: Answer): boolean => answer.case?.family === 'write' || ofSequence(answer);
+
+/** An answer of the state model's command sequences (their walks, writes and looks): the model judges it. */
+export const ofSequence = (answer: Answer): boolean => answer.case?.family === 'sequence';

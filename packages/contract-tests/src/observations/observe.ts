@@ -5,7 +5,7 @@
 // it orders text. Everything here is read from the answers already
 // recorded; no extra request is sent.
 import { parameterWithRole } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
+import { type Answer, ofSequence } from '../answers/answer.js';
 import { FORBIDDEN_FIELD_RULE, NOT_A_KEY } from '../cases/types.js';
 import { ordersFollowed } from '../checks/judging/compare.js';
 import { relatedTo } from '../checks/filter-effect.js';
@@ -98,7 +98,7 @@ function fieldsNotTaken(done: readonly Answer[]): string[] {
 export function observe(run: RecordedRun): string[] {
   const done = run.answers.filter((answer) => answer.answered);
   const lines = operations(run, done);
-  for (const quirk of done.filter((answer) => answer.case?.expect === 'any' && answer.case.family !== 'sequence'))
+  for (const quirk of done.filter((answer) => answer.case?.expect === 'any' && !ofSequence(answer)))
     lines.push(`${quirk.case!.title}: HTTP ${quirk.status}, ${quirk.verdict} (observed, not judged)`);
   for (const [kind, record] of Object.entries(run.model.records)) {
     if (!record.identifier) continue;

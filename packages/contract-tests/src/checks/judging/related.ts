@@ -3,7 +3,7 @@
 // sent (or the documented default it left out), and "the same request but
 // for these parameters".
 import { type ParameterModel, writableKind } from '@tallyport/spec-model/query';
-import { type Answer, acceptedConforming, whileWriting } from '../../answers/answer.js';
+import { type Answer, acceptedConforming, ofSequence, whileWriting } from '../../answers/answer.js';
 import { skip } from './evidence.js';
 import type { CaseResult, RecordedRun } from './types.js';
 import type { Basis } from '../../spec/basis.js';
@@ -71,7 +71,7 @@ export function judgeAccepted(
   for (const answer of run.answers) {
     // A command sequence's answers, and pages after the first, are the state model's to judge: the data changes
     // under a sequence, and how a further page is reached is the deployment's own.
-    if (!acceptedConforming(answer) || furtherPage(answer) || answer.case?.family === 'sequence') continue;
+    if (!acceptedConforming(answer) || furtherPage(answer) || ofSequence(answer)) continue;
     const verdict = judge(answer);
     if (verdict) results.push(...(Array.isArray(verdict) ? verdict : [verdict]));
   }
