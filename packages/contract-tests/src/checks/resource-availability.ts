@@ -8,7 +8,7 @@
 // new record's statistics answer before it has any, are not decided by the
 // source documentation: those are warnings.
 import { writableKind } from '@tallyport/spec-model/query';
-import { type Answer, ofSequence } from '../answers/answer.js';
+import type { Answer } from '../answers/answer.js';
 import { anyWritable } from './judging/applies.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, titleOf } from './judging/evidence.js';
@@ -153,8 +153,6 @@ function updatesAgree(run: RecordedRun, steps: Answer[], label: string): CaseRes
   const results: CaseResult[] = [];
   steps.forEach((update, index) => {
     if (update.case!.step !== 'update' || update.case!.auth !== 'valid' || !acceptedConforming(update)) return;
-    // The sequences' updates are the state model's to judge (stored_as_sent knows the deployment's own forms).
-    if (ofSequence(update)) return;
     const shown = update.records?.many === false ? update.records.rows[0] : undefined;
     // The reads that followed this update (before the next one); the last is the one that settled.
     const until = nextUpdate(steps, index) ?? Number.POSITIVE_INFINITY;

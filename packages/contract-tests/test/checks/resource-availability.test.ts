@@ -95,18 +95,6 @@ describe('resource_availability', () => {
     expect(results[1]).toMatchObject({ kind: 'answers-disagree', basis: 'specified', operationId: 'listWebsites' });
   });
 
-  it("leaves a command sequence's update to the state model, whatever its answer shows", () => {
-    // The deployment shows the domain in its own form (an IDNA domain in ASCII): stored_as_sent judges that.
-    const ofSequence: Recorded = {
-      ...update({ domain: 'xn--and-6ma2c.example.com' }),
-      case: step('update', { family: 'sequence', varied: 'privacy' }),
-    };
-    const results = resourceAvailability.judge(recordedRun([create, ofSequence]));
-    expect(results.filter((result) => result.status === 'fail')).toEqual([]);
-    const plain = resourceAvailability.judge(recordedRun([create, update({ domain: 'xn--and-6ma2c.example.com' })]));
-    expect(verdictOf(plain, 'fail')).toMatchObject({ kind: 'answers-disagree' });
-  });
-
   it('warns when a search misses the new record, its statistics are refused, or it is listed once deleted', () => {
     const results = resourceAvailability.judge(
       recordedRun([
