@@ -59,7 +59,8 @@ function statedNext(json: unknown, depth = 0): { link?: string | null; more?: bo
   for (const value of Object.values(json)) {
     if (found.link !== undefined && found.more !== undefined) break;
     const deeper = statedNext(value, depth + 1);
-    found.link ??= deeper.link;
+    // A stated `null` (no next page) is kept: `??=` would let a later branch's silence overwrite it.
+    if (found.link === undefined) found.link = deeper.link;
     found.more ??= deeper.more;
   }
   return found;

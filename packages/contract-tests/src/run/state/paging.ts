@@ -107,31 +107,34 @@ export class Walker {
     let paging = this.learnt.get(operation.id);
     if (!paging) {
       const learnt = await this.learn(operation, values, first, tags);
-      this.learnt.set(operation.id, learnt.paging);
+      if (learnt.paging) this.learnt.set(operation.id, learnt.paging);
       if (learnt.second) return { answer: learnt.second };
-      paging = learnt.paging;
+      paging = learnt.paging!;
     }
     if (paging.by === 'none') return { cut: paging.why };
     return { values: { ...values, page: String(paging.first + page - 1) } };
   }
 
   /**
-   * How pages are numbered: `page=1` answering other rows than the first page means pages count from 0; answering
-   * the same rows, pages count from 1 if `page=2` (asked as the walk's second page) answers others; else there is no
-   * way to a further page. No page is asked for twice, so a recorded file holds each once.
+   * How pages are numbered: `page=1` answering other rows than the first page, or none, means pages count from 0
+   * (the probe is not a page of the walk: its page 2 asks `page=1` again); answering the same rows, pages count from
+   * 1 if `page=2` (asked as the walk's second page) answers others or none; answering the first page again, there is
+   * no way to a further page. A refused `page=2` ends the walk and teaches nothing (past the end, a deployment may
+   * refuse a page it would serve in a longer list): `paging` is then undefined, to be learnt on the next walk.
    */
   private async learn(
     operation: OperationModel,
     values: Record<string, TemplateValue>,
     first: Answer,
     tags: WalkTags,
-  ): Promise<{ paging: Paging; second?: Answer }> {
+  ): Promise<{ paging?: Paging; second?: Answer }> {
     const identifier = this.identifierOf(first.records!.kind);
     const before = ids(first, identifier);
     const news = (answer: Answer) =>
       answer.verdict === 'accepted' && ids(answer, identifier).some((id) => !before.includes(id));
+    const empty = (answer: Answer) => answer.verdict === 'accepted' && answer.records?.count === 0;
     const probe = await this.send(this.caseOf(operation, { ...values, page: '1' }, tags, 0));
-    if (news(probe)) return { paging: { by: 'page', first: 0 } };
+    if (news(probe) || empty(probe)) return { paging: { by: 'page', first: 0 } };
     if (probe.verdict !== 'accepted' || ids(probe, identifier).join('\n') !== before.join('\n'))
       return {
         paging: {
@@ -140,7 +143,8 @@ export class Walker {
         },
       };
     const second = await this.send(this.caseOf(operation, { ...values, page: '2' }, tags, 2));
-    if (news(second)) return { paging: { by: 'page', first: 1 }, second };
+    if (news(second) || empty(second)) return { paging: { by: 'page', first: 1 }, second };
+    if (second.verdict === 'refused') return { second };
     return {
       paging: { by: 'none', why: 'its answers link no next page, and it answers page=2 as the first page' },
       second,
@@ -177,6 +181,6 @@ export class Walker {
         return { pages, complete: false, cut: `page ${page} was not answered as a page` };
       last = answer;
     }
-    return { pages, complete: false, cut: `more than ${MAX_PAGES} pages` };
+    return { pages, complete: false, cut: `more than ${most} pages` };
   }
 }
