@@ -258,7 +258,11 @@ export class SequenceRunner {
       );
   }
 
-  /** Selections of a ranged list (in a seeded order), over a long past range, until one spans three pages or more. */
+  /**
+   * Selections of a ranged list (in a seeded order), over a long past range, until one spans three pages or more;
+   * then the one with the most rows again at the largest page size, so a row lost between small pages shows
+   * against the same range read in fewer (a page that ends early reads as the last one on its own).
+   */
   private async spanPages(operation: OperationModel, base: Values, smallest: string | undefined): Promise<void> {
     const size = parameterWithRole(operation, 'page-size');
     const [start, end] = [parameterWithRole(operation, 'range-start'), parameterWithRole(operation, 'range-end')];
@@ -273,17 +277,25 @@ export class SequenceRunner {
       [end.name]: new Date(last * day).toISOString().slice(0, 10),
     };
     const random = createRandom(this.setup.seed);
-    const names = [...validValues(selector)].sort(() => random.next() - 0.5);
+    // The selection that served the most rows so far first: one that spans few pages cannot lose a row between them.
+    const richest = base[selector.name];
+    const names = [...validValues(selector)]
+      .sort(() => random.next() - 0.5)
+      .sort((a, b) => Number(b === richest) - Number(a === richest));
+    let most: { values: Values; rows: number } | undefined;
     for (const name of names.slice(0, 4)) {
       if (this.done(40)) return;
-      let pages = 0;
+      let pages: Answer[] = [];
       const values = { ...base, ...range, [selector.name]: name, [size.name]: smallest };
       const sequence = this.initialWalk(operation, values);
       await this.patiently(async () => {
-        pages = (await this.walk(operation, values, 'state: every page', sequence, 4)).pages.length;
+        pages = (await this.walk(operation, values, 'state: every page', sequence, 4)).pages;
       });
-      if (pages > 2) return;
+      const rows = pages.reduce((sum, page) => sum + (page.records?.count ?? 0), 0);
+      if (pages.length > 1 && rows > (most?.rows ?? 0)) most = { values, rows };
+      if (pages.length > 2) break;
     }
+    if (most) await this.walkPatiently(operation, { ...most.values, ...this.largest(operation) }, 4);
   }
 
   /**
