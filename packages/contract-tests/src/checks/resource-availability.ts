@@ -20,8 +20,27 @@ const NAME = 'resource_availability';
 
 const last = (steps: Answer[], step: string) => steps.filter((answer) => answer.case!.step === step).at(-1);
 
-function rowWithLabel(answer: Answer | undefined, field: string, label: string) {
-  return answer?.records?.rows.find((row) => row[field] === label);
+/** The row of `answer` that shows the record: its label as sent, or as a read of it by id showed it. */
+function rowWithLabel(answer: Answer | undefined, field: string, names: ReadonlySet<unknown>) {
+  return answer?.records?.rows.find((row) => names.has(row[field]));
+}
+
+/** Steps that read the record by its id: whatever label they show is the record's, in the deployment's own form. */
+const READS_BY_ID = new Set(['verify', 'read-before-update', 'read-after-update']);
+
+/**
+ * The label as sent, and as the reads of the record by id show it: a deployment may store it in a form of its own
+ * (a domain in its ASCII form, in lower case), which the source does not decide. A file recorded by a proxy carries
+ * the run's generated labels (text outside ASCII) into these trails too.
+ */
+function namesOf(steps: readonly Answer[], field: string, label: string): ReadonlySet<unknown> {
+  const names = new Set<unknown>([label]);
+  for (const answer of steps)
+    if (READS_BY_ID.has(answer.case!.step ?? '') && acceptedConforming(answer)) {
+      const shown = answer.records?.rows[0]?.[field];
+      if (typeof shown === 'string') names.add(shown);
+    }
+  return names;
 }
 
 /** The documented fields (those shown the same way everywhere) on which two views of one record differ. */
@@ -37,8 +56,9 @@ function judgeRecord(run: RecordedRun, label: string, steps: Answer[]): CaseResu
   if (!create || create.case!.expect !== 'success' || create.verdict !== 'accepted') return [];
   const results: CaseResult[] = [];
   const title = titleOf(create);
+  const names = namesOf(steps, kind.label, label);
   const reads = steps.filter((answer) => answer.case!.step === 'verify');
-  const readBack = reads.find((answer) => rowWithLabel(answer, kind.label, label));
+  const readBack = reads.find((answer) => rowWithLabel(answer, kind.label, names));
   if (!readBack && reads.length > 0 && reads.every((answer) => answer.verdict === 'refused'))
     results.push(
       fail(
@@ -56,7 +76,7 @@ function judgeRecord(run: RecordedRun, label: string, steps: Answer[]): CaseResu
   const found = last(steps, 'find-after-create');
   if (found?.verdict === 'accepted')
     results.push(
-      rowWithLabel(found, kind.label, label)
+      rowWithLabel(found, kind.label, names)
         ? pass(`${title}: listed when searched for`)
         : fail(
             'not-available',
@@ -88,12 +108,12 @@ function judgeRecord(run: RecordedRun, label: string, steps: Answer[]): CaseResu
         ),
       );
   }
-  results.push(...updatesAgree(run, steps, label));
+  results.push(...updatesAgree(run, steps, label, names));
   const afterUpdates = last(steps, 'find-after-update');
   const lastRead = [...steps]
     .reverse()
     .find((answer) => answer.case!.step === 'read-after-update' && acceptedConforming(answer));
-  const listed = rowWithLabel(afterUpdates, kind.label, label);
+  const listed = rowWithLabel(afterUpdates, kind.label, names);
   const read = lastRead?.records?.rows[0];
   if (afterUpdates?.verdict === 'accepted' && !listed)
     results.push(
@@ -127,7 +147,7 @@ function judgeRecord(run: RecordedRun, label: string, steps: Answer[]): CaseResu
   const afterDelete = last(steps, 'find-after-delete');
   if (afterDelete?.verdict === 'accepted')
     results.push(
-      rowWithLabel(afterDelete, kind.label, label)
+      rowWithLabel(afterDelete, kind.label, names)
         ? fail(
             'still-listed',
             afterDelete,
@@ -148,7 +168,7 @@ const nextUpdate = (steps: Answer[], index: number) =>
   steps.slice(index + 1).find((step) => step.case!.step === 'update')?.exchange.id;
 
 /** The answer to each update against the read made right after it (the last, when a slow one was read again). */
-function updatesAgree(run: RecordedRun, steps: Answer[], label: string): CaseResult[] {
+function updatesAgree(run: RecordedRun, steps: Answer[], label: string, names: ReadonlySet<unknown>): CaseResult[] {
   const kind = writableKind(run.model)!;
   const results: CaseResult[] = [];
   steps.forEach((update, index) => {
@@ -161,7 +181,7 @@ function updatesAgree(run: RecordedRun, steps: Answer[], label: string): CaseRes
       .filter((step) => step.case!.step === 'read-after-update' && step.exchange.id < until)
       .at(-1);
     const read = after && acceptedConforming(after) ? after.records?.rows[0] : undefined;
-    if (shown && kind.label in shown && shown[kind.label] !== label) {
+    if (shown && kind.label in shown && !names.has(shown[kind.label])) {
       results.push(
         fail(
           'answers-disagree',
@@ -176,7 +196,7 @@ function updatesAgree(run: RecordedRun, steps: Answer[], label: string): CaseRes
       );
       return;
     }
-    const answered = rowWithLabel(update, kind.label, label);
+    const answered = rowWithLabel(update, kind.label, names);
     if (!answered || !read) return;
     const fields = differing(run, answered, read);
     const title = `${titleOf(update)}: answers the record a read right after shows`;

@@ -128,6 +128,28 @@ describe('resource_availability', () => {
     expect(statuses(results)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass']);
   });
 
+  it('knows the record by its label as its reads by id show it (a domain outside ASCII stored in its ASCII form)', () => {
+    const sent = 'tallyport-contract-run-s1-1.bücher.example';
+    const stored = 'tallyport-contract-run-s1-1.xn--bcher-kva.example';
+    const shown = (fields: Record<string, unknown> = {}) => ({ data: website({ domain: stored, ...fields }) });
+    const named = (recorded: Recorded): Recorded => ({ ...recorded, case: { ...recorded.case, record: sent } });
+    const results = resourceAvailability.judge(
+      recordedRun(
+        [
+          { ...create, values: { domain: sent }, body: shown() },
+          read('verify', 200, shown()),
+          { ...find('find-after-create', [website({ domain: stored })]), values: { search: sent } },
+          read('read-before-update', 200, shown()),
+          { ...update({}), body: shown({ privacy: 0 }) },
+          read('read-after-update', 200, shown({ privacy: 0 })),
+          { ...find('find-after-update', [website({ domain: stored, privacy: 0 })]), values: { search: sent } },
+          { ...find('find-after-delete', []), values: { search: sent } },
+        ].map(named),
+      ),
+    );
+    expect(statuses(results)).toEqual(['pass', 'pass', 'pass', 'pass']);
+  });
+
   it('does not call a record unavailable when one of its reads said nothing (a 503)', () => {
     const results = resourceAvailability.judge(
       recordedRun([
