@@ -128,7 +128,7 @@ describe('resource_availability', () => {
     expect(statuses(results)).toEqual(['pass', 'pass', 'pass', 'pass', 'pass']);
   });
 
-  it('knows the record by its label as its reads by id show it (a domain outside ASCII stored in its ASCII form)', () => {
+  it('knows the record by its label as reads by id show it (a domain outside ASCII stored as ASCII)', () => {
     const sent = 'tallyport-contract-run-s1-1.bücher.example';
     const stored = 'tallyport-contract-run-s1-1.xn--bcher-kva.example';
     const shown = (fields: Record<string, unknown> = {}) => ({ data: website({ domain: stored, ...fields }) });

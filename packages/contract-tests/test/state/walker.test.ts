@@ -123,14 +123,14 @@ describe('Walker with page numbers', () => {
     expect(walker.pagingOf(listWebsites)).toBe('page numbers from 1');
   });
 
-  it('learns pages numbered from 0 from a probe page=1 that answers the second page, then asks page=1 again', async () => {
+  it('learns pages from 0 from a probe page=1 that answers the second page, then asks page=1 again', async () => {
     const fake = deployment(numbered(all, 0));
     const walker = walkerFor(fake.send);
     const result = await walker.walk(listWebsites, { per_page: '10' }, tags());
 
     expect(result.complete).toBe(true);
     expect(idsOf(result.pages)).toEqual(allIds);
-    // The probe's answer is not kept as a page (it is tagged page 0), so page=1 is asked once more as the walk's page 2.
+    // The probe's answer is not kept as a page (it is tagged page 0): page=1 is asked once more as the walk's page 2.
     expect(asked(fake.sent)).toEqual(['page 1', 'probe page=1', 'page 2 as page=1', 'page 3 as page=2']);
     expect(walker.pagingOf(listWebsites)).toBe('page numbers from 0');
   });
@@ -183,7 +183,7 @@ describe('Walker with page numbers', () => {
     expect(walker.pagingOf(listWebsites)).toBe('page numbers from 1');
   });
 
-  it('learns nothing from a refused page=2 after one full page: the walk ends, and the next one learns again', async () => {
+  it('learns nothing from a refused page=2 after one full page: the walk ends, the next one learns', async () => {
     // The list grows between the walks (a create): the same deployment, with more rows.
     let rows = sites(10, 1);
     const fake = deployment((values) => numbered(rows, 1, 'refused')(values));
