@@ -259,9 +259,10 @@ export class SequenceRunner {
   }
 
   /**
-   * Selections of a ranged list (in a seeded order), over a long past range, until one spans three pages or more;
-   * then the one with the most rows again at the largest page size, so a row lost between small pages shows
-   * against the same range read in fewer (a page that ends early reads as the last one on its own).
+   * Selections of a ranged list (the richest so far first, then in a seeded order; eight at most), over a long past
+   * range, until one spans three pages or more; then the one with the most rows again at the largest page size, so
+   * a row lost between small pages shows against the same range read in fewer (a page that ends early reads as the
+   * last one on its own).
    */
   private async spanPages(operation: OperationModel, base: Values, smallest: string | undefined): Promise<void> {
     const size = parameterWithRole(operation, 'page-size');
@@ -283,7 +284,7 @@ export class SequenceRunner {
       .sort(() => random.next() - 0.5)
       .sort((a, b) => Number(b === richest) - Number(a === richest));
     let most: { values: Values; rows: number } | undefined;
-    for (const name of names.slice(0, 4)) {
+    for (const name of names.slice(0, 8)) {
       if (this.done(40)) return;
       let pages: Answer[] = [];
       const values = { ...base, ...range, [selector.name]: name, [size.name]: smallest };

@@ -6,8 +6,8 @@
 // the spec marks as a convention is a warning); and where a deployment
 // states a total, it counts the rows it serves. How a total is stated is not
 // shown, so the run learns it from the deployment: only a total that counted
-// the rows of the first complete walk of several pages is held to counting them from
-// then on.
+// the rows of a complete walk of several pages (any: the first may be one a
+// lost row cut short) is held to counting them in every walk.
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import { ordersFollowed } from '../../checks/judging/compare.js';
 import { fail, pass } from '../../checks/judging/evidence.js';
@@ -77,14 +77,15 @@ function orderAcross(walk: Walk, version: number): Finding | undefined {
 }
 
 /**
- * Per operation: whether the deployment's stated total counted the rows of its first complete walk of several
- * pages (on one page, a count of the page's rows could not be told from a total).
+ * Per operation: whether the deployment's stated total counted the rows of a complete walk of several pages (on one
+ * page, a count of the page's rows could not be told from a total). Any such walk teaches it, not only the first:
+ * the first may be the one a lost row cut short.
  */
 function totalsCount(walks: readonly Walk[]): Map<string, boolean> {
   const learned = new Map<string, boolean>();
   for (const walk of walks) {
     const stated = walk.pages[0]!.page?.statedTotal;
-    if (!walk.complete || walk.pages.length < 2 || stated === undefined || learned.has(walk.operation.id)) continue;
+    if (!walk.complete || walk.pages.length < 2 || stated === undefined || learned.get(walk.operation.id)) continue;
     learned.set(walk.operation.id, stated === walkRows(walk).length);
   }
   return learned;
@@ -104,7 +105,7 @@ function totals(walk: Walk, version: number, counts: boolean | undefined): Findi
     result: fail(
       'total-differs',
       wrong,
-      `a total of ${rows}: the rows the pages serve (the total counted the rows of the first complete walk)`,
+      `a total of ${rows}: the rows the pages serve (the total counted the rows of a complete walk)`,
       `a stated total of ${wrong.page!.statedTotal}`,
       { basis: 'specified', title, related: related.filter((page) => page !== wrong) },
     ),
