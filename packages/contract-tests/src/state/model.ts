@@ -11,7 +11,7 @@ import { createdFields, type OperationModel, updatedFields, type WrittenValue } 
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { sameValue } from '../checks/judging/compare.js';
-import { storedAs } from './normalisation.js';
+import { sameEntries, storedAs } from './normalisation.js';
 
 /** What one documented field of a record should show. */
 export interface FieldExpectation {
@@ -124,13 +124,23 @@ export class StateModel {
     for (const record of this.records.values())
       for (const [field, expectation] of Object.entries(record.fields)) {
         if (expectation.how === 'seen' || expectation.shown === undefined) continue;
-        const verdict = storedAs(expectation.value, expectation.shown.value, expectation.before).verdict;
+        const stored = storedAs(expectation.value, expectation.shown.value, expectation.before);
+        const verdict = stored.verdict;
+        // An unsure write (a 5XX, a refusal) took effect where the view shows what it sent: in a form the run can
+        // explain, in any form after a create (the record is there, so what it stored is what the create sent), or
+        // in a form of its own that is not what showed before an update.
+        const tookEffect =
+          !expectation.unsure ||
+          (stored.verdict === 'kept' &&
+            (stored.how !== 'another form' ||
+              expectation.before !== undefined ||
+              record.created?.answer === expectation.from));
         if (expectation.unsure || verdict === 'kept' || verdict === 'other-representation')
           record.fields[field] = {
             value: expectation.shown.value,
             how: 'seen',
             from: expectation.shown.from,
-            ...(expectation.unsure ? {} : { written: expectation.value }),
+            ...(tookEffect ? { written: expectation.value } : {}),
           };
         else delete expectation.shown;
       }
@@ -173,15 +183,15 @@ export class StateModel {
     if (!record) return;
     for (const [field, written] of Object.entries(updatedFields(operation, sent))) {
       const previous = record.fields[field];
+      const rewritten = previous?.written !== undefined && sameEntries(previous.written, written.value);
       record.fields[field] = {
         value: written.value,
         how: written.source,
         from: answer,
         ...(unsure ? { unsure } : {}),
-        // What showed before tells a lagging view from the write only where the write changes what was written.
-        ...(previous?.how === 'seen' && !(previous.written !== undefined && sameValue(previous.written, written.value))
-          ? { before: { value: previous.value } }
-          : {}),
+        // What showed before tells a lagging view from the write only where the write changes what was written (the
+        // same entries written again, in another order or with other separators, show as they did).
+        ...(previous?.how === 'seen' && !rewritten ? { before: { value: previous.value } } : {}),
       };
     }
   }

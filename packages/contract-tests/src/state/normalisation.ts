@@ -57,6 +57,17 @@ function cutFrom(part: string, whole: string): boolean {
 const joined = (items: readonly string[]): string => items.join('');
 
 /**
+ * Whether two texts written name the same entries (in any order, case, separators or repeats): the same value to a
+ * deployment that keeps a list as a set, so one shows as the other did.
+ */
+export function sameEntries(a: unknown, b: unknown): boolean {
+  if (sameValue(a, b)) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [left, right] = [new Set(entries(a)), new Set(entries(b))];
+  return left.size > 0 && left.size === right.size && [...left].every((entry) => right.has(entry));
+}
+
+/**
  * How a value shown relates to the text (or documented default) written; `before`, the value the field showed
  * before an update wrote it, is never taken for a form of the new one.
  */

@@ -88,6 +88,30 @@ describe('stored_as_sent', () => {
     expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
   });
 
+  it('passes an update that sends again the entries written before in another order, shown as they were', () => {
+    const shown = ['198.51.100.12/32', '203.0.113.7/32'];
+    const run = recordedRun([
+      create({ ...made, exclude_ips: shown }, { exclude_ips: '198.51.100.12,203.0.113.7' }),
+      read(6, { ...made, exclude_ips: shown }),
+      update(6, { exclude_ips: '203.0.113.7, 198.51.100.12' }, { ...made, exclude_ips: shown }),
+      read(6, { ...made, exclude_ips: shown }),
+    ]);
+    expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
+  });
+
+  it('passes an update that sends again what a create answered with a 503 stored (the record is there)', () => {
+    const sent = '203.0.113.7,198.51.100.12';
+    const row = { ...made, exclude_ips: ['203.0.113.7/32', '198.51.100.12/32'] };
+    const run = recordedRun([
+      { ...create(row, { exclude_ips: sent }), status: 503, body: 'Service Unavailable' },
+      ...walk([[...all, row]]),
+      read(6, row),
+      update(6, { exclude_ips: sent }, row),
+      read(6, row),
+    ]);
+    expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
+  });
+
   it('fails a form of its own the same value does not keep the next time it is written', () => {
     const other = site(7, { domain: 'other.example.com' });
     const run = recordedRun([
