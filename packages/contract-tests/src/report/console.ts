@@ -4,6 +4,7 @@
 // spec says, what came back and how to reproduce it (every request, writes
 // first, when the verdict rests on several), then the observations where the
 // spec is silent. Every text from a deployment is shown inert (terminalSafe).
+import { basisLabel } from '../spec/basis.js';
 import type { CaseStatus } from '../checks/judging/types.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import type { CheckResult, RunResult } from './result.js';
@@ -129,7 +130,7 @@ function apiLines(api: RunResult['apis'][number], style: ConsoleStyle): string[]
 /** One case of a group: its title, what the spec says, what came back, and the requests to replay. */
 function verdictLines(entry: Verdict): string[] {
   const lines = [`      ${safe(entry.title)}`];
-  lines.push(`        ${entry.basis === 'specified' ? 'spec:' : 'conv:'} ${safe(entry.expected)}`);
+  lines.push(`        ${basisLabel(entry.basis)}: ${safe(entry.expected)}`);
   lines.push(`        got:  ${safe(entry.reason)}`);
   if (entry.sequence) {
     const { id, commands, shrunkFrom, replay } = entry.sequence;

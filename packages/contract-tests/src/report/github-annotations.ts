@@ -5,6 +5,7 @@
 // command rules ask (%, CR and LF in the message; also : and , in
 // properties) after deployment text is made inert, so a deployment cannot end
 // an annotation early or start a command of its own.
+import { basisLabel } from '../spec/basis.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import type { RunResult } from './result.js';
 import { answerOf, type VerdictGroup, verdictGroups } from './groups.js';
@@ -23,7 +24,7 @@ function groupAnnotation(group: VerdictGroup): string {
   const answer = answerOf(first);
   const lines = [
     safe(first.title),
-    `${first.basis === 'specified' ? 'spec' : 'convention'}: ${safe(first.expected)}`,
+    `${first.basis === 'convention' ? 'convention' : basisLabel(first.basis)}: ${safe(first.expected)}`,
     `got: ${safe(first.reason)}${answer ? ` · ${safe(answer)}` : ''}`,
     ...first.steps.map((step, index) => `${first.steps.length > 1 ? `${index + 1}. ` : ''}curl: ${safe(step.curl)}`),
     ...(count > 1 ? [`and ${count - 1} more like it (see the job summary or the reports)`] : []),
