@@ -23,7 +23,8 @@ import { junitReport } from '../report/junit.js';
 import { reportSchema } from '../report/report-schema.js';
 import { stepSummary } from '../report/step-summary.js';
 import type { RunningMocks } from '../run/mocks.js';
-import { runContract } from '../run/contract.js';
+import { type RunOptions, runContract } from '../run/contract.js';
+import { type TakenBaseline, takeBaseline } from '../run/take-baseline.js';
 import type { RunResult } from '../report/result.js';
 import { compileResponseSchemas } from '../spec/validator.js';
 import { type ApiName, specModels, WRITABLE_APIS } from '../spec/models.js';
@@ -136,7 +137,7 @@ export interface EarlyMocks {
 
 /** The early mocks, if they serve every API the run checks against a mock; any others are closed. */
 async function mocksFor(config: CliConfig, early: EarlyMocks | undefined): Promise<RunningMocks | undefined> {
-  if (early && config.command === 'run') {
+  if (early && config.command !== 'cleanup') {
     // While the mocks start: the work the run would do between its first requests. The first fetch loads Node's
     // HTTP client, as building Headers does.
     compileResponseSchemas();
@@ -145,7 +146,7 @@ async function mocksFor(config: CliConfig, early: EarlyMocks | undefined): Promi
   const mocks = await early?.mocks;
   if (!mocks) return undefined;
   const wanted = (config.run.apis ?? []).filter((api) => !config.run[api]);
-  if (config.command === 'run' && wanted.length > 0 && wanted.every((api) => mocks[api])) return mocks;
+  if (config.command !== 'cleanup' && wanted.length > 0 && wanted.every((api) => mocks[api])) return mocks;
   void mocks.close();
   return undefined;
 }
@@ -183,7 +184,12 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
   const mocks = await mocksFor(config, early);
   if (mocks) for (const line of early?.logged ?? []) lines.diagnostic(`  ${line}`);
   const exchanges = new Map<ApiName, readonly Exchange[]>();
-  const result = await runContract({
+  // `baseline` and --update-baseline run as a run does, then write what it observed.
+  const baselineFile = config.baselineFile;
+  const engine = baselineFile
+    ? (options: RunOptions) => takeBaseline(options, baselineFile)
+    : async (options: RunOptions) => ({ result: await runContract(options) }) as Partial<TakenBaseline>;
+  const outcome = await engine({
     ...config.run,
     ...(mocks ? { mocks } : {}),
     ledger,
@@ -198,6 +204,7 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
     onCheckResult: (checkResult) => lines.result(checkLine(checkResult, style)),
     onExchanges: (api, list) => exchanges.set(api, list),
   }).finally(() => progress.stop());
+  const result = outcome.result!;
   // The mocks stop while the summary and the reports are written.
   const closing = mocks?.close();
   lines.result(summaryText(result, style));
@@ -206,7 +213,23 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
   await writeReports(reportsOf(config, result, exchanges), lines.report, lines.diagnostic, redactor);
   await github(result, config);
   await closing;
+  if (baselineFile) return baselineLine(outcome as TakenBaseline, result.exitCode);
   return result.exitCode;
+}
+
+/** What `baseline` (or --update-baseline) wrote, as the last line of its output; nothing written is exit 2. */
+function baselineLine(taken: TakenBaseline, exitCode: number): number {
+  const count = taken.overlay.actions.length;
+  if (taken.notWritten) {
+    lines.result(`baseline not written: ${taken.notWritten}`);
+    return 2;
+  }
+  lines.result(
+    taken.changed
+      ? `baseline written to ${taken.file}: ${count} actions, each pinning a point observed (review, then commit it)`
+      : `baseline ${taken.file} unchanged: the deployment still does what its ${count} actions pin`,
+  );
+  return exitCode;
 }
 
 async function main(early: EarlyMocks | undefined): Promise<number> {

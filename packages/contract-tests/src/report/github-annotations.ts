@@ -42,5 +42,13 @@ export function githubAnnotations(result: RunResult): string[] {
   for (const reason of result.incomplete)
     lines.push(command('error', 'tallyport-contract: not fully checked', safe(reason)));
   for (const group of verdictGroups(result, 'warn')) lines.push(groupAnnotation(group));
+  // Drift fails baseline_drift (an error above); what the baseline does not pin is a notice, never a failure.
+  for (const api of result.apis)
+    if (api.drift && api.drift.new.length > 0)
+      lines.push(
+        `::notice title=${property(`[${api.api}] not in ${safe(api.drift.file)}`)}::${data(
+          api.drift.new.map((entry) => safe(`new: ${entry.subject}: ${entry.seen}`)).join('\n'),
+        )}`,
+      );
   return lines;
 }

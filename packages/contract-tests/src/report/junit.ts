@@ -129,7 +129,15 @@ export function junitReport(result: RunResult, durations: CaseDurations = record
     totals.failures += counts.failures;
     totals.errors += counts.errors;
     totals.skipped += counts.skipped;
-    const out = [...api.observations.map((line) => `observed: ${line}`), ...api.notes.map((line) => `note: ${line}`)];
+    const out = [
+      ...api.observations.map((line) => `observed: ${line}`),
+      ...(api.drift?.drifted ?? []).map(
+        (entry) =>
+          `drifted from ${api.drift!.file}:${entry.line}: ${entry.subject}: ${entry.pinned}, now ${entry.seen}`,
+      ),
+      ...(api.drift?.new ?? []).map((entry) => `new (not in ${api.drift!.file}): ${entry.subject}: ${entry.seen}`),
+      ...api.notes.map((line) => `note: ${line}`),
+    ];
     const systemOut =
       out.length > 0 ? `\n    <system-out>${xmlText(out.map((line) => safe(line)).join('\n'))}</system-out>` : '';
     // The suite's time is the API's wall time.
