@@ -65,7 +65,9 @@ function judged(run: RecordedRun, pin: Pin): Array<{ answer: Answer; holds: bool
         )
         .map((answer) => {
           const mediaType = mediaTypeOf(answer);
-          const holds = mediaType === pin.mediaType && (!pin.schema || shapeAllowed(pin.schema, answer.bodyShape));
+          // A body that is not JSON is pinned by its media type alone (its schema says only that it is text).
+          const json = !!mediaType && /[/+]json$/.test(mediaType);
+          const holds = mediaType === pin.mediaType && (!json || shapeAllowed(pin.schema, answer.bodyShape));
           return { answer, holds, seen: `${mediaType ?? 'an empty body'} ${answer.body.excerpt.slice(0, 120)}` };
         });
     case 'key-place':

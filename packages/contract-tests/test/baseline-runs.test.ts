@@ -1,0 +1,182 @@
+// Baselines end to end. Fault injection: a baseline is taken of the fake deployment, then one point it pins is
+// changed (a 422 becomes a 400, `{message}` becomes `{error}`, the key of one operation moves from the body to a
+// header, the list loses its envelope, ids become strings) and the run, given the baseline, fails on drift by
+// default, naming the baseline's line. Honest deployments: a baseline of each of a few, taken twice, is the same
+// file, and a run held to it exits 0 (the lagging replica and the eventually consistent search included).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runContract } from '../src/run/contract.js';
+import { takeBaseline } from '../src/run/take-baseline.js';
+import type { RunResult } from '../src/report/result.js';
+import type { FakeDeploymentOptions, Reply } from './fake-deployment/server.js';
+import { runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
+import { runOptionsFor as honestOptions, startHonestDeployment } from './honest-deployments/server.js';
+import { VARIANT_NAMES, VARIANTS, type VariantName } from './honest-deployments/variants.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'tallyport-baseline-'));
+const FILE = join(folder, 'tallyport.baseline.yaml');
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** The drifted points of a run, as `api subject`. */
+const drifted = (result: RunResult): string[] =>
+  result.apis.flatMap((api) => (api.drift?.drifted ?? []).map((entry) => `${api.api} ${entry.subject}`));
+
+/** Each member of a JSON object body renamed, deep in nothing else. */
+function renamed(reply: Reply, from: string, to: string): Reply {
+  const body = reply.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !(from in body)) return reply;
+  const { [from]: value, ...rest } = body;
+  return { ...reply, body: { ...rest, [to]: value } };
+}
+
+/** A body with every website id written as a string. */
+function stringIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stringIds);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([key, inner]) => [
+    key,
+    key === 'id' && typeof inner === 'number' ? String(inner) : stringIds(inner),
+  ]);
+  return Object.fromEntries(entries);
+}
+
+const LIST = /^\/api\/v1\/websites\/?$/;
+
+/** One point changed, the run it is seen by, and the drift it must show. */
+const FAULTS: ReadonlyArray<{
+  name: string;
+  api: 'analytics' | 'marketplace';
+  fake: FakeDeploymentOptions;
+  drift: RegExp;
+}> = [
+  {
+    name: 'a refused value answered 400 where 422 was pinned',
+    api: 'analytics',
+    fake: { reshape: (reply) => (reply.status === 422 ? { ...reply, status: 400 } : reply) },
+    drift: /^analytics listWebsites: status of invalid-value$/,
+  },
+  {
+    name: 'refusals whose {message} became {error}',
+    api: 'analytics',
+    fake: { reshape: (reply) => (reply.status >= 400 ? renamed(reply, 'message', 'error') : reply) },
+    drift: /^analytics listWebsites: body of a refusal with HTTP 401$/,
+  },
+  {
+    name: 'the key of the purchase validation moved from the form body to a header',
+    api: 'marketplace',
+    fake: { marketplaceKeyHeader: 'X-API-Key', marketplaceKeyHeaderPath: '/api/purchases/validation' },
+    drift: /^marketplace validatePurchase: where the key is read$/,
+  },
+  {
+    name: 'the list answered as a bare array where {data, links, meta} was pinned',
+    api: 'analytics',
+    fake: {
+      reshape: (reply, request, api) =>
+        api === 'analytics' && request.method === 'GET' && LIST.test(request.path) && reply.status === 200
+          ? { ...reply, body: (reply.body as { data: unknown }).data }
+          : reply,
+    },
+    drift: /^analytics listWebsites: where the records of a success sit$/,
+  },
+  {
+    name: 'website ids written as strings where integers were pinned',
+    api: 'analytics',
+    fake: {
+      reshape: (reply, _request, api) => (api === 'analytics' ? { ...reply, body: stringIds(reply.body) } : reply),
+    },
+    drift: /^analytics website id type$/,
+  },
+];
+
+describe('a run given a baseline of the fake deployment', () => {
+  beforeAll(async () => {
+    const fake = await startFakeDeployment();
+    try {
+      const taken = await takeBaseline(runOptionsFor(fake), FILE);
+      expect(taken.result.exitCode).toBe(0);
+      expect(taken.changed).toBe(true);
+    } finally {
+      await fake.close();
+    }
+  }, 300_000);
+
+  it('passes against the same deployment, every pinned point held, and holds no key', async () => {
+    const fake = await startFakeDeployment();
+    try {
+      const result = await runContract({ ...runOptionsFor(fake), baseline: FILE });
+      expect(drifted(result)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+      const text = readFileSync(FILE, 'utf8');
+      for (const key of Object.values(fake.keys)) expect(text).not.toContain(key);
+    } finally {
+      await fake.close();
+    }
+  }, 300_000);
+
+  it.concurrent.each(FAULTS.map((fault) => [fault.name, fault] as const))(
+    'fails on drift by default: %s',
+    async (_, fault) => {
+      const fake = await startFakeDeployment(fault.fake);
+      try {
+        const result = await runContract({ ...runOptionsFor(fake), apis: [fault.api], baseline: FILE });
+        expect(drifted(result)).toContainEqual(expect.stringMatching(fault.drift));
+        const check = result.apis[0]!.checks.find((entry) => entry.check === 'baseline_drift')!;
+        expect(check.status).toBe('fail');
+        // The failure names the line of the baseline that pins the point, and the line is that action's.
+        const failure = check.cases.find((entry) => entry.status === 'fail')!;
+        const line = Number(/pins at line (\d+)$/.exec(failure.status === 'fail' ? failure.expected : '')?.[1]);
+        expect(readFileSync(FILE, 'utf8').split('\n')[line - 1]).toMatch(/^ {2}- target: \$/);
+        expect(result.exitCode).toBe(1);
+      } finally {
+        await fake.close();
+      }
+    },
+    300_000,
+  );
+});
+
+/** A few of the honest deployments: Laravel, a lagging replica, an eventually consistent search, JSend at HTTP 200. */
+const HONEST: readonly VariantName[] = [
+  'laravel-resource',
+  'express-replica-cors',
+  'rails-eventual-search',
+  'slim-jsend-200',
+];
+
+/**
+ * Every honest deployment that is not throttled (a throttled one waits minutes by design) with
+ * TALLYPORT_BASELINE_ALL=1; the suite runs the few above.
+ */
+const ALL = process.env.TALLYPORT_BASELINE_ALL === '1';
+const chosen: readonly VariantName[] = ALL
+  ? VARIANT_NAMES.filter((name) => VARIANTS[name].rateLimitPerSecond === 0)
+  : HONEST;
+
+describe('baselines of honest deployments', () => {
+  it.concurrent.each(chosen.map((name) => [name]))(
+    '%s: taken twice is the same file, and a run held to it exits 0',
+    async (name) => {
+      const deployment = await startHonestDeployment(name);
+      const file = join(folder, `${name}.baseline.yaml`);
+      try {
+        const options = { ...honestOptions(deployment), log: () => {} };
+        const first = await takeBaseline(options, file);
+        expect(first.result.exitCode).toBe(0);
+        const text = readFileSync(file, 'utf8');
+        const second = await takeBaseline(options, file);
+        expect(second.changed, 'a second baseline of the same deployment changes nothing').toBe(false);
+        expect(readFileSync(file, 'utf8')).toBe(text);
+        const held = await runContract({ ...options, baseline: file });
+        expect(drifted(held)).toEqual([]);
+        expect(held.exitCode).toBe(0);
+      } finally {
+        await deployment.close();
+        const ledger = honestOptions(deployment).ledgerFile;
+        if (ledger) rmSync(ledger, { force: true });
+      }
+    },
+    900_000,
+  );
+});
