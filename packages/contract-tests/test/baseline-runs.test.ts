@@ -3,9 +3,14 @@
 // header, the list loses its envelope, ids become strings) and the run, given the baseline, fails on drift by
 // default, naming the baseline's line. Honest deployments: a baseline of each of a few, taken twice, is the same
 // file, and a run held to it exits 0 (the lagging replica and the eventually consistent search included).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSpecFromText } from '@tallyport/spec-model';
+import { apiBaseline, readBaseline } from '../src/baseline/overlay-read.js';
+import { API_NAMES } from '../src/spec/models.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContract } from '../src/run/contract.js';
 import { takeBaseline } from '../src/run/take-baseline.js';
@@ -114,6 +119,22 @@ describe('a run given a baseline of the fake deployment', () => {
       await fake.close();
     }
   }, 300_000);
+
+  it('overlays specs that pass the same lint as the specs, and that the spec model loads', async () => {
+    const checks = fileURLToPath(new URL('../../../tooling/spec-checks/', import.meta.url));
+    for (const api of API_NAMES) {
+      const { document } = await apiBaseline(readBaseline(FILE), api);
+      const overlaid = join(folder, `${api}.overlaid.json`);
+      writeFileSync(overlaid, JSON.stringify(document, null, 2));
+      for (const script of ['scripts/lint-redocly.mjs', 'scripts/validate-oas.mjs'])
+        execFileSync(process.execPath, [script, overlaid], { cwd: checks, stdio: 'pipe' });
+      const loaded = await loadSpecFromText(JSON.stringify(document), api, overlaid);
+      // Every status the baseline pins is a response of the overlaid spec.
+      expect(
+        loaded.model.operations.flatMap((operation) => operation.responses.map((response) => response.key)),
+      ).toEqual(expect.arrayContaining(api === 'analytics' ? ['401', '422'] : ['200']));
+    }
+  }, 120_000);
 
   it.concurrent.each(FAULTS.map((fault) => [fault.name, fault] as const))(
     'fails on drift by default: %s',

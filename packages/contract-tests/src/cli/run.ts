@@ -25,6 +25,7 @@ import { stepSummary } from '../report/step-summary.js';
 import type { RunningMocks } from '../run/mocks.js';
 import { type RunOptions, runContract } from '../run/contract.js';
 import { type TakenBaseline, takeBaseline } from '../run/take-baseline.js';
+import { apiBaseline, BaselineError, readBaseline } from '../baseline/overlay-read.js';
 import type { RunResult } from '../report/result.js';
 import { compileResponseSchemas } from '../spec/validator.js';
 import { type ApiName, specModels, WRITABLE_APIS } from '../spec/models.js';
@@ -240,6 +241,13 @@ async function main(early: EarlyMocks | undefined): Promise<number> {
     void early?.mocks.then((mocks) => mocks?.close());
     throw error;
   }
+  if (config.overlaidSpec) {
+    void early?.mocks.then((mocks) => mocks?.close());
+    const read = readBaseline(config.run.baseline!);
+    const { document } = await apiBaseline(read, config.overlaidSpec);
+    lines.result(JSON.stringify(document, null, 2));
+    return 0;
+  }
   const text = printed(config);
   if (text !== undefined || config.command === 'cleanup') await mocksFor(config, early);
   if (text !== undefined) {
@@ -255,7 +263,7 @@ export async function runCli(early?: EarlyMocks): Promise<void> {
     process.exitCode = await main(early);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const kind = error instanceof ConfigError ? 'configuration problem: ' : '';
+    const kind = error instanceof ConfigError || error instanceof BaselineError ? 'configuration problem: ' : '';
     lines.diagnostic(`tallyport-contract: ${kind}${terminalSafe(message)}`);
     process.exitCode = 2;
   }

@@ -244,6 +244,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     config: { type: 'boolean' },
   },
   {
+    flag: 'overlaid-spec',
+    type: 'string',
+    value: `${API_NAMES.join('|')}`,
+    help: [
+      "print the API's spec with the --baseline file applied (JSON), for openapi-typescript or a lint:",
+      'types in which the pinned statuses and error bodies are typed',
+    ],
+  },
+  {
     flag: 'config',
     type: 'string',
     value: 'FILE',

@@ -16,7 +16,7 @@ import { isLoopbackHost } from '../../transport/loopback.js';
 import { Redactor } from '../../report/redactor.js';
 import { addOwnText } from '../../report/own-text.js';
 import type { RunOptions } from '../../run/contract.js';
-import { specModels } from '../../spec/models.js';
+import { API_NAMES, specModels } from '../../spec/models.js';
 import { DEFAULT_LEDGER } from '../../run/writes/ledger.js';
 import { DEFAULT_BASELINE_FILE } from '../../baseline/overlay-write.js';
 
@@ -44,6 +44,8 @@ export interface CliConfig {
   progress: ProgressMode;
   /** The config file read, if any. */
   configFile?: string;
+  /** `--overlaid-spec API`: print that API's spec with the baseline applied, and nothing else. */
+  overlaidSpec?: ApiName;
 }
 
 const optionLines = OPTIONS.flatMap((option) => {
@@ -235,7 +237,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
   if (flags.positionals.length > 0) throw unexpected(flags.positionals[0]!);
   for (const [name, value] of Object.entries(flags.values))
     if (typeof value === 'string' && value.trim() === '') throw new ConfigError(`--${name} needs a value`);
-  const printing = ['help', 'version', 'list-checks', 'report-schema', 'config-schema'].some(
+  const printing = ['help', 'version', 'list-checks', 'report-schema', 'config-schema', 'overlaid-spec'].some(
     (flag) => flags.values[flag],
   );
   const file = printing ? { options: {} } : loadConfigFile(stringOf(flags.values.config), env, cwd);
@@ -318,6 +320,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
     );
   const ledgerFile = text('ledger') ?? DEFAULT_LEDGER;
   const updateBaseline = values['update-baseline'] === true;
+  const overlaidSpec = text('overlaid-spec');
+  if (overlaidSpec !== undefined && !API_NAMES.includes(overlaidSpec as ApiName))
+    throw new ConfigError(`--overlaid-spec must be one of ${API_NAMES.join(', ')}`);
+  if (overlaidSpec !== undefined && !text('baseline'))
+    throw new ConfigError('--overlaid-spec needs the baseline to apply: --baseline FILE');
   if (updateBaseline && command === 'baseline')
     throw new ConfigError('--update-baseline is for a run: `baseline` always writes the file');
   if (updateBaseline && !text('baseline'))
@@ -343,6 +350,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
     verbose: values.verbose === true,
     progress,
     ...(file.file ? { configFile: file.file } : {}),
+    ...(overlaidSpec ? { overlaidSpec: overlaidSpec as ApiName } : {}),
     run: {
       apis,
       ...(analytics ? { analytics } : {}),
