@@ -1,5 +1,5 @@
 // Baselines end to end. Fault injection: a baseline is taken of the fake deployment, then one point it pins is
-// changed (a 422 becomes a 400, `{message}` becomes `{error}`, the key of one operation moves from the body to a
+// changed (a 422 becomes a 400, `{message}` becomes `{error}`, the key of one operation, or of all, moves to a
 // header, the list loses its envelope, ids become strings) and the run, given the baseline, fails on drift by
 // default, naming the baseline's line. Honest deployments: a baseline of each of a few, taken twice, is the same
 // file, and a run held to it exits 0 (the lagging replica and the eventually consistent search included).
@@ -73,6 +73,12 @@ const FAULTS: ReadonlyArray<{
     api: 'marketplace',
     fake: { marketplaceKeyHeader: 'X-API-Key', marketplaceKeyHeaderPath: '/api/purchases/validation' },
     drift: /^marketplace validatePurchase: where the key is read$/,
+  },
+  {
+    name: 'the key of every operation moved from the query (and the form body) to a header',
+    api: 'marketplace',
+    fake: { marketplaceKeyHeader: 'X-API-Key' },
+    drift: /^marketplace listItems: where the key is read$/,
   },
   {
     name: 'the list answered as a bare array where {data, links, meta} was pinned',

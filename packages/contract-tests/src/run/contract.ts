@@ -304,6 +304,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         signal,
         ledger,
         ...(target?.keyTransport ? { keyTransport: target.keyTransport } : {}),
+        ...(baselines.get(api)?.pins.some((pin) => pin.point === 'key-place') ? { keyPlacePinned: true } : {}),
         redact: (text) => redactor.text(text),
         ...(options.log ? { log: options.log } : {}),
         onProgress: (sent, planned, phase) => options.onProgress?.({ api, sent, planned, phase }),
