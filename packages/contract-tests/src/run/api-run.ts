@@ -279,9 +279,8 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     for (const answer of book.answers) if (placeUnknown(answer.operation)) unjudged.add(answer.exchange.id);
     for (const operation of model.operations.filter(placeUnknown))
       transports.set(operation.id, { params: specTransport(operation).params, key: finding.transport.key });
-    outcome.observed.push(
-      `the key was refused in the spec's place by every plain call and read from ${describeTransport(finding.transport)}`,
-    );
+    const place = describeTransport(finding.transport);
+    outcome.observed.push(`the key was refused in the spec's place by every plain call and read from ${place}`);
     await sendAll(plain.map((testCase) => ({ ...testCase, key: `${testCase.key} with the key where it is read` })));
     return true;
   };
