@@ -1,8 +1,9 @@
 // Baselines end to end. Fault injection: a baseline is taken of the fake deployment, then one point it pins is
 // changed (a 422 becomes a 400, `{message}` becomes `{error}`, the key of one operation, or of all, moves to a
-// header, the list loses its envelope, ids become strings) and the run, given the baseline, fails on drift by
-// default, naming the baseline's line. Honest deployments: a baseline of each of a few, taken twice, is the same
-// file, and a run held to it exits 0 (the lagging replica and the eventually consistent search included).
+// header, the list loses its envelope, ascending text comes descending, ids become strings) and the run, given the
+// baseline, fails on drift by default, naming the baseline's line. Honest deployments: a baseline of each of a few,
+// taken twice, is the same file, and a run held to it exits 0 (the lagging replica and the eventually consistent
+// search included).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,19 @@ const FAULTS: ReadonlyArray<{
           : reply,
     },
     drift: /^analytics listWebsites: where the records of a success sit$/,
+  },
+  {
+    name: 'domains sorted ascending answered in descending order',
+    api: 'analytics',
+    fake: {
+      reshape: (reply, request, api) => {
+        const ascending = request.query.get('sort_by') === 'domain' && request.query.get('sort') === 'asc';
+        if (api !== 'analytics' || !LIST.test(request.path) || !ascending || reply.status !== 200) return reply;
+        const body = reply.body as { data: unknown[] };
+        return { ...reply, body: { ...body, data: [...body.data].reverse() } };
+      },
+    },
+    drift: /^analytics listWebsites: how text is ordered$/,
   },
   {
     name: 'website ids written as strings where integers were pinned',
