@@ -13,6 +13,10 @@ import { loadSpecFromText } from '@tallyport/spec-model';
 import { apiBaseline, readBaseline } from '../src/baseline/overlay-read.js';
 import { API_NAMES } from '../src/spec/models.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { jsonReport } from '../src/report/json.js';
+import { reportSchema } from '../src/report/report-schema.js';
 import { runContract } from '../src/run/contract.js';
 import { takeBaseline } from '../src/run/take-baseline.js';
 import type { RunResult } from '../src/report/result.js';
@@ -24,6 +28,13 @@ import { VARIANT_NAMES, VARIANTS, type VariantName } from './honest-deployments/
 const folder = mkdtempSync(join(tmpdir(), 'tallyport-baseline-'));
 const FILE = join(folder, 'tallyport.baseline.yaml');
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+(addFormats as unknown as (instance: Ajv2020) => void)(ajv);
+const validReport = ajv.compile(reportSchema);
+/** What the JSON report schema finds wrong in a run's report (its drift section included). */
+const reportProblems = (result: RunResult): unknown[] =>
+  validReport(JSON.parse(jsonReport(result))) ? [] : (validReport.errors ?? []).slice(0, 3);
 
 /** The drifted points of a run, as `api subject`. */
 const drifted = (result: RunResult): string[] =>
@@ -170,6 +181,7 @@ describe('a run given a baseline of the fake deployment', () => {
         const line = Number(/pins at line (\d+)$/.exec(failure.status === 'fail' ? failure.expected : '')?.[1]);
         expect(readFileSync(FILE, 'utf8').split('\n')[line - 1]).toMatch(/^ {2}- target: \$/);
         expect(result.exitCode).toBe(1);
+        expect(reportProblems(result)).toEqual([]);
       } finally {
         await fake.close();
       }
