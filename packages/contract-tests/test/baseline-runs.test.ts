@@ -18,6 +18,7 @@ import addFormats from 'ajv-formats';
 import { jsonReport } from '../src/report/json.js';
 import { reportSchema } from '../src/report/report-schema.js';
 import { runContract } from '../src/run/contract.js';
+import { runAndJudge } from './recorded/run-and-judge.js';
 import { takeBaseline } from '../src/run/take-baseline.js';
 import type { RunResult } from '../src/report/result.js';
 import type { FakeDeploymentOptions, Reply } from './fake-deployment/server.js';
@@ -172,8 +173,15 @@ describe('a run given a baseline of the fake deployment', () => {
     async (_, fault) => {
       const fake = await startFakeDeployment(fault.fake);
       try {
-        const result = await runContract({ ...runOptionsFor(fake), apis: [fault.api], baseline: FILE });
+        const { live: result, judged } = await runAndJudge({
+          ...runOptionsFor(fake),
+          apis: [fault.api],
+          baseline: FILE,
+        });
         expect(drifted(result)).toContainEqual(expect.stringMatching(fault.drift));
+        // The same traffic, judged from its HAR against the baseline (judge --baseline), drifts the same way.
+        expect(drifted(judged)).toContainEqual(expect.stringMatching(fault.drift));
+        expect(judged.exitCode).toBe(1);
         const check = result.apis[0]!.checks.find((entry) => entry.check === 'baseline_drift')!;
         expect(check.status).toBe('fail');
         // The failure names the line of the baseline that pins the point, and the line is that action's.
