@@ -24,6 +24,7 @@ import type { RunResult } from '../src/report/result.js';
 import type { FakeDeploymentOptions, Reply } from './fake-deployment/server.js';
 import { runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 import { runOptionsFor as honestOptions, startHonestDeployment } from './honest-deployments/server.js';
+import { isThrottled } from './honest-deployments/throttle.js';
 import { VARIANT_NAMES, VARIANTS, type VariantName } from './honest-deployments/variants.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tallyport-baseline-'));
@@ -211,9 +212,7 @@ const HONEST: readonly VariantName[] = [
  * TALLYPORT_BASELINE_ALL=1; the suite runs the few above.
  */
 const ALL = process.env.TALLYPORT_BASELINE_ALL === '1';
-const chosen: readonly VariantName[] = ALL
-  ? VARIANT_NAMES.filter((name) => VARIANTS[name].rateLimitPerSecond === 0)
-  : HONEST;
+const chosen: readonly VariantName[] = ALL ? VARIANT_NAMES.filter((name) => !isThrottled(VARIANTS[name])) : HONEST;
 
 describe('baselines of honest deployments', () => {
   it.concurrent.each(chosen.map((name) => [name]))(

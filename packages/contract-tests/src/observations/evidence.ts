@@ -39,12 +39,13 @@ export function outcomeOf(answer: Answer): Outcome | undefined {
 
 /**
  * A request as evidence: method, path and query with the values the case sent, secrets as `$NAME`. A request of
- * the run's own writes keeps its path template and no values: its ids and labels are new in every run.
+ * the run's own writes, or sent once the run created a record to read (an account that listed none), keeps its
+ * path template and no values: the ids and labels of the run's records are new in every run.
  */
 export function requestLine(answer: Answer): string {
   const testCase = answer.case;
   const operation = answer.operation;
-  const own = testCase?.family === 'write';
+  const own = testCase?.family === 'write' || answer.epoch > 0;
   const values = own ? {} : (testCase?.values ?? {});
   const show = (name: string) => {
     const value = values[name]!;
