@@ -229,7 +229,8 @@ describe('baselines of honest deployments', () => {
         expect(second.changed, 'a second baseline of the same deployment changes nothing').toBe(false);
         expect(readFileSync(file, 'utf8')).toBe(text);
         const held = await runContract({ ...options, baseline: file });
-        expect(drifted(held)).toEqual([]);
+        const evidence = JSON.stringify(held.apis.map((api) => api.drift?.drifted));
+        expect(drifted(held), `what drifted, with the lines of ${file}: ${evidence}`).toEqual([]);
         expect(held.exitCode).toBe(0);
       } finally {
         await deployment.close();
