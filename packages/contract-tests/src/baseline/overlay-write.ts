@@ -159,8 +159,9 @@ export function baselineActions(api: ApiName, model: SpecModel, points: readonly
       const body = bodies.find((point) => point.operationId === operation.id && point.status === status);
       const refused = outcomes.some((outcome) => outcome !== 'success');
       if (refused && body?.mediaType) schemas.push(schemaRef(observedSchemaName(operation.id, `Refusal${status}`)));
-      else if (refused) {
-        // No shape pinned (the spec shows the error body): the spec's own schema for a refusal with this status.
+      else if (refused && !body) {
+        // No shape pinned (the spec shows the error body): the spec's own schema for a refusal with this status. A
+        // refusal observed with an empty body gets no content at all.
         const declared = responseFor(operation, status)?.schemaPointer;
         const node = declared ? valueAt(model.document, declared) : undefined;
         if (node && typeof node === 'object' && !schemas.some((entry) => JSON.stringify(entry) === JSON.stringify(node)))
