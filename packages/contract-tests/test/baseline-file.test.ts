@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiBaseline, BaselineError, parseBaseline } from '../src/baseline/overlay-read.js';
 import { baselineActions, baselineOverlay, baselineText } from '../src/baseline/overlay-write.js';
 import { ConfigError, parseConfig } from '../src/cli/config/parse.js';
+import { parseJudgeArgs } from '../src/cli/judge.js';
 import { observePoints } from '../src/observations/observe.js';
 import { specModels } from '../src/spec/models.js';
 import { recordedRun } from './checks/recorded.js';
@@ -68,6 +69,10 @@ describe('the baseline options', () => {
     const update = parseConfig(['--baseline', 'b.yaml', '--update-baseline'], env, folder);
     expect(update).toMatchObject({ command: 'run', baselineFile: 'b.yaml' });
     expect(update.run.baseline).toBeUndefined();
+  });
+
+  it('judge takes --baseline too', () => {
+    expect(parseJudgeArgs(['recorded.har', '--baseline', 'b.yaml'], {}).options.baseline).toBe('b.yaml');
   });
 
   it('reads baseline from the config file, and refuses --update-baseline with nothing to rewrite', () => {

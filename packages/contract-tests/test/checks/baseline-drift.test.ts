@@ -85,6 +85,17 @@ describe('baseline_drift', () => {
     expect(verdictOf(text.results, 'fail').reason).toBe('ids of type string');
   });
 
+  it('holds a refusal body that is not JSON to its media type alone', async () => {
+    const text = { body: 'HTTP Token: Access denied.\n', contentType: 'text/plain; charset=utf-8' };
+    const plain = answers().map((entry) => (entry.status === 401 ? { ...entry, ...text } : entry));
+    const { baseline } = await baselineOf(plain);
+    const held = baselineDrift.judge({ ...recordedRun(plain), baseline });
+    expect(new Set(statuses(held))).toEqual(new Set(['pass']));
+    const json = baselineDrift.judge({ ...recordedRun(answers()), baseline });
+    expect(verdictOf(json, 'fail').title).toContain('listWebsites: body of a refusal with HTTP 401');
+    expect(verdictOf(json, 'fail').expected).toMatch(/^text\/plain as the baseline's schema/);
+  });
+
   it('skips a pinned point the run did not observe, and judges nothing without a baseline', async () => {
     const { results } = await judged(answers().slice(0, 1));
     expect(results.find((result) => result.title.startsWith('listWebsites: status of missing-key'))).toMatchObject({
