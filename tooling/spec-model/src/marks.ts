@@ -43,7 +43,7 @@ export const MARKS = {
     'on the schema of a sort-key parameter: the enum value that orders records by the date they were created',
   'x-tallyport-baseline':
     'on an operation, added by a baseline overlay (tallyport-contract baseline): what a deployment was seen to do ' +
-    'where the source documentation is silent ({key-in, search-matches, text-order})',
+    'where the source documentation is silent ({key-in, search-matches, text-order, conventions-held})',
 } as const;
 
 export type MarkName = keyof typeof MARKS;

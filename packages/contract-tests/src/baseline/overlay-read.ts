@@ -113,6 +113,8 @@ function pinOf(action: OverlayAction, line: number, overlaid: JsonObject): Pin {
       return { point: 'id-type', record: String(statement.record), types: strings(statement.types), evidence, line };
     case 'search':
       return { point: 'search', operationId, ways: strings(statement.ways), evidence, line };
+    case 'conventions':
+      return { point: 'conventions', operationId, checks: strings(statement.checks), evidence, line };
     default:
       return { point: 'collation', operationId, orders: strings(statement.orders), evidence, line };
   }

@@ -20,6 +20,7 @@ const statements = [
   ['id-type', { record: text, types: { ...texts, minItems: 1 } }],
   ['search', { ...operation, ways: texts }],
   ['collation', { ...operation, orders: texts }],
+  ['conventions', { ...operation, checks: { ...texts, minItems: 1 } }],
 ] as const;
 
 export const baselineStatementSchema = {

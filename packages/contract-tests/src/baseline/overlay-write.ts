@@ -211,6 +211,13 @@ export function baselineActions(api: ApiName, model: SpecModel, points: readonly
         { [BASELINE_MARK]: { 'search-matches': point.ways } },
         statement('search', { operation: point.operationId, ways: point.ways }, point.evidence),
       );
+    else if (point.point === 'conventions')
+      action(
+        operationKeys(operationById(model, point.operationId)),
+        `${point.operationId}: the conventions that held (${point.checks.length} checks without a warning)`,
+        { [BASELINE_MARK]: { 'conventions-held': point.checks } },
+        statement('conventions', { operation: point.operationId, checks: point.checks }, point.evidence),
+      );
     else if (point.point === 'collation')
       action(
         operationKeys(operationById(model, point.operationId)),

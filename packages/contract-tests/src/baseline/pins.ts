@@ -100,6 +100,9 @@ function judged(run: RecordedRun, pin: Pin): Array<{ answer: Answer; holds: bool
           if (types.length === 0) return [];
           return [{ answer, holds: types.every((type) => pin.types.includes(type)), seen: `ids of type ${types.join(' and ')}` }];
         });
+    case 'conventions':
+      // Judged on the other checks' verdicts, where they are summarised (conventions.ts).
+      return [];
     case 'search':
     case 'collation': {
       const pinned = pin.point === 'search' ? pin.ways : pin.orders;
@@ -117,9 +120,11 @@ function judged(run: RecordedRun, pin: Pin): Array<{ answer: Answer; holds: bool
   }
 }
 
-/** Whether the run's answers hold each pin. */
+/** Whether the run's answers hold each pin (but the conventions, which other checks' verdicts hold). */
 export function judgePins(run: RecordedRun, pins: readonly Pin[]): PinVerdict[] {
-  return pins.map((pin) => {
+  return pins
+    .filter((pin) => pin.point !== 'conventions')
+    .map((pin) => {
     const answers = judged(run, pin);
     if (answers.length === 0) return { pin, status: 'unobserved', answers: [] };
     const drifted = answers.filter((entry) => !entry.holds);
@@ -131,5 +136,5 @@ export function judgePins(run: RecordedRun, pins: readonly Pin[]): PinVerdict[] 
       answers: drifted.map((entry) => entry.answer),
       seen: seen.slice(0, 3).join('; ') + (seen.length > 3 ? '; …' : ''),
     };
-  });
+    });
 }

@@ -94,7 +94,19 @@ export interface CollationPoint {
   evidence: Evidence;
 }
 
+/**
+ * The checks that judged an operation without a warning on answers every run gets alike: the conventions that held
+ * there (a 2XX for success, a JSON media type, a refusal of a value the spec does not allow).
+ */
+export interface ConventionsPoint {
+  point: 'conventions';
+  operationId: string;
+  checks: string[];
+  evidence: Evidence;
+}
+
 export type ObservedPoint =
+  | ConventionsPoint
   | StatusPoint
   | ErrorBodyPoint
   | KeyPlacePoint
@@ -114,6 +126,7 @@ export const POINT_ORDER: readonly PointKind[] = [
   'id-type',
   'search',
   'collation',
+  'conventions',
 ];
 
 /** A point, or a pin of one: an error body may be pinned by a schema rather than the shape observed. */
@@ -138,6 +151,8 @@ export function subjectOf(point: PointLike): string {
       return `${point.operationId}: how search matches`;
     case 'collation':
       return `${point.operationId}: how text is ordered`;
+    case 'conventions':
+      return `${point.operationId}: the conventions that held`;
   }
 }
 
@@ -170,6 +185,8 @@ export function valueText(point: PointLike): string {
       return point.ways.length > 0 ? `consistent with ${point.ways.join('; ')}` : 'none of the usual ways';
     case 'collation':
       return point.orders.length > 0 ? `consistent with ${point.orders.join('; ')}` : 'no single common collation';
+    case 'conventions':
+      return `no warning of ${point.checks.join(', ')}`;
   }
 }
 

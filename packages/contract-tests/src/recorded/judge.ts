@@ -25,6 +25,7 @@ import { apiBaseline, readBaseline } from '../baseline/overlay-read.js';
 import { judgePins } from '../baseline/pins.js';
 import type { ApiBaseline } from '../baseline/types.js';
 import { type DriftReport, driftReport } from '../baseline/drift-report.js';
+import { conventionPoints, holdConventions, type JudgedCheck } from '../baseline/conventions.js';
 import { API_SECRETS } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
@@ -159,14 +160,24 @@ function judgeWindow(group: Group, checks: readonly CheckDefinition[], incomplet
     answers,
     group.baseline,
   );
-  for (const check of checks) group.verdicts.add(check.name, judgeGuarded(check, run, incomplete));
+  const judged: JudgedCheck[] = checks.map((check) => ({
+    check: check.name,
+    cases: judgeGuarded(check, run, incomplete),
+  }));
+  const operationIds = specModels[group.api].operations.map((operation) => operation.id);
+  const held = conventionPoints(judged, operationIds);
+  // A baseline turns the warnings of the conventions it pins into failures, as in a run.
+  const conventions = group.baseline
+    ? holdConventions(judged, group.baseline.pins, group.baseline.file, answers, operationIds)
+    : [];
+  for (const { check, cases } of judged) group.verdicts.add(check, cases);
   // Observations read every answer: those of the first window stand for the file.
   group.observations ??= observeGuarded(() => observe(run), group.api, incomplete);
   if (group.baseline)
     group.drift ??= driftReport(
       group.baseline,
-      judgePins(run, group.baseline.pins),
-      observeGuarded(() => observePoints(run), group.api, incomplete),
+      [...judgePins(run, group.baseline.pins), ...conventions],
+      [...observeGuarded(() => observePoints(run), group.api, incomplete), ...held],
     );
   group.windows++;
   group.inWindow = 0;

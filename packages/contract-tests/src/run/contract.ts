@@ -26,6 +26,7 @@ import { apiBaseline, readBaseline } from '../baseline/overlay-read.js';
 import type { ApiBaseline } from '../baseline/types.js';
 import { judgePins } from '../baseline/pins.js';
 import { driftReport } from '../baseline/drift-report.js';
+import { conventionPoints, holdConventions, type JudgedCheck } from '../baseline/conventions.js';
 import { type ApiSetup, runApi } from './api-run.js';
 import { DEFAULT_SEQUENCE_BUDGET, DEFAULT_SEQUENCES } from './state/sequences.js';
 import { isStateCheck } from '../state/invariants/frame.js';
@@ -349,19 +350,29 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       if (result.configError) continue;
       const baseline = baselines.get(api);
       const recorded = recordedRun(setup, outcome.answers, baseline);
-      for (const check of checks) {
-        const verdicts = judgeGuarded(check, recorded, incomplete);
-        const checkResult = clean(summarise(api, check, verdicts, { strict: !!options.strict }));
+      const judged: JudgedCheck[] = checks.map((check) => ({
+        check: check.name,
+        cases: judgeGuarded(check, recorded, incomplete),
+      }));
+      const operationIds = setup.model.operations.map((operation) => operation.id);
+      // Which conventions held is read before a baseline turns the warnings of those it pins into failures.
+      const held = conventionPoints(judged, operationIds);
+      const conventions = baseline
+        ? holdConventions(judged, baseline.pins, baseline.file, outcome.answers, operationIds)
+        : [];
+      checks.forEach((check, index) => {
+        const checkResult = clean(summarise(api, check, judged[index]!.cases, { strict: !!options.strict }));
         result.checks.push(checkResult);
         options.onCheckResult?.(checkResult);
-      }
+      });
       result.pace = outcome.transport.pace;
       result.coverage = coverageOf(recorded, setup.depth);
       const observed = observeGuarded(() => observe(recorded), api, incomplete);
       result.observations = clean([...outcome.observed, ...observed, ...paceObservation(result.pace)]);
-      const points = observeGuarded(() => observePoints(recorded), api, incomplete);
+      const points = [...observeGuarded(() => observePoints(recorded), api, incomplete), ...held];
       if (options.onObserved) options.onObserved(api, points);
-      if (baseline) result.drift = clean(driftReport(baseline, judgePins(recorded, baseline.pins), points));
+      if (baseline)
+        result.drift = clean(driftReport(baseline, [...judgePins(recorded, baseline.pins), ...conventions], points));
       // A request that got no answer at all is judged (not_a_server_error) when that check runs; one whose answer
       // could not be read whole is not judged by any.
       const silenceJudged = checks.includes(notAServerError);
