@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  * the engine loads once per worker instead of once per file.
  */
 const OWN_PROCESS = [
+  'test/baseline-runs.test.ts',
   'test/check-audit.test.ts',
   'test/faults-*.test.ts',
   'test/honest-deployments/honest-deployments.test.ts',
@@ -25,6 +26,7 @@ const OWN_PROCESS = [
  */
 const END_TO_END = [
   // Full runs against deployments, and the probe of every fault the fault runs meet.
+  'test/baseline-runs.test.ts',
   'test/faults-*.test.ts',
   'test/fake-deployment/faults.test.ts',
   'test/honest-deployments/**',

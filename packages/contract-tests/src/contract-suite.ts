@@ -8,7 +8,7 @@
 // evidence and curl, a convention that did not hold as a passing test with
 // its warning beside it (unless `strict`), a skip with its reason.
 import type { CaseStatus } from './checks/judging/types.js';
-import { CHECK_NAMES } from './checks/index.js';
+import { CHECK_NAMES, CHECKS } from './checks/index.js';
 import { parseConfig } from './cli/config/parse.js';
 import { keysFrom } from './recorded/credentials.js';
 import { judgeHar } from './recorded/judge.js';
@@ -103,6 +103,8 @@ export class ContractSuite {
     const problems = runs.flatMap((entry) => (entry.configError ? [`${entry.target}: ${entry.configError}`] : []));
     if (problems.length > 0) return { status: 'fail', message: `configuration problem: ${problems.join('; ')}` };
     const results = runs.flatMap((entry) => entry.checks.filter((one) => one.check === check));
+    if (results.length === 0 && CHECKS.some((entry) => entry.name === check && entry.needsBaseline))
+      return { status: 'skip', reason: 'no baseline was given (baseline in tallyport.config.json, or run.baseline)' };
     if (results.length === 0)
       return {
         status: 'skip',

@@ -41,6 +41,9 @@ export const MARKS = {
     '(a deployment may require it then)',
   'x-tallyport-creation-order':
     'on the schema of a sort-key parameter: the enum value that orders records by the date they were created',
+  'x-tallyport-baseline':
+    'on an operation, added by a baseline overlay (tallyport-contract baseline): what a deployment was seen to do ' +
+    'where the source documentation is silent ({key-in, search-matches, text-order, conventions-held})',
 } as const;
 
 export type MarkName = keyof typeof MARKS;

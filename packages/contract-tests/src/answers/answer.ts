@@ -23,6 +23,7 @@ import {
 import type { RequestCase } from '../cases/types.js';
 import type { Exchange } from '../transport/transport.js';
 import type { ApiName } from '../spec/models.js';
+import { type BodyShape, bodyShapeOf } from './body-shape.js';
 import { detach, shapeOf } from './json-values.js';
 import { messageOf, type Outcome, outcomeOf } from './outcome.js';
 import { pageOf, type PageReading } from './page.js';
@@ -72,6 +73,8 @@ export interface Answer {
   readonly page: PageReading | undefined;
   /** The top-level keys of a JSON object body, for observations of error bodies. */
   readonly keys: string[] | undefined;
+  /** The types and member names of a JSON body, never its values (the shape refusals share is observed). */
+  readonly bodyShape: BodyShape | undefined;
   /**
    * Which state of the data it saw: the run moves to a new epoch when it writes outside its write round trip (a
    * record created to read), and answers of different epochs are never compared.
@@ -177,6 +180,7 @@ export function readAnswer(exchange: Exchange, context: AnswerContext): Answer {
       : undefined,
     keys:
       json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json).slice(0, 12) : undefined,
+    bodyShape: answered ? bodyShapeOf(json) : undefined,
     epoch: context.epoch ?? 0,
   };
   const answer: Answer = { ...partial, verdict: verdictOf(partial) };

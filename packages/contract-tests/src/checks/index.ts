@@ -3,6 +3,7 @@
 // Checks about what the deployment holds are invariants of the model of its
 // state (src/state/invariants); checks about one answer, or one relation
 // between answers, live beside this file.
+import { baselineDrift } from './baseline-drift.js';
 import { contentTypeConformance } from './content-type-conformance.js';
 import { dateRangeEffect } from './date-range-effect.js';
 import { defaultEquivalence } from './default-equivalence.js';
@@ -54,6 +55,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   newRecordsAlike,
   storedAsSent,
   neighboursServed,
+  baselineDrift,
 ];
 
 export const CHECK_NAMES = CHECKS.map((check) => check.name);

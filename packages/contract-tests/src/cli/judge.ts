@@ -52,6 +52,8 @@ Options:
                               them): a request without one counts as made with the
                               valid key
   --only CHECK[,CHECK]        judge with these checks only
+  --baseline FILE             a baseline overlay (tallyport-contract baseline): the traffic
+                              fails where a point it pins no longer holds (drift)
   --strict                    conventions that do not hold fail too
   --junit FILE, --json FILE   reports, as a run writes them (- for stdout)
   --verbose                   every failed and skipped case
@@ -73,6 +75,7 @@ const OPTIONS = {
   'marketplace-key-in': { type: 'string' },
   'keys-not-recorded': { type: 'boolean' },
   only: { type: 'string' },
+  baseline: { type: 'string' },
   strict: { type: 'boolean' },
   junit: { type: 'string' },
   json: { type: 'string' },
@@ -166,6 +169,7 @@ export function parseJudgeArgs(args: string[], env: NodeJS.ProcessEnv): JudgeCom
     options: {
       ...(apis ? { apis } : {}),
       only,
+      ...(values.baseline ? { baseline: values.baseline } : {}),
       strict: values.strict === true,
       keys: keysFrom(env),
       servers,

@@ -23,7 +23,9 @@ import { junitReport } from '../report/junit.js';
 import { reportSchema } from '../report/report-schema.js';
 import { stepSummary } from '../report/step-summary.js';
 import type { RunningMocks } from '../run/mocks.js';
-import { runContract } from '../run/contract.js';
+import { type RunOptions, runContract } from '../run/contract.js';
+import { type TakenBaseline, takeBaseline } from '../run/take-baseline.js';
+import { apiBaseline, BaselineError, readBaseline } from '../baseline/overlay-read.js';
 import type { RunResult } from '../report/result.js';
 import { compileResponseSchemas } from '../spec/validator.js';
 import { type ApiName, specModels, WRITABLE_APIS } from '../spec/models.js';
@@ -136,7 +138,7 @@ export interface EarlyMocks {
 
 /** The early mocks, if they serve every API the run checks against a mock; any others are closed. */
 async function mocksFor(config: CliConfig, early: EarlyMocks | undefined): Promise<RunningMocks | undefined> {
-  if (early && config.command === 'run') {
+  if (early && config.command !== 'cleanup') {
     // While the mocks start: the work the run would do between its first requests. The first fetch loads Node's
     // HTTP client, as building Headers does.
     compileResponseSchemas();
@@ -145,7 +147,7 @@ async function mocksFor(config: CliConfig, early: EarlyMocks | undefined): Promi
   const mocks = await early?.mocks;
   if (!mocks) return undefined;
   const wanted = (config.run.apis ?? []).filter((api) => !config.run[api]);
-  if (config.command === 'run' && wanted.length > 0 && wanted.every((api) => mocks[api])) return mocks;
+  if (config.command !== 'cleanup' && wanted.length > 0 && wanted.every((api) => mocks[api])) return mocks;
   void mocks.close();
   return undefined;
 }
@@ -183,7 +185,12 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
   const mocks = await mocksFor(config, early);
   if (mocks) for (const line of early?.logged ?? []) lines.diagnostic(`  ${line}`);
   const exchanges = new Map<ApiName, readonly Exchange[]>();
-  const result = await runContract({
+  // `baseline` and --update-baseline run as a run does, then write what it observed.
+  const baselineFile = config.baselineFile;
+  const engine = baselineFile
+    ? (options: RunOptions) => takeBaseline(options, baselineFile)
+    : async (options: RunOptions) => ({ result: await runContract(options) }) as Partial<TakenBaseline>;
+  const outcome = await engine({
     ...config.run,
     ...(mocks ? { mocks } : {}),
     ledger,
@@ -198,6 +205,7 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
     onCheckResult: (checkResult) => lines.result(checkLine(checkResult, style)),
     onExchanges: (api, list) => exchanges.set(api, list),
   }).finally(() => progress.stop());
+  const result = outcome.result!;
   // The mocks stop while the summary and the reports are written.
   const closing = mocks?.close();
   lines.result(summaryText(result, style));
@@ -206,7 +214,23 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
   await writeReports(reportsOf(config, result, exchanges), lines.report, lines.diagnostic, redactor);
   await github(result, config);
   await closing;
+  if (baselineFile) return baselineLine(outcome as TakenBaseline, result.exitCode);
   return result.exitCode;
+}
+
+/** What `baseline` (or --update-baseline) wrote, as the last line of its output; nothing written is exit 2. */
+function baselineLine(taken: TakenBaseline, exitCode: number): number {
+  const count = taken.overlay.actions.length;
+  if (taken.notWritten) {
+    lines.result(`baseline not written: ${taken.notWritten}`);
+    return 2;
+  }
+  lines.result(
+    taken.changed
+      ? `baseline written to ${taken.file}: ${count} actions, each pinning a point observed (review, then commit it)`
+      : `baseline ${taken.file} unchanged: the deployment still does what its ${count} actions pin`,
+  );
+  return exitCode;
 }
 
 async function main(early: EarlyMocks | undefined): Promise<number> {
@@ -216,6 +240,13 @@ async function main(early: EarlyMocks | undefined): Promise<number> {
   } catch (error) {
     void early?.mocks.then((mocks) => mocks?.close());
     throw error;
+  }
+  if (config.overlaidSpec) {
+    void early?.mocks.then((mocks) => mocks?.close());
+    const read = readBaseline(config.run.baseline!);
+    const { document } = await apiBaseline(read, config.overlaidSpec);
+    lines.result(JSON.stringify(document, null, 2));
+    return 0;
   }
   const text = printed(config);
   if (text !== undefined || config.command === 'cleanup') await mocksFor(config, early);
@@ -232,7 +263,7 @@ export async function runCli(early?: EarlyMocks): Promise<void> {
     process.exitCode = await main(early);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const kind = error instanceof ConfigError ? 'configuration problem: ' : '';
+    const kind = error instanceof ConfigError || error instanceof BaselineError ? 'configuration problem: ' : '';
     lines.diagnostic(`tallyport-contract: ${kind}${terminalSafe(message)}`);
     process.exitCode = 2;
   }

@@ -20,7 +20,12 @@ import { parseBoundedJson } from '../transport/json.js';
 import type { SecretName } from '../spec/secrets.js';
 import type { Exchange } from '../transport/transport.js';
 import { secretRedactor } from '../report/redactor.js';
-import { observe } from '../observations/observe.js';
+import { observe, observePoints } from '../observations/observe.js';
+import { apiBaseline, readBaseline } from '../baseline/overlay-read.js';
+import { judgePins } from '../baseline/pins.js';
+import type { ApiBaseline } from '../baseline/types.js';
+import { type DriftReport, driftReport } from '../baseline/drift-report.js';
+import { conventionPoints, holdConventions, type JudgedCheck } from '../baseline/conventions.js';
 import { API_SECRETS } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
@@ -74,6 +79,8 @@ export interface JudgeOptions {
   keysNotRecorded?: boolean;
   limits?: Partial<JudgeLimits>;
   signal?: AbortSignal;
+  /** A baseline file (`--baseline`): the traffic is held to what it pins too (`baseline_drift`). */
+  baseline?: string;
 }
 
 export type JudgeResult = RunResult & Required<Pick<RunResult, 'recorded'>>;
@@ -98,6 +105,9 @@ interface Group {
   trails: WriteTrails;
   verdicts: ListedVerdicts;
   observations?: string[];
+  /** What the baseline pins of this API, and what the first window showed of it. */
+  baseline?: ApiBaseline;
+  drift?: DriftReport;
   /** Answers in the current window, and windows judged so far. */
   inWindow: number;
   windows: number;
@@ -148,10 +158,27 @@ function judgeWindow(group: Group, checks: readonly CheckDefinition[], incomplet
   const run = recordedRun(
     { api: group.api, model: specModels[group.api], mock: false, secrets: group.secrets },
     answers,
+    group.baseline,
   );
-  for (const check of checks) group.verdicts.add(check.name, judgeGuarded(check, run, incomplete));
+  const judged: JudgedCheck[] = checks.map((check) => ({
+    check: check.name,
+    cases: judgeGuarded(check, run, incomplete),
+  }));
+  const operationIds = specModels[group.api].operations.map((operation) => operation.id);
+  const held = conventionPoints(judged, operationIds);
+  // A baseline turns the warnings of the conventions it pins into failures, as in a run.
+  const conventions = group.baseline
+    ? holdConventions(judged, group.baseline.pins, group.baseline.file, answers, operationIds)
+    : [];
+  for (const { check, cases } of judged) group.verdicts.add(check, cases);
   // Observations read every answer: those of the first window stand for the file.
   group.observations ??= observeGuarded(() => observe(run), group.api, incomplete);
+  if (group.baseline)
+    group.drift ??= driftReport(
+      group.baseline,
+      [...judgePins(run, group.baseline.pins), ...conventions],
+      [...observeGuarded(() => observePoints(run), group.api, incomplete), ...held],
+    );
   group.windows++;
   group.inWindow = 0;
   group.book = new AnswerBook({ api: group.api, model: specModels[group.api], redact: group.redact });
@@ -175,7 +202,13 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
   const apis = options.apis ?? [...API_NAMES];
   const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
   if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
-  const checks = CHECKS.filter((check) => !options.only?.length || options.only.includes(check.name));
+  // A baseline is read before the file: one that cannot be read, or pins another spec, stops here.
+  const read = options.baseline ? readBaseline(options.baseline) : undefined;
+  const baselines = new Map<ApiName, ApiBaseline>();
+  if (read) for (const api of apis) baselines.set(api, await apiBaseline(read, api));
+  const checks = CHECKS.filter(
+    (check) => (!options.only?.length || options.only.includes(check.name)) && (!check.needsBaseline || read),
+  );
   const keys = options.keys ?? {};
   const redactor = secretRedactor(keys);
   const added = new Set<string>();
@@ -223,6 +256,7 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
     const entryKeys = ours ? { ...keys, ...PLACEHOLDER_KEYS } : keys;
     const name = `${route.api} ${route.baseUrl}`;
     const group = groups.get(name) ?? newGroup(route, entryKeys, redact);
+    group.baseline ??= baselines.get(route.api);
     groups.set(name, group);
     const judged = judgeEntry(group, route, recorded, item.index, { keys: entryKeys, places: options }, (value, to) => {
       if (added.has(value)) return;
@@ -258,6 +292,7 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       mock: false,
       checks: checkResults,
       observations: clean(group.observations ?? []),
+      ...(group.drift ? { drift: clean(group.drift) } : {}),
       cases: { sent: group.judged, dropped: {}, interrupted: 0 },
       notes: clean(notesOf(group, keys, limits.windowEntries)),
       leftovers: [],

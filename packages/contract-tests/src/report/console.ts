@@ -4,6 +4,7 @@
 // spec says, what came back and how to reproduce it (every request, writes
 // first, when the verdict rests on several), then the observations where the
 // spec is silent. Every text from a deployment is shown inert (terminalSafe).
+import { basisLabel } from '../spec/basis.js';
 import type { CaseStatus } from '../checks/judging/types.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import type { CheckResult, RunResult } from './result.js';
@@ -129,7 +130,7 @@ function apiLines(api: RunResult['apis'][number], style: ConsoleStyle): string[]
 /** One case of a group: its title, what the spec says, what came back, and the requests to replay. */
 function verdictLines(entry: Verdict): string[] {
   const lines = [`      ${safe(entry.title)}`];
-  lines.push(`        ${entry.basis === 'specified' ? 'spec:' : 'conv:'} ${safe(entry.expected)}`);
+  lines.push(`        ${basisLabel(entry.basis)}: ${safe(entry.expected)}`);
   lines.push(`        got:  ${safe(entry.reason)}`);
   if (entry.sequence) {
     const { id, commands, shrunkFrom, replay } = entry.sequence;
@@ -191,6 +192,8 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
     for (const api of observed) for (const line of api.observations) lines.push(`  ${api.api}: ${safe(line)}`);
   }
 
+  lines.push(...driftLines(result, style));
+
   for (const reason of result.incomplete) lines.push('', paint(style, 'red', `not fully checked: ${safe(reason)}`));
   const counts = countByStatus(result.apis.flatMap((api) => api.checks));
   const verdict =
@@ -217,4 +220,29 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
       `${result.strict ? 'strict · ' : ''}${verdict} (exit ${result.exitCode})`,
   );
   return lines.join('\n');
+}
+
+/** What a run given a baseline found: per API what held, each drift with its line, and what is new. */
+export function driftLines(result: RunResult, style: ConsoleStyle): string[] {
+  const given = result.apis.filter((api) => api.drift);
+  if (given.length === 0) return [];
+  const lines = [
+    '',
+    paint(style, 'bold', `Baseline ${safe(given[0]!.drift!.file)} (drift fails the run; new is reported)`),
+  ];
+  for (const { api, drift } of given) {
+    const { pins, held, unobserved } = drift!;
+    lines.push(
+      `  ${api}: ${plural(pins, 'point')} pinned: ${held} held, ${drift!.drifted.length} drifted, ` +
+        `${unobserved} not observed${drift!.new.length > 0 ? `; ${drift!.new.length} new` : ''}`,
+    );
+    for (const entry of drift!.drifted)
+      lines.push(
+        `    ${paint(style, 'red', 'drifted')} ${safe(entry.subject)} (line ${entry.line}): ` +
+          `pinned ${safe(entry.pinned)}, now ${safe(entry.seen)}`,
+      );
+    for (const entry of drift!.new)
+      lines.push(`    ${paint(style, 'yellow', 'new')} ${safe(entry.subject)}: ${safe(entry.seen)}`);
+  }
+  return lines;
 }

@@ -5,6 +5,7 @@
 // command rules ask (%, CR and LF in the message; also : and , in
 // properties) after deployment text is made inert, so a deployment cannot end
 // an annotation early or start a command of its own.
+import { basisLabel } from '../spec/basis.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import type { RunResult } from './result.js';
 import { answerOf, type VerdictGroup, verdictGroups } from './groups.js';
@@ -23,7 +24,7 @@ function groupAnnotation(group: VerdictGroup): string {
   const answer = answerOf(first);
   const lines = [
     safe(first.title),
-    `${first.basis === 'specified' ? 'spec' : 'convention'}: ${safe(first.expected)}`,
+    `${first.basis === 'convention' ? 'convention' : basisLabel(first.basis)}: ${safe(first.expected)}`,
     `got: ${safe(first.reason)}${answer ? ` · ${safe(answer)}` : ''}`,
     ...first.steps.map((step, index) => `${first.steps.length > 1 ? `${index + 1}. ` : ''}curl: ${safe(step.curl)}`),
     ...(count > 1 ? [`and ${count - 1} more like it (see the job summary or the reports)`] : []),
@@ -41,5 +42,13 @@ export function githubAnnotations(result: RunResult): string[] {
   for (const reason of result.incomplete)
     lines.push(command('error', 'tallyport-contract: not fully checked', safe(reason)));
   for (const group of verdictGroups(result, 'warn')) lines.push(groupAnnotation(group));
+  // Drift fails baseline_drift (an error above); what the baseline does not pin is a notice, never a failure.
+  for (const api of result.apis)
+    if (api.drift && api.drift.new.length > 0)
+      lines.push(
+        `::notice title=${property(`[${api.api}] not in ${safe(api.drift.file)}`)}::${data(
+          api.drift.new.map((entry) => safe(`new: ${entry.subject}: ${entry.seen}`)).join('\n'),
+        )}`,
+      );
   return lines;
 }

@@ -4,6 +4,7 @@
 // answer, steps and curls as the console; a testcase whose cases only broke
 // conventions passes, its warnings in system-out. Deployment text is shown
 // inert (terminal-safe) and every character is valid XML 1.0.
+import { basisLabel } from '../spec/basis.js';
 import type { CaseResult } from '../checks/judging/types.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import type { CheckResult, RunResult } from './result.js';
@@ -23,7 +24,7 @@ function operationOf(api: ApiName, entry: CaseResult): string | undefined {
 }
 
 function verdictText(entry: Verdict): string {
-  const lines = [`${entry.title}`, `  ${entry.basis === 'specified' ? 'spec' : 'conv'}: ${entry.expected}`];
+  const lines = [`${entry.title}`, `  ${basisLabel(entry.basis)}: ${entry.expected}`];
   lines.push(`  got:  ${entry.reason}`);
   const answer = answerOf(entry);
   if (entry.steps.length > 1) {
@@ -128,7 +129,15 @@ export function junitReport(result: RunResult, durations: CaseDurations = record
     totals.failures += counts.failures;
     totals.errors += counts.errors;
     totals.skipped += counts.skipped;
-    const out = [...api.observations.map((line) => `observed: ${line}`), ...api.notes.map((line) => `note: ${line}`)];
+    const out = [
+      ...api.observations.map((line) => `observed: ${line}`),
+      ...(api.drift?.drifted ?? []).map(
+        (entry) =>
+          `drifted from ${api.drift!.file}:${entry.line}: ${entry.subject}: ${entry.pinned}, now ${entry.seen}`,
+      ),
+      ...(api.drift?.new ?? []).map((entry) => `new (not in ${api.drift!.file}): ${entry.subject}: ${entry.seen}`),
+      ...api.notes.map((line) => `note: ${line}`),
+    ];
     const systemOut =
       out.length > 0 ? `\n    <system-out>${xmlText(out.map((line) => safe(line)).join('\n'))}</system-out>` : '';
     // The suite's time is the API's wall time.

@@ -104,6 +104,31 @@ export const reportSchema = {
         },
         'How the deployment rate limit shaped the run: 429 answers, the pace the run settled at.',
       ),
+      drift: closed(
+        ['file', 'pins', 'held', 'unobserved', 'drifted', 'new'],
+        {
+          file: { ...text, description: 'The baseline file (--baseline).' },
+          pins: { ...count, description: 'Points the baseline pins of this API.' },
+          held: count,
+          unobserved: { ...count, description: 'Pinned points the run observed nothing of.' },
+          drifted: {
+            type: 'array',
+            description: 'Pinned points that no longer hold (each fails baseline_drift).',
+            items: closed(['line', 'subject', 'pinned', 'seen'], {
+              line: { ...count, description: "The line of the baseline file where the point's action starts." },
+              subject: text,
+              pinned: text,
+              seen: text,
+            }),
+          },
+          new: {
+            type: 'array',
+            description: 'Points observed where the baseline pins nothing: reported, never failed.',
+            items: closed(['subject', 'seen'], { subject: text, seen: text }),
+          },
+        },
+        'What a run given a baseline found: the pinned points that held, drifted or were not observed, and new ones.',
+      ),
       coverage: {
         type: 'array',
         description:

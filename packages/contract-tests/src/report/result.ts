@@ -9,6 +9,9 @@ import type { CaseFamily } from '../cases/types.js';
 import type { CaseResult, CaseStatus } from '../checks/judging/types.js';
 import type { ApiName } from '../spec/models.js';
 import type { PaceReport } from '../transport/pacer.js';
+import type { DriftReport } from '../baseline/drift-report.js';
+
+export type { DriftReport };
 
 /** The phase an API's run is in, and its requests: planned once its plan is made (the writes plan as they go). */
 export interface PhaseProgress {
@@ -63,6 +66,8 @@ export interface ApiRunResult {
   pace?: PaceReport;
   /** Per reading operation: the combinations of parameter values the requests covered, and the values generated. */
   coverage?: OperationCoverage[];
+  /** For a run given a baseline (`--baseline`): what held, what drifted, and what is new. */
+  drift?: DriftReport;
 }
 
 export interface OperationCoverage extends CombinationCoverage {

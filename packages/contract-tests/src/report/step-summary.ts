@@ -4,6 +4,7 @@
 // appears only inside code blocks (with a fence longer than any backtick run
 // in it) or escaped, so it can neither render as a link or an image (a
 // tracking pixel) nor break the page.
+import { basisLabel } from '../spec/basis.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import type { RunResult } from './result.js';
 import { answerOf, countByStatus, SHOWN_PER_GROUP, type Verdict, verdictSections } from './groups.js';
@@ -21,11 +22,7 @@ function codeBlock(text: string): string {
 }
 
 function caseText(entry: Verdict): string {
-  const lines = [
-    entry.title,
-    `${entry.basis === 'specified' ? 'spec' : 'conv'}: ${entry.expected}`,
-    `got:  ${entry.reason}`,
-  ];
+  const lines = [entry.title, `${basisLabel(entry.basis)}: ${entry.expected}`, `got:  ${entry.reason}`];
   const answer = answerOf(entry);
   if (entry.steps.length > 1)
     entry.steps.forEach((step, index) => {

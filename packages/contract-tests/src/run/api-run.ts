@@ -14,7 +14,7 @@ import { baselineValues, coverageCases } from '../cases/coverage.js';
 import { derivedCases } from '../derived/effects.js';
 import { exampleCases } from '../cases/examples.js';
 import { addDropped, planCases } from '../cases/plan.js';
-import { type KeyTransport, sendCase, type TemplateTarget } from '../transport/template.js';
+import { describeTransport, type KeyTransport, sendCase, type TemplateTarget } from '../transport/template.js';
 import type { CaseFamily, ParameterTransport, RequestCase } from '../cases/types.js';
 import { API_SECRETS } from '../spec/deployment.js';
 import type { SecretName, TemplateValue } from '../spec/secrets.js';
@@ -23,7 +23,7 @@ import { NotSent, Transport, type TransportLimits } from '../transport/transport
 import { type ApiName, specModels } from '../spec/models.js';
 import type { Ledger } from './writes/ledger.js';
 import { WriteSession } from './writes/session.js';
-import { findTransport, placeInDoubt, placeUnknown, probeCase } from './parameter-transports.js';
+import { findTransport, placeInDoubt, placeUnknown, probeCase, specTransport } from './parameter-transports.js';
 import { failsAlone, removableFrom, shrink } from './shrink.js';
 import type { PhaseProgress } from '../report/result.js';
 import { SequenceRunner } from './state/sequences.js';
@@ -61,6 +61,11 @@ export interface ApiSetup {
   signal: AbortSignal;
   ledger: Ledger;
   keyTransport?: KeyTransport;
+  /**
+   * The baseline pins where the key is read: a key refused on every plain call is looked for in the other common
+   * places before the run calls it refused, since a key that moved is drift to report, not a configuration problem.
+   */
+  keyPlacePinned?: boolean;
   redact(text: string): string;
   log?(line: string): void;
   onProgress?(sent: number, planned: number, phase: PhaseProgress): void;
@@ -257,11 +262,35 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       }
     }
   };
+  /**
+   * Where a baseline pins the key's place and every plain call refused the key: the first plain call of an
+   * operation whose key place the source does not show is sent with the key in each other common place; where one
+   * is read, every such operation sends its key there from now on, the plain calls are sent again, and the refused
+   * ones are not judged. Whether the key moved is then the baseline's to judge (its key-place pins).
+   */
+  const relocateKey = async (plain: readonly RequestCase[]): Promise<boolean> => {
+    const refused = book.answers.find(
+      (answer) => placeUnknown(answer.operation) && answer.case?.family === 'baseline' && answer.verdict === 'refused',
+    );
+    if (!refused) return false;
+    const { finding, tried } = await findTransport(refused, send);
+    for (const id of tried) unjudged.add(id);
+    if (!finding) return false;
+    for (const answer of book.answers) if (placeUnknown(answer.operation)) unjudged.add(answer.exchange.id);
+    for (const operation of model.operations.filter(placeUnknown))
+      transports.set(operation.id, { params: specTransport(operation).params, key: finding.transport.key });
+    const place = describeTransport(finding.transport);
+    outcome.observed.push(`the key was refused in the spec's place by every plain call and read from ${place}`);
+    await sendAll(plain.map((testCase) => ({ ...testCase, key: `${testCase.key} with the key where it is read` })));
+    return true;
+  };
   try {
     // 1. The plain calls that need no record: they reach the deployment and list what exists.
     const first = coverageCases(caseContext([])).cases.filter((testCase) => testCase.family === 'baseline');
     await sendAll(planCases(first, limits.maxRequests, seen).kept);
-    const problem = preflight(setup, book.answers, transport.unavailableReason);
+    let problem = preflight(setup, book.answers, transport.unavailableReason);
+    if (problem && setup.keyPlacePinned && (setup.keyTransport ?? 'spec') === 'spec' && (await relocateKey(first)))
+      problem = preflight(setup, book.answers, transport.unavailableReason);
     if (problem) {
       outcome.configError = problem;
       return outcome;

@@ -20,7 +20,13 @@ import type { PaceReport } from '../transport/pacer.js';
 import type { Exchange, StalledOperation, TransportLimits } from '../transport/transport.js';
 import { type RunningMocks, startMocks } from './mocks.js';
 import { combinationCoverage } from '../derived/combinations.js';
-import { observe } from '../observations/observe.js';
+import { observe, observePoints } from '../observations/observe.js';
+import type { ObservedPoint } from '../observations/points.js';
+import { apiBaseline, readBaseline } from '../baseline/overlay-read.js';
+import type { ApiBaseline } from '../baseline/types.js';
+import { judgePins } from '../baseline/pins.js';
+import { driftReport } from '../baseline/drift-report.js';
+import { conventionPoints, holdConventions, type JudgedCheck } from '../baseline/conventions.js';
 import { type ApiSetup, runApi } from './api-run.js';
 import { DEFAULT_SEQUENCE_BUDGET, DEFAULT_SEQUENCES } from './state/sequences.js';
 import { isStateCheck } from '../state/invariants/frame.js';
@@ -82,6 +88,13 @@ export interface RunOptions {
   onCheckResult?: (result: CheckResult) => void;
   /** Called as requests are sent, so a caller can show progress. */
   onProgress?: (progress: RunProgress) => void;
+  /**
+   * A baseline file (`--baseline`): the run holds each API to what it pins where the spec is silent, and a pinned
+   * point that no longer holds fails it (`baseline_drift`).
+   */
+  baseline?: string;
+  /** What the run observed of an API where the spec is silent, as points (for `tallyport-contract baseline`). */
+  onObserved?: (api: ApiName, points: readonly ObservedPoint[]) => void;
   /** Every exchange of an API once it is done (for a HAR file); bodies are redacted excerpts by then. */
   onExchanges?: (api: ApiName, exchanges: readonly Exchange[]) => void;
   log?: (line: string) => void;
@@ -150,6 +163,7 @@ export function recordedRun(
   setup: Pick<ApiSetup, 'api' | 'model' | 'mock' | 'secrets'> &
     Partial<Pick<ApiSetup, 'writesAllowed' | 'signal' | 'seed'>>,
   answers: RecordedRun['answers'],
+  baseline?: ApiBaseline,
 ): RecordedRun {
   return {
     api: setup.api,
@@ -161,6 +175,7 @@ export function recordedRun(
     ...(setup.signal ? { interrupted: setup.signal.aborted } : {}),
     valueOf: (value: TemplateValue) =>
       isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
+    ...(baseline ? { baseline } : {}),
   };
 }
 
@@ -210,7 +225,13 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const seed = options.seed ?? randomBytes(4).readUInt32BE(0) % 2_147_483_647;
   const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
   if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
-  const chosen = CHECKS.filter((check) => !options.only?.length || options.only.includes(check.name));
+  // A baseline is read before anything is sent: a file that cannot be read, or that pins another spec, stops here.
+  const read = options.baseline ? readBaseline(options.baseline) : undefined;
+  const baselines = new Map<ApiName, ApiBaseline>();
+  if (read) for (const api of options.apis ?? API_NAMES) baselines.set(api, await apiBaseline(read, api));
+  const chosen = CHECKS.filter(
+    (check) => (!options.only?.length || options.only.includes(check.name)) && (!check.needsBaseline || read),
+  );
   // A check judges an API only where its spec gives it something to judge; an API with no such check is left out.
   const checksOf = (api: ApiName) => chosen.filter((check) => check.appliesTo?.(specModels[api]) ?? true);
   const requested = options.apis ?? [...API_NAMES];
@@ -284,6 +305,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         signal,
         ledger,
         ...(target?.keyTransport ? { keyTransport: target.keyTransport } : {}),
+        ...(baselines.get(api)?.pins.some((pin) => pin.point === 'key-place') ? { keyPlacePinned: true } : {}),
         redact: (text) => redactor.text(text),
         ...(options.log ? { log: options.log } : {}),
         onProgress: (sent, planned, phase) => options.onProgress?.({ api, sent, planned, phase }),
@@ -326,17 +348,31 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       requestCount += outcome.sent;
       options.onExchanges?.(api, outcome.transport.exchanges);
       if (result.configError) continue;
-      const recorded = recordedRun(setup, outcome.answers);
-      for (const check of checks) {
-        const verdicts = judgeGuarded(check, recorded, incomplete);
-        const checkResult = clean(summarise(api, check, verdicts, { strict: !!options.strict }));
+      const baseline = baselines.get(api);
+      const recorded = recordedRun(setup, outcome.answers, baseline);
+      const judged: JudgedCheck[] = checks.map((check) => ({
+        check: check.name,
+        cases: judgeGuarded(check, recorded, incomplete),
+      }));
+      const operationIds = setup.model.operations.map((operation) => operation.id);
+      // Which conventions held is read before a baseline turns the warnings of those it pins into failures.
+      const held = conventionPoints(judged, operationIds);
+      const conventions = baseline
+        ? holdConventions(judged, baseline.pins, baseline.file, outcome.answers, operationIds)
+        : [];
+      checks.forEach((check, index) => {
+        const checkResult = clean(summarise(api, check, judged[index]!.cases, { strict: !!options.strict }));
         result.checks.push(checkResult);
         options.onCheckResult?.(checkResult);
-      }
+      });
       result.pace = outcome.transport.pace;
       result.coverage = coverageOf(recorded, setup.depth);
       const observed = observeGuarded(() => observe(recorded), api, incomplete);
       result.observations = clean([...outcome.observed, ...observed, ...paceObservation(result.pace)]);
+      const points = [...observeGuarded(() => observePoints(recorded), api, incomplete), ...held];
+      if (options.onObserved) options.onObserved(api, points);
+      if (baseline)
+        result.drift = clean(driftReport(baseline, [...judgePins(recorded, baseline.pins), ...conventions], points));
       // A request that got no answer at all is judged (not_a_server_error) when that check runs; one whose answer
       // could not be read whole is not judged by any.
       const silenceJudged = checks.includes(notAServerError);

@@ -12,13 +12,12 @@ import { type Answer, acceptedConforming, carriesMessage, documentedMessageOf } 
 import { describeTransport, documentedEncoding } from '../transport/template.js';
 import type { ParameterTransport, RequestCase } from '../cases/types.js';
 import type { RequestTemplate } from '../transport/request.js';
+import { placeUnknown } from '../spec/deployment.js';
 
 /** Headers an API key commonly travels in, besides the parameters (HTTP header names ignore case). */
 export const KEY_HEADERS: readonly string[] = ['X-API-Key', 'Api-Key'];
 
-/** The operations whose parameters travel where the source documentation does not show. */
-export const placeUnknown = (operation: OperationModel): boolean =>
-  operation.credential !== undefined && operation.credential.in !== 'bearer' && !!operation.credential.unknown;
+export { placeUnknown };
 
 /** Where the spec sends an operation's parameters. */
 export function specTransport(operation: OperationModel): ParameterTransport {

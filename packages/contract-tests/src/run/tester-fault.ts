@@ -21,7 +21,7 @@ export function judgeGuarded(check: CheckDefinition, run: RecordedRun, incomplet
 }
 
 /** The observations; if reading them throws, none, and the line `incomplete` gets. */
-export function observeGuarded(observe: () => string[], api: string, incomplete: string[]): string[] {
+export function observeGuarded<T>(observe: () => T[], api: string, incomplete: string[]): T[] {
   try {
     return observe();
   } catch (error) {

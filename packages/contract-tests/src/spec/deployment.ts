@@ -3,7 +3,7 @@
 // code), and which run options name a record to read. The one place where
 // API names meet configuration; the engine reads these tables and stays
 // generic.
-import { valueAt } from '@tallyport/spec-model/query';
+import { type OperationModel, valueAt } from '@tallyport/spec-model/query';
 import type { SecretName } from './secrets.js';
 import { API_NAMES, type ApiName, specModels } from './models.js';
 
@@ -110,3 +110,7 @@ export function secretsOf(
   }
   return secrets;
 }
+
+/** The operations whose key (and so every parameter) travels where the source documentation does not show. */
+export const placeUnknown = (operation: OperationModel): boolean =>
+  operation.credential !== undefined && operation.credential.in !== 'bearer' && !!operation.credential.unknown;

@@ -24,7 +24,9 @@ const STAGES: Readonly<Record<string, number>> = {
   checks: 6,
   // What the deployment holds: the model of its state, and the invariants the checks judge on it.
   state: 6,
-  observations: 7,
+  observations: 6,
+  // What a baseline pins of a deployment, judged by a check beside the others.
+  baseline: 6,
   report: 8,
   // The orchestration: one run of the stages, the judge of a recorded file, and the command line over both.
   run: 9,

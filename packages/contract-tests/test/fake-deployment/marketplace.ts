@@ -19,6 +19,8 @@ export interface MarketplaceKeys {
   purchaseCode: string;
   /** When set, the key is read from this header only, as some deployments do (the spec does not show where). */
   header?: string;
+  /** When set with `header`, only requests to this path read the key from the header (one operation moved it). */
+  headerPath?: string;
 }
 
 type Operation = 'account' | 'items' | 'item' | 'purchase';
@@ -51,7 +53,7 @@ export class FakeMarketplace {
   keyOf(request: FakeRequest): string | null {
     // Purchase validation that reads a JSON body only: a form body or query string reaches it empty.
     if (this.readsJsonOnly(request)) return null;
-    if (this.keys.header) {
+    if (this.keys.header && (!this.keys.headerPath || request.path === this.keys.headerPath)) {
       const sent = request.headers[this.keys.header.toLowerCase()];
       return typeof sent === 'string' ? sent : null;
     }

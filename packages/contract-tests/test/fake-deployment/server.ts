@@ -24,6 +24,8 @@ export interface FakeDeploymentOptions {
   marketplaceKey?: string;
   /** The marketplace reads its key from this header only. */
   marketplaceKeyHeader?: string;
+  /** With `marketplaceKeyHeader`: only this path reads the key from the header (`/api/purchases/validation`). */
+  marketplaceKeyHeaderPath?: string;
   /** A test's own change to each reply, made last (the fault-injection runs put hostile answers in). */
   reshape?: (reply: Reply, request: FakeRequest, api: 'analytics' | 'marketplace') => Reply;
 }
@@ -80,6 +82,7 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
       emptyKey: keys.emptyMarketplace,
       purchaseCode: keys.purchaseCode,
       ...(options.marketplaceKeyHeader ? { header: options.marketplaceKeyHeader } : {}),
+      ...(options.marketplaceKeyHeaderPath ? { headerPath: options.marketplaceKeyHeaderPath } : {}),
     },
     faults,
     variant,

@@ -52,6 +52,7 @@ export async function runAndJudge(options: RunOptions): Promise<RunAndJudge> {
     const judged = await judgeChunks([har], 'recorded.har', {
       ...(options.apis ? { apis: options.apis } : {}),
       ...(options.only ? { only: options.only } : {}),
+      ...(options.baseline ? { baseline: options.baseline } : {}),
       strict: !!options.strict,
       keys,
       ...(typeof transport === 'object' ? { keyHeader: transport.header } : {}),

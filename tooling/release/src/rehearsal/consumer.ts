@@ -168,3 +168,26 @@ export function runContractCommand(consumer: Consumer): string {
     throw new Error(`the report says ${JSON.stringify({ tool: report.tool, exitCode: report.exitCode, apis })}`);
   return `${[command, ...args].join(' ')}: exit 0, ${apis.join(' and ')} mocks conform`;
 }
+
+/**
+ * A baseline as its users take it, from the installed command against its embedded mocks, then a run held to it:
+ * `tallyport-contract baseline` writes the file, and a run given `--baseline` exits 0 with every pin held.
+ */
+export function runBaselineCommands(consumer: Consumer): string {
+  const [command, ...prefix] = consumer.manager === 'npm' ? ['npx', '--no', '--'] : ['pnpm', 'exec'];
+  const options = { cwd: consumer.dir, env: consumer.env, log: consumer.log };
+  run(command!, [...prefix, 'tallyport-contract', 'baseline'], options);
+  const file = join(consumer.dir, 'tallyport.baseline.yaml');
+  if (!existsSync(file)) throw new Error('tallyport-contract baseline wrote no tallyport.baseline.yaml');
+  const held = [...prefix, 'tallyport-contract', '--baseline', 'tallyport.baseline.yaml', '--json', 'drift.json'];
+  run(command!, held, options);
+  const report = JSON.parse(readFileSync(join(consumer.dir, 'drift.json'), 'utf8')) as {
+    exitCode?: number;
+    apis?: { drift?: { pins: number; held: number; drifted: unknown[] } }[];
+  };
+  const drift = (report.apis ?? []).map((api) => api.drift);
+  if (report.exitCode !== 0 || drift.length !== 2 || drift.some((entry) => !entry || entry.drifted.length > 0))
+    throw new Error(`the run held to the baseline says ${JSON.stringify({ exitCode: report.exitCode, drift })}`);
+  const pins = drift.reduce((sum, entry) => sum + entry!.pins, 0);
+  return `${[command, ...prefix].join(' ')} tallyport-contract baseline, then --baseline: exit 0, ${pins} points held`;
+}

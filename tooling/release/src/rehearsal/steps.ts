@@ -15,6 +15,7 @@ import {
   installConsumer,
   type PackageManager,
   runConsumer,
+  runBaselineCommands,
   runContractCommand,
 } from './consumer.js';
 import { judgeRecordedTraffic, runVitestFile } from './contract-usage.js';
@@ -276,6 +277,7 @@ export function consumerSteps(manager: PackageManager): Step<Rehearsal>[] {
     { name: `${prefix}: CommonJS`, run: (r) => ({ detail: runConsumer(of(r), 'cjs') }) },
     { name: `${prefix}: tallyport-contract`, run: (r) => ({ detail: runContractCommand(of(r)) }) },
     { name: `${prefix}: tallyport-contract judge`, run: async (r) => ({ detail: await judgeRecordedTraffic(of(r)) }) },
+    { name: `${prefix}: tallyport-contract baseline`, run: (r) => ({ detail: runBaselineCommands(of(r)) }) },
     { name: `${prefix}: vitest`, run: (r) => ({ detail: runVitestFile(of(r)) }) },
   ];
 }

@@ -3,7 +3,7 @@
 import { toCurl } from '../../transport/curl.js';
 import type { Answer } from '../../answers/answer.js';
 import type { CaseResult, EvidenceStep, FailureKind } from './types.js';
-import type { Basis } from '../../spec/basis.js';
+import { type Basis, failsByDefault } from '../../spec/basis.js';
 
 const MAX_BODY = 400;
 
@@ -53,7 +53,7 @@ export function fail(
   actual: string,
   options: FailOptions,
 ): CaseResult {
-  const specified = options.basis === 'specified';
+  const specified = failsByDefault(options.basis);
   return {
     status: specified ? 'fail' : 'warn',
     title: options.title ?? titleOf(answer),

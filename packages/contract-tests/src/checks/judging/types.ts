@@ -11,6 +11,7 @@ import type { Answer } from '../../answers/answer.js';
 import type { CaseFamily } from '../../cases/types.js';
 import type { TemplateValue } from '../../spec/secrets.js';
 import type { ApiName } from '../../spec/models.js';
+import type { ApiBaseline } from '../../baseline/types.js';
 
 /**
  * `warn`: a convention (not something the source documentation decides) did not hold; it fails the run only
@@ -66,6 +67,7 @@ export const FAILURE_KINDS = [
   'empty-not-stored',
   'normalised-inconsistently',
   'neighbour-served',
+  'baseline-drift',
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
@@ -125,6 +127,8 @@ export interface RecordedRun {
   interrupted?: boolean;
   /** The run's seed (`--seed`), which gives the same command sequences again. */
   seed?: number;
+  /** The baseline the run was given (`--baseline`): what it pins of this API, and the spec it overlays. */
+  baseline?: ApiBaseline;
 }
 
 export interface CheckDefinition {
@@ -134,5 +138,7 @@ export interface CheckDefinition {
   needs: readonly CaseFamily[];
   /** Whether the API's spec gives the check anything to judge (see applies.ts); absent: every API. */
   appliesTo?: (model: SpecModel) => boolean;
+  /** Judged only in a run given a baseline (`--baseline`); otherwise left out, as a check that applies to no API. */
+  needsBaseline?: boolean;
   judge(run: RecordedRun): CaseResult[];
 }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { API_NAMES, type ApiName } from '../../spec/models.js';
 import { DEFAULT_CONFIG_FILE } from './file-name.js';
 
-const PRINTING = /^(-h|--help|--version|--list-checks|--report-schema|--config-schema)$/;
+const PRINTING = /^(-h|--help|--version|--list-checks|--report-schema|--config-schema|--overlaid-spec(=.*)?)$/;
 
 /** The value of `--flag VALUE` or `--flag=VALUE`, if given. */
 function flagValue(args: readonly string[], flag: string): string | undefined {

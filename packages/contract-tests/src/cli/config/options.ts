@@ -6,6 +6,7 @@ import { CHECK_NAMES } from '../../checks/index.js';
 import { DEFAULT_LIMITS, DEFAULT_MAX_DURATION_MS } from '../../run/contract.js';
 import { API_NAMES } from '../../spec/models.js';
 import { DEFAULT_LEDGER } from '../../run/writes/ledger.js';
+import { DEFAULT_BASELINE_FILE } from '../../baseline/overlay-write.js';
 
 /** A config-file value may be `${NAME}`, replaced by that environment variable. */
 export const ENV_REFERENCE = '^\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}$';
@@ -224,6 +225,32 @@ export const OPTIONS: readonly OptionSpec[] = [
     ],
     config: orEnv({ type: 'string', pattern: "^(spec|query|form|header:[A-Za-z0-9!#$%&'*+.^_`|~-]+)$" }),
     accepts: 'spec, query, form or header:NAME',
+  },
+  {
+    flag: 'baseline',
+    short: 'o',
+    type: 'string',
+    value: 'FILE',
+    help: [
+      'a baseline overlay (tallyport-contract baseline): the run fails where a point it pins no longer',
+      `holds (drift); for \`baseline\` and --update-baseline, the file written (default ${DEFAULT_BASELINE_FILE})`,
+    ],
+    config: text,
+  },
+  {
+    flag: 'update-baseline',
+    type: 'boolean',
+    help: ['rewrite the baseline file with what this run observes (after a change that was meant)'],
+    config: { type: 'boolean' },
+  },
+  {
+    flag: 'overlaid-spec',
+    type: 'string',
+    value: `${API_NAMES.join('|')}`,
+    help: [
+      "print the API's spec with the --baseline file applied (JSON), for openapi-typescript or a lint:",
+      'types in which the pinned statuses and error bodies are typed',
+    ],
   },
   {
     flag: 'config',

@@ -16,15 +16,17 @@ import { isLoopbackHost } from '../../transport/loopback.js';
 import { Redactor } from '../../report/redactor.js';
 import { addOwnText } from '../../report/own-text.js';
 import type { RunOptions } from '../../run/contract.js';
-import { specModels } from '../../spec/models.js';
+import { API_NAMES, specModels } from '../../spec/models.js';
 import { DEFAULT_LEDGER } from '../../run/writes/ledger.js';
+import { DEFAULT_BASELINE_FILE } from '../../baseline/overlay-write.js';
 
 export { ConfigError };
 
 export type ProgressMode = 'auto' | 'live' | 'lines' | 'off';
 
 export interface CliConfig {
-  command: 'run' | 'cleanup';
+  /** `baseline` runs as `run` does, then writes what it observed where the spec is silent (`baselineFile`). */
+  command: 'run' | 'cleanup' | 'baseline';
   help: boolean;
   version: boolean;
   listChecks: boolean;
@@ -36,10 +38,14 @@ export interface CliConfig {
   jsonFile?: string;
   harFile?: string;
   ledgerFile: string;
+  /** The baseline file written by `baseline` and `--update-baseline` (a run reads it as `run.baseline`). */
+  baselineFile?: string;
   verbose: boolean;
   progress: ProgressMode;
   /** The config file read, if any. */
   configFile?: string;
+  /** `--overlaid-spec API`: print that API's spec with the baseline applied, and nothing else. */
+  overlaidSpec?: ApiName;
 }
 
 const optionLines = OPTIONS.flatMap((option) => {
@@ -53,6 +59,7 @@ const optionLines = OPTIONS.flatMap((option) => {
 });
 
 export const HELP = `Usage: tallyport-contract [options]
+       tallyport-contract baseline [-o FILE] [options]   (a run that writes what it observed as a baseline)
        tallyport-contract cleanup [--ledger FILE] [--config FILE]
        tallyport-contract judge FILE.har [options]   (judge --help: recorded traffic, nothing sent)
 
@@ -79,6 +86,11 @@ Exit codes: 0 conforms; 1 violations found; 2 configuration or connectivity
 problem, or a run that could not check what it was asked to (request cap
 reached, everything skipped, interrupted). A report that cannot be written is
 said on stderr and does not change the exit code.
+
+Baseline: runs as a run does, then writes what the deployment does where the specs
+are silent (statuses, error bodies, where the key is read, envelopes, id types,
+search and text order) to FILE (default ${DEFAULT_BASELINE_FILE}), an OpenAPI
+Overlay to commit; a run given --baseline FILE then fails where it drifts.
 
 Cleanup: deletes the websites recorded in the ledger that still show their
 run's domain, and reports those it could not delete; with no ledger there is
@@ -202,7 +214,9 @@ function unexpected(argument: string): ConfigError {
     );
   }
   if (/^[a-z][a-z-]{0,23}$/.test(argument))
-    return new ConfigError(`unexpected argument "${argument}": the commands are cleanup and judge (see --help)`);
+    return new ConfigError(
+      `unexpected argument "${argument}": the commands are baseline, cleanup and judge (see --help)`,
+    );
   return new ConfigError('unexpected argument (not shown, in case it is a key): options start with -- (see --help)');
 }
 
@@ -215,15 +229,15 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
   // `pnpm contract -- --flag` passes the `--` on; it separates nothing here.
   const args = argv[0] === '--' ? argv.slice(1) : [...argv];
   let command: CliConfig['command'] = 'run';
-  if (args[0] === 'cleanup') {
-    command = 'cleanup';
+  if (args[0] === 'cleanup' || args[0] === 'baseline') {
+    command = args[0];
     args.shift();
   }
   const flags = parseFlags(args);
   if (flags.positionals.length > 0) throw unexpected(flags.positionals[0]!);
   for (const [name, value] of Object.entries(flags.values))
     if (typeof value === 'string' && value.trim() === '') throw new ConfigError(`--${name} needs a value`);
-  const printing = ['help', 'version', 'list-checks', 'report-schema', 'config-schema'].some(
+  const printing = ['help', 'version', 'list-checks', 'report-schema', 'config-schema', 'overlaid-spec'].some(
     (flag) => flags.values[flag],
   );
   const file = printing ? { options: {} } : loadConfigFile(stringOf(flags.values.config), env, cwd);
@@ -270,7 +284,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
   const analytics =
     apis.includes('analytics') || command === 'cleanup' ? target(urlOf('analytics'), env, 'analytics') : undefined;
   const marketplaceTarget =
-    apis.includes('marketplace') && command === 'run' ? target(urlOf('marketplace'), env, 'marketplace') : undefined;
+    apis.includes('marketplace') && command !== 'cleanup'
+      ? target(urlOf('marketplace'), env, 'marketplace')
+      : undefined;
   const keyTransport = keyTransportOf(text('marketplace-key-in'));
   const marketplace = marketplaceTarget
     ? {
@@ -303,6 +319,19 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
       `only one report can go to stdout, and ${reports.map((flag) => `--${flag}`).join(' and ')} ask for it`,
     );
   const ledgerFile = text('ledger') ?? DEFAULT_LEDGER;
+  const updateBaseline = values['update-baseline'] === true;
+  const overlaidSpec = text('overlaid-spec');
+  if (overlaidSpec !== undefined && !API_NAMES.includes(overlaidSpec as ApiName))
+    throw new ConfigError(`--overlaid-spec must be one of ${API_NAMES.join(', ')}`);
+  if (overlaidSpec !== undefined && !text('baseline'))
+    throw new ConfigError('--overlaid-spec needs the baseline to apply: --baseline FILE');
+  if (updateBaseline && command === 'baseline')
+    throw new ConfigError('--update-baseline is for a run: `baseline` always writes the file');
+  if (updateBaseline && !text('baseline'))
+    throw new ConfigError('--update-baseline needs the baseline to rewrite: --baseline FILE (or baseline in the file)');
+  // A run reads the baseline it is given; `baseline` and --update-baseline write one.
+  const writesBaseline = command === 'baseline' || updateBaseline;
+  const baselineFile = text('baseline') ?? (command === 'baseline' ? DEFAULT_BASELINE_FILE : undefined);
   const junitFile = text('junit');
   const jsonFile = text('json');
   const harFile = text('har');
@@ -317,9 +346,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
     ...(jsonFile ? { jsonFile } : {}),
     ...(harFile ? { harFile } : {}),
     ledgerFile,
+    ...(writesBaseline && baselineFile ? { baselineFile } : {}),
     verbose: values.verbose === true,
     progress,
     ...(file.file ? { configFile: file.file } : {}),
+    ...(overlaidSpec ? { overlaidSpec: overlaidSpec as ApiName } : {}),
     run: {
       apis,
       ...(analytics ? { analytics } : {}),
@@ -331,6 +362,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
       only,
       limits,
       ledgerFile,
+      ...(baselineFile && !writesBaseline ? { baseline: baselineFile } : {}),
       ...(examples !== undefined ? { examples } : {}),
       ...(seed !== undefined ? { seed } : {}),
       ...(depth !== undefined ? { depth } : {}),
