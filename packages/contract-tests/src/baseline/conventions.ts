@@ -8,7 +8,8 @@
 // that rests on the run's writes or seeded draws (a search index slow to
 // show a new record) may come and go with the timing, and stays a warning.
 import type { Answer } from '../answers/answer.js';
-import type { CaseResult } from '../checks/judging/types.js';
+import type { CaseResult, CheckDefinition } from '../checks/judging/types.js';
+import { isStateCheck } from '../state/invariants/frame.js';
 import { steady } from '../observations/evidence.js';
 import type { ConventionsPoint } from '../observations/points.js';
 import type { PinVerdict } from './pins.js';
@@ -18,7 +19,27 @@ import type { Pin } from './types.js';
 export interface JudgedCheck {
   check: string;
   cases: CaseResult[];
+  /** Whether the check may be pinned as a convention that held (see `pinnable`). */
+  pinnable?: boolean;
 }
+
+/**
+ * Checks that judge how records relate (a listed record and its read, a link and its target, one key's items and
+ * another's, a write and what shows after it, the whole state): whether they judge an operation at all rests on
+ * the data the deployment holds and on the run's writes, which vary from run to run (a live deployment judged
+ * `getItem` with them in one baseline and not in the next), so a baseline taken twice would differ. They are not
+ * pinned; their warnings stay warnings.
+ */
+const RELATION_CHECKS: ReadonlySet<string> = new Set([
+  'read_matches_list',
+  'linked_records_agree',
+  'key_scope',
+  'write_round_trip',
+  'resource_availability',
+]);
+
+/** Whether a check's passes on an operation come alike in every run, so that it may be pinned. */
+export const pinnable = (check: CheckDefinition): boolean => !RELATION_CHECKS.has(check.name) && !isStateCheck(check);
 
 /** The operation a verdict is about: named by a failure or warning, or the first word of its title. */
 function operationOf(entry: CaseResult, operations: ReadonlySet<string>): string | undefined {
@@ -41,7 +62,7 @@ export function conventionPoints(judged: readonly JudgedCheck[], operationIds: r
   const operations = new Set(operationIds);
   return operationIds.flatMap((operationId) => {
     const checks = judged
-      .filter(({ check }) => check !== 'baseline_drift')
+      .filter(({ check, pinnable }) => check !== 'baseline_drift' && pinnable !== false)
       .filter(({ cases }) => {
         const own = cases.filter((entry) => operationOf(entry, operations) === operationId);
         return own.some((entry) => entry.status === 'pass') && !own.some((entry) => entry.status === 'warn');

@@ -25,7 +25,7 @@ import { apiBaseline, readBaseline } from '../baseline/overlay-read.js';
 import { judgePins } from '../baseline/pins.js';
 import type { ApiBaseline } from '../baseline/types.js';
 import { type DriftReport, driftReport } from '../baseline/drift-report.js';
-import { conventionPoints, holdConventions, type JudgedCheck } from '../baseline/conventions.js';
+import { conventionPoints, holdConventions, type JudgedCheck, pinnable } from '../baseline/conventions.js';
 import { API_SECRETS } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
@@ -162,6 +162,7 @@ function judgeWindow(group: Group, checks: readonly CheckDefinition[], incomplet
   );
   const judged: JudgedCheck[] = checks.map((check) => ({
     check: check.name,
+    pinnable: pinnable(check),
     cases: judgeGuarded(check, run, incomplete),
   }));
   const operationIds = specModels[group.api].operations.map((operation) => operation.id);

@@ -26,7 +26,7 @@ import { apiBaseline, readBaseline } from '../baseline/overlay-read.js';
 import type { ApiBaseline } from '../baseline/types.js';
 import { judgePins } from '../baseline/pins.js';
 import { driftReport } from '../baseline/drift-report.js';
-import { conventionPoints, holdConventions, type JudgedCheck } from '../baseline/conventions.js';
+import { conventionPoints, holdConventions, type JudgedCheck, pinnable } from '../baseline/conventions.js';
 import { type ApiSetup, runApi } from './api-run.js';
 import { DEFAULT_SEQUENCE_BUDGET, DEFAULT_SEQUENCES } from './state/sequences.js';
 import { isStateCheck } from '../state/invariants/frame.js';
@@ -352,6 +352,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       const recorded = recordedRun(setup, outcome.answers, baseline);
       const judged: JudgedCheck[] = checks.map((check) => ({
         check: check.name,
+        pinnable: pinnable(check),
         cases: judgeGuarded(check, recorded, incomplete),
       }));
       const operationIds = setup.model.operations.map((operation) => operation.id);
