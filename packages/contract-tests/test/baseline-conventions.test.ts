@@ -7,9 +7,10 @@ import type { CaseResult } from '../src/checks/judging/types.js';
 import { answersOf } from './checks/recorded.js';
 
 const OPERATIONS = ['listWebsites', 'getWebsite'];
-const [list, written] = answersOf([
+const [list, written, unavailable] = answersOf([
   { operationId: 'listWebsites', status: 200, body: { data: [] }, contentType: 'text/html' },
   { operationId: 'listWebsites', status: 200, body: { data: [] }, case: { family: 'write', step: 'find' } },
+  { operationId: 'listWebsites', status: 503, body: 'Service Unavailable' },
 ]);
 
 /** A warning of content_type_conformance resting on `answer`. */
@@ -39,12 +40,31 @@ describe('the conventions of a baseline', () => {
   it('are the checks that judged an operation with a pass and no warning', () => {
     const judged: JudgedCheck[] = [
       { check: 'content_type_conformance', cases: [{ status: 'pass', title: 'listWebsites' }] },
-      { check: 'status_code_conformance', cases: [{ status: 'pass', title: 'getWebsite id=1' }, warning(1)] },
+      {
+        check: 'status_code_conformance',
+        cases: [{ status: 'pass', title: 'getWebsite id=1' }, warning(list!.exchange.id)],
+      },
       { check: 'sort_order', cases: [{ status: 'skip', title: 'listWebsites', reason: 'nothing sorted' }] },
     ];
-    expect(conventionPoints(judged, OPERATIONS)).toEqual([
+    expect(conventionPoints(judged, OPERATIONS, [list!, written!])).toEqual([
       { point: 'conventions', operationId: 'listWebsites', checks: ['content_type_conformance'], evidence: [] },
       { point: 'conventions', operationId: 'getWebsite', checks: ['status_code_conformance'], evidence: [] },
+    ]);
+  });
+
+  it("are pinned whatever warned on an answer that said nothing (a gateway's 503) or on the run's writes", () => {
+    const judged: JudgedCheck[] = [
+      {
+        check: 'not_a_server_error',
+        cases: [
+          { status: 'pass', title: 'listWebsites' },
+          warning(unavailable!.exchange.id),
+          warning(written!.exchange.id),
+        ],
+      },
+    ];
+    expect(conventionPoints(judged, OPERATIONS, [list!, written!, unavailable!])).toEqual([
+      { point: 'conventions', operationId: 'listWebsites', checks: ['not_a_server_error'], evidence: [] },
     ]);
   });
 

@@ -57,15 +57,24 @@ function steadyWarning(entry: CaseResult, answers: ReadonlyMap<number, Answer>):
   });
 }
 
-/** Per operation, the checks that judged it with a pass and no warning at all (the drift check aside). */
-export function conventionPoints(judged: readonly JudgedCheck[], operationIds: readonly string[]): ConventionsPoint[] {
+/**
+ * Per operation, the checks that judged it with a pass and no steady warning (the drift check aside). A warning on
+ * an answer that said nothing (a gateway's 503 to whichever request came at the wrong moment) or on the run's
+ * writes comes and goes with the timing: it neither keeps a check from being pinned nor is held to it.
+ */
+export function conventionPoints(
+  judged: readonly JudgedCheck[],
+  operationIds: readonly string[],
+  answers: readonly Answer[],
+): ConventionsPoint[] {
   const operations = new Set(operationIds);
+  const byId = new Map(answers.map((answer) => [answer.exchange.id, answer]));
   return operationIds.flatMap((operationId) => {
     const checks = judged
       .filter(({ check, pinnable }) => check !== 'baseline_drift' && pinnable !== false)
       .filter(({ cases }) => {
         const own = cases.filter((entry) => operationOf(entry, operations) === operationId);
-        return own.some((entry) => entry.status === 'pass') && !own.some((entry) => entry.status === 'warn');
+        return own.some((entry) => entry.status === 'pass') && !own.some((entry) => steadyWarning(entry, byId));
       })
       .map(({ check }) => check)
       .sort();

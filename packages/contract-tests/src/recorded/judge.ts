@@ -166,7 +166,7 @@ function judgeWindow(group: Group, checks: readonly CheckDefinition[], incomplet
     cases: judgeGuarded(check, run, incomplete),
   }));
   const operationIds = specModels[group.api].operations.map((operation) => operation.id);
-  const held = conventionPoints(judged, operationIds);
+  const held = conventionPoints(judged, operationIds, answers);
   // A baseline turns the warnings of the conventions it pins into failures, as in a run.
   const conventions = group.baseline
     ? holdConventions(judged, group.baseline.pins, group.baseline.file, answers, operationIds)

@@ -357,7 +357,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       }));
       const operationIds = setup.model.operations.map((operation) => operation.id);
       // Which conventions held is read before a baseline turns the warnings of those it pins into failures.
-      const held = conventionPoints(judged, operationIds);
+      const held = conventionPoints(judged, operationIds, outcome.answers);
       const conventions = baseline
         ? holdConventions(judged, baseline.pins, baseline.file, outcome.answers, operationIds)
         : [];
