@@ -78,3 +78,44 @@ describe('filter_effect', () => {
     ]);
   });
 });
+
+describe('filter_effect on a record whose label is outside ASCII', () => {
+  const ascii = 'tallyport-contract-run-s1-1.example.com';
+  const sent = 'tallyport-contract-run-s2-1.bücher.example.com';
+  const stored = 'tallyport-contract-run-s2-1.xn--bcher-kva.example.com';
+  const trail = (record: string, id: number, shown: string, found: string[]): Recorded[] => [
+    {
+      operationId: 'createWebsite',
+      values: { domain: record },
+      status: 201,
+      body: { data: { id, domain: shown } },
+      case: { family: 'write', step: 'create', record },
+    },
+    {
+      operationId: 'getWebsite',
+      values: { id: String(id) },
+      status: 200,
+      body: { data: { id, domain: shown } },
+      case: { family: 'write', step: 'verify', record },
+    },
+    {
+      operationId: 'listWebsites',
+      values: { search: record },
+      status: 200,
+      body: { data: found.map((domain) => ({ id, domain })) },
+      case: { family: 'write', step: 'find-after-create', record },
+    },
+  ];
+  const titled = (results: ReturnType<typeof filterEffect.judge>) =>
+    results.filter((result) => result.title.includes('a search for a label outside ASCII'));
+
+  it('fails a search that misses the label as the record shows it, where the ASCII one was found', () => {
+    const run = recordedRun([...trail(ascii, 1, ascii, [ascii]), ...trail(sent, 2, sent, [])]);
+    expect(statuses(titled(filterEffect.judge(run)))).toEqual(['fail']);
+  });
+
+  it('does not judge a search for the form it was sent in when the record is stored in another (ASCII)', () => {
+    const run = recordedRun([...trail(ascii, 1, ascii, [ascii]), ...trail(sent, 2, stored, [])]);
+    expect(statuses(titled(filterEffect.judge(run)))).toEqual([]);
+  });
+});
