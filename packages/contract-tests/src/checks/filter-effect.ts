@@ -15,7 +15,7 @@ import { anyParameterWithRole } from './judging/applies.js';
 import { VARYING_PARAMETERS } from './judging/check-kinds.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './judging/related.js';
+import { effectiveValue, judgeAccepted, labelsReadById, sameRequestExcept, valuesWithout } from './judging/related.js';
 import { comparedFields, rowKeyOf, sameRows } from './judging/rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
@@ -180,14 +180,12 @@ function scriptsAlike(run: RecordedRun): CaseResult[] {
   // A record whose reads by id show its label in another form (a domain in ASCII) is stored as that form: a search
   // for the form it was sent in is not a search for what the deployment holds (a proxy's file keeps the run's text).
   const storedOtherwise = (record: string) =>
-    run.answers.some(
-      (read) =>
-        read.case?.record === record &&
-        read.case.step === 'verify' &&
-        read.verdict === 'accepted' &&
-        typeof read.records?.rows[0]?.[kind.label] === 'string' &&
-        read.records.rows[0][kind.label] !== record,
-    );
+    [
+      ...labelsReadById(
+        run.answers.filter((read) => read.case?.record === record),
+        kind.label,
+      ),
+    ].some((shown) => shown !== record);
   const results: CaseResult[] = [];
   for (const answer of last.values()) {
     if (!outsideAscii(answer.case!.record!) || !asciiFound) continue;

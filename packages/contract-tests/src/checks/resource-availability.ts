@@ -12,7 +12,7 @@ import type { Answer } from '../answers/answer.js';
 import { anyWritable } from './judging/applies.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, titleOf } from './judging/evidence.js';
-import { acceptedConforming, judgeWriteTrails } from './judging/related.js';
+import { acceptedConforming, judgeWriteTrails, labelsReadById } from './judging/related.js';
 import { comparedFields } from './judging/rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
@@ -25,23 +25,9 @@ function rowWithLabel(answer: Answer | undefined, field: string, names: Readonly
   return answer?.records?.rows.find((row) => names.has(row[field]));
 }
 
-/** Steps that read the record by its id: whatever label they show is the record's, in the deployment's own form. */
-const READS_BY_ID = new Set(['verify', 'read-before-update', 'read-after-update']);
-
-/**
- * The label as sent, and as the reads of the record by id show it: a deployment may store it in a form of its own
- * (a domain in its ASCII form, in lower case), which the source does not decide. A file recorded by a proxy carries
- * the run's generated labels (text outside ASCII) into these trails too.
- */
-function namesOf(steps: readonly Answer[], field: string, label: string): ReadonlySet<unknown> {
-  const names = new Set<unknown>([label]);
-  for (const answer of steps)
-    if (READS_BY_ID.has(answer.case!.step ?? '') && acceptedConforming(answer)) {
-      const shown = answer.records?.rows[0]?.[field];
-      if (typeof shown === 'string') names.add(shown);
-    }
-  return names;
-}
+/** The label as sent, and as the reads of the record by id show it (in the deployment's own form). */
+const namesOf = (steps: readonly Answer[], field: string, label: string): ReadonlySet<unknown> =>
+  new Set<unknown>([label, ...labelsReadById(steps, field)]);
 
 /** The documented fields (those shown the same way everywhere) on which two views of one record differ. */
 function differing(run: RecordedRun, a: Record<string, unknown>, b: Record<string, unknown>): string[] {

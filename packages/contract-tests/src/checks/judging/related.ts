@@ -194,3 +194,21 @@ export function refusalBasis(run: RecordedRun, answer: Answer): Basis {
   });
   return explained ? 'specified' : 'convention';
 }
+
+/** The steps of a write trail that read its record by id: whatever label they show is the record's. */
+const READS_BY_ID: ReadonlySet<string> = new Set(['verify', 'read-before-update', 'read-after-update']);
+
+/**
+ * The labels (`field`) the reads by id among `answers` show of their record: the deployment's own form of a label
+ * (a domain in its ASCII form, in lower case), which the source does not decide. A file recorded by a proxy carries
+ * the run's generated labels (text outside ASCII) into the write trails too.
+ */
+export function labelsReadById(answers: readonly Answer[], field: string): Set<string> {
+  const labels = new Set<string>();
+  for (const answer of answers)
+    if (READS_BY_ID.has(answer.case?.step ?? '') && acceptedConforming(answer)) {
+      const shown = answer.records?.rows[0]?.[field];
+      if (typeof shown === 'string') labels.add(shown);
+    }
+  return labels;
+}
