@@ -3,7 +3,7 @@
 // caught by its check, are in faults-in-single-answers.test.ts and
 // faults-across-answers.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS } from '../src/registry/index.js';
 import { runContract } from '../src/run/contract.js';
 import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
 import { VARIANTS } from './fake-deployment/variants.js';

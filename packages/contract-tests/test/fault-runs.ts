@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { COMBINATION_FAULTS, FAULTS, type FaultName, type FaultSpec, TEXT_FAULTS } from './fake-deployment/faults.js';
 import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
 import { runAndJudge, statusOf } from './recorded/run-and-judge.js';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS } from '../src/registry/index.js';
 import { isStateCheck } from '../src/state/invariants/frame.js';
 
 // Faults in reads or deletes: the run cannot prove a record is its own, so it deletes nothing and lists what it left.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLine, summaryText } from '../src/report/console.js';
 import { jsonReport } from '../src/report/json.js';
 import { junitReport } from '../src/report/junit.js';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS } from '../src/registry/index.js';
 import { summarise } from '../src/run/contract.js';
 import type { RunResult } from '../src/report/result.js';
 

@@ -4,7 +4,7 @@
 // judge, and a check the API's spec gives nothing to judge is left out of
 // that API (an API with none is left out of the run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS } from '../src/registry/index.js';
 import type { Exchange } from '../src/transport/transport.js';
 import { type RunningMocks, startMocks } from '../src/run/mocks.js';
 import { type RunOptions, runContract } from '../src/run/contract.js';

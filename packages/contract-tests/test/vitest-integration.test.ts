@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_NAMES } from '../src/checks/index.js';
+import { CHECK_NAMES } from '../src/registry/index.js';
 import { type RunningMocks, startMocks } from '../src/run/mocks.js';
 import { type FakeDeployment, startFakeDeployment } from './fake-deployment/server.js';
 import { runAndJudge } from './recorded/run-and-judge.js';

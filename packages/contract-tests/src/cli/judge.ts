@@ -8,7 +8,7 @@
 import { appendFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type ApiSelectionError, parseApiSelection } from './config/api-selection.js';
-import { CHECK_NAMES } from '../checks/index.js';
+import { CHECK_NAMES } from '../registry/index.js';
 import { secretRedactor } from '../report/redactor.js';
 import { consoleLines, type Lines } from '../report/lines.js';
 import { type ReportToWrite, writeReports } from '../report/report-files.js';

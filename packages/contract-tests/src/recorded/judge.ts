@@ -15,7 +15,7 @@
 // bounded memory; only exchanges further apart than a window are not compared.
 import { type Answer, EXCERPT_CHARS } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
-import { CHECKS, type CheckDefinition } from '../checks/index.js';
+import { CHECKS, type CheckDefinition } from '../registry/index.js';
 import { parseBoundedJson } from '../transport/json.js';
 import type { SecretName } from '../spec/secrets.js';
 import type { Exchange } from '../transport/transport.js';

@@ -4,7 +4,7 @@
 // edit; a test validates real reports against it, and every object is closed,
 // so a report field the schema does not describe fails that test.
 import { CASE_FAMILIES } from '../cases/types.js';
-import { CHECK_NAMES } from '../checks/index.js';
+import { CHECK_NAMES } from '../registry/index.js';
 import { CASE_STATUSES, FAILURE_KINDS, SEVERITIES } from '../checks/judging/types.js';
 import { BASES } from '../spec/basis.js';
 import { API_NAMES } from '../spec/models.js';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import type { CaseFamily } from '../cases/types.js';
 import type { KeyTransport } from '../transport/template.js';
-import { CHECKS, type CaseResult, type CheckDefinition } from '../checks/index.js';
+import { CHECKS, type CaseResult, type CheckDefinition } from '../registry/index.js';
 import { notAServerError } from '../checks/not-a-server-error.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from '../spec/deployment.js';

@@ -2,7 +2,7 @@
 // place, never keyed to one exact request value. `expectedCheck` names the
 // engine check that must fail when the fault alone is switched on.
 
-import { CHECK_NAMES } from '../../src/checks/index.js';
+import { CHECK_NAMES } from '../../src/registry/index.js';
 
 export { CHECK_NAMES };
 export type CheckName = (typeof CHECK_NAMES)[number];

@@ -2,7 +2,7 @@
 // rules (the spec model's writes.ts): the model's command sequences, run
 // against the mock under 20 seeds, find no divergence from the model.
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from '../../src/checks/index.js';
+import { CHECKS } from '../../src/registry/index.js';
 import { runContract } from '../../src/run/contract.js';
 import { type RunningMocks, startMocks } from '../../src/run/mocks.js';
 import { isStateCheck } from '../../src/state/invariants/frame.js';

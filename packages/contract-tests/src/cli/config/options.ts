@@ -2,7 +2,7 @@
 // config file's JSON Schema and the README table test all read this list, so
 // an option cannot be added to one and forgotten in another. Keys are not
 // options: they come from the environment only.
-import { CHECK_NAMES } from '../../checks/index.js';
+import { CHECK_NAMES } from '../../registry/index.js';
 import { DEFAULT_LIMITS, DEFAULT_MAX_DURATION_MS } from '../../run/contract.js';
 import { API_NAMES } from '../../spec/models.js';
 import { DEFAULT_LEDGER } from '../../run/writes/ledger.js';

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import type { ApiName } from '@tallyport/spec-model/query';
 import { parseApiSelection } from './api-selection.js';
 import type { KeyTransport } from '../../transport/template.js';
-import { CHECK_NAMES, CHECKS } from '../../checks/index.js';
+import { CHECK_NAMES, CHECKS } from '../../registry/index.js';
 import { ConfigError } from './error.js';
 import { loadConfigFile } from './file.js';
 import { didYouMean } from './nearest.js';
