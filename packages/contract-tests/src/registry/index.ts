@@ -25,7 +25,6 @@ import type { CheckDefinition } from '../checks/judging/types.js';
 import { writeRoundTrip } from '../checks/write-round-trip.js';
 import { listMatchesState } from '../state/invariants/list-matches-state.js';
 import { neighboursServed } from '../state/invariants/neighbours-served.js';
-import { newRecordsAlike } from '../state/invariants/new-records-alike.js';
 import { pagesConsistent } from '../state/invariants/pages-consistent.js';
 import { readMatchesList } from '../state/invariants/read-matches-list.js';
 import { storedAsSent } from '../state/invariants/stored-as-sent.js';
@@ -53,7 +52,6 @@ export const CHECKS: readonly CheckDefinition[] = [
   listMatchesState,
   pagesConsistent,
   writeIsolated,
-  newRecordsAlike,
   storedAsSent,
   neighboursServed,
   baselineDrift,
@@ -61,4 +59,11 @@ export const CHECKS: readonly CheckDefinition[] = [
 
 export const CHECK_NAMES = CHECKS.map((check) => check.name);
 
-export type { CaseResult, CaseStatus, CheckDefinition, Failure, FailureKind, RecordedRun } from '../checks/judging/types.js';
+export type {
+  CaseResult,
+  CaseStatus,
+  CheckDefinition,
+  Failure,
+  FailureKind,
+  RecordedRun,
+} from '../checks/judging/types.js';

@@ -631,7 +631,7 @@ const LIST = [
   ],
   [
     'analytics-list-pages-sorted-on-their-own',
-    'pages_consistent',
+    'list_matches_state',
     'the website list cuts its pages in id order and sorts each page on its own by the asked key and direction ' +
       '(ORDER BY applied outside a subquery that holds the LIMIT)',
   ],
@@ -654,7 +654,7 @@ const LIST = [
   ],
   [
     'analytics-sort-by-id-uses-updated-at',
-    'new_records_alike',
+    'list_matches_state',
     'sort_by=id orders by the time of the last update, not of the creation (the index meant for creation dates ' +
       'was built on updated_at), so an update moves a website up',
   ],
@@ -693,13 +693,13 @@ const LIST = [
   ],
   [
     'analytics-search-misses-created',
-    'new_records_alike',
+    'list_matches_state',
     'a website created since the server started is listed but never found by a search (the search reads a snapshot ' +
       'taken at start), while the websites it started with are',
   ],
   [
     'analytics-sort-by-id-lists-created-last',
-    'new_records_alike',
+    'list_matches_state',
     'sort_by=id lists the websites created since the server started after the others in either direction (they are ' +
       'appended from a second table)',
   ],

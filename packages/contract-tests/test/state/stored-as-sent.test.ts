@@ -29,7 +29,7 @@ describe('stored_as_sent', () => {
     ]);
     expect(verdictOf(storedAsSent.judge(kept), 'fail')).toMatchObject({ kind: 'empty-not-stored' });
     const cut = recordedRun([
-      create(made, { exclude_params: "ref,q'x" }),
+      create({ ...made, exclude_params: 'ref,qx' }, { exclude_params: "ref,q'x" }),
       read(6, { ...made, exclude_params: 'ref,qx' }),
     ]);
     expect(verdictOf(storedAsSent.judge(cut), 'fail').reason).toContain("the characters ' missing");
@@ -37,14 +37,20 @@ describe('stored_as_sent', () => {
 
   it('passes what a deployment normalises keeping every entry, and a documented default', () => {
     const run = recordedRun([
-      create(made, { exclude_params: 'UTM_Source,fbclid', exclude_ips: '' }),
+      create(
+        { ...made, exclude_params: ['fbclid', 'utm_source'], exclude_ips: null },
+        { exclude_params: 'UTM_Source,fbclid', exclude_ips: '' },
+      ),
       read(6, { ...made, exclude_params: ['fbclid', 'utm_source'], exclude_ips: null, privacy: 1 }),
     ]);
     expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
   });
 
   it('judges the last view before the next write: a replica that lags is settled by a fresher view', () => {
-    const lagging = [create(made, { exclude_params: 'a,b' }), read(6, { ...made, exclude_params: null })];
+    const lagging = [
+      create({ ...made, exclude_params: 'a,b' }, { exclude_params: 'a,b' }),
+      read(6, { ...made, exclude_params: null }),
+    ];
     expect(verdictOf(storedAsSent.judge(recordedRun(lagging)), 'fail')).toMatchObject({ kind: 'write-lost' });
     const settled = recordedRun([...lagging, read(6, { ...made, exclude_params: 'a,b' })]);
     expect(new Set(statuses(storedAsSent.judge(settled)))).toEqual(new Set(['pass']));
@@ -112,12 +118,21 @@ describe('stored_as_sent', () => {
     expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
   });
 
+  it('fails the answer of a write that shows another value than it wrote, whatever later reads show', () => {
+    const run = recordedRun([
+      create({ ...made, exclude_params: null }, { exclude_params: 'a,b' }),
+      read(6, { ...made, exclude_params: 'a,b' }),
+    ]);
+    const failure = verdictOf(storedAsSent.judge(run), 'fail');
+    expect(failure).toMatchObject({ kind: 'write-lost', operationId: 'createWebsite' });
+  });
+
   it('fails a form of its own the same value does not keep the next time it is written', () => {
     const other = site(7, { domain: 'other.example.com' });
     const run = recordedRun([
-      create(made, { exclude_params: 'a<b' }),
+      create({ ...made, exclude_params: 'a&lt;b' }, { exclude_params: 'a<b' }),
       read(6, { ...made, exclude_params: 'a&lt;b' }),
-      create(other, { exclude_params: 'a<b' }),
+      create({ ...other, exclude_params: 'a&#60;b' }, { exclude_params: 'a<b' }),
       read(7, { ...other, exclude_params: 'a&#60;b' }),
     ]);
     expect(verdictOf(storedAsSent.judge(run), 'fail')).toMatchObject({ kind: 'normalised-inconsistently' });

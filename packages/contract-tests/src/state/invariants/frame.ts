@@ -27,6 +27,11 @@ export interface Finding {
    * it fails only when a replay of its sequence shows it again, and warns otherwise.
    */
   confirmable?: boolean;
+  /**
+   * Another client's write may explain the divergence (a record it created shifting a page boundary): one look at
+   * the same version that held the invariant settles it, since a fault in the deployment shows in every look.
+   */
+  churn?: boolean;
 }
 
 /** The families that send what invariants judge: the plain calls, reads of listed records, and the sequences. */
@@ -63,11 +68,17 @@ const failingAnswer = (run: RecordedRun, result: CaseResult): Answer | undefined
     ? run.answers.find((answer) => answer.exchange.id === result.exchangeIds[0])
     : undefined;
 
-/** The last finding of each subject at each version: a fresher view settles what an earlier one showed. */
+/**
+ * The last finding of each subject at each version: a fresher view settles what an earlier one showed; and any look
+ * that held an invariant another client's write could have broken settles it.
+ */
 export function lastOfEach(findings: readonly Finding[]): Finding[] {
   const last = new Map<string, Finding>();
+  const held = new Set<string>();
   for (const finding of findings) {
     const key = `${finding.version} ${finding.subject}`;
+    if (finding.churn && finding.result.status === 'pass') held.add(key);
+    if (held.has(key) && finding.result.status !== 'pass') continue;
     last.delete(key);
     last.set(key, finding);
   }

@@ -34,7 +34,8 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   const shown = view.row[field];
   const source = written.how === 'default' ? 'the documented default' : 'as sent';
   const title = `${titleOf(written.from)}: ${field} shows what was written (${identifier} ${view.id})`;
-  const subject = `${view.id} ${field}`;
+  // A write's own answer is judged apart: a later read that shows the value right does not make it right.
+  const subject = `${view.via === 'answer' ? 'answer ' : ''}${view.id} ${field}`;
   // A write stays expected until a view shows it (a replica may lag): its last view settles it, whatever came between.
   const version = written.from.exchange.id;
   const stored = storedAs(written.value, shown, written.before);

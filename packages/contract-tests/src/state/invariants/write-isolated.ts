@@ -47,7 +47,8 @@ function viewFinding(timeline: StateTimeline, view: RecordView): Finding | undef
   if (!view.expected || view.deletedBy || view.expected.unsure || view.writesSince.length === 0) return undefined;
   const last = view.writesSince.at(-1)!;
   const title = `${titleOf(last.answer)}: what it did not send reads as before`;
-  const subject = `${view.id} after #${last.answer.exchange.id}`;
+  // A write's own answer is judged apart: a later read that shows the record right does not make it right.
+  const subject = `${view.via === 'answer' ? 'answer ' : ''}${view.id} after #${last.answer.exchange.id}`;
   const { fields, before } = changedFields(timeline, view);
   if (fields.length === 0) return { subject, version: view.version, result: pass(title) };
   const own = view.writesSince.filter((write) => write.id === view.id && write.op === 'update');
