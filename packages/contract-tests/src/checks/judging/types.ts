@@ -64,6 +64,7 @@ export const FAILURE_KINDS = [
   'misplaced',
   'not-found-by-search',
   'part-missing',
+  'part-added',
   'empty-not-stored',
   'normalised-inconsistently',
   'neighbour-served',

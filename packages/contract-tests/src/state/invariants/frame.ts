@@ -6,8 +6,7 @@
 // and a subject is judged by its last view at that version: a fresher view
 // that agrees with the model settles it. A divergence a request sequence
 // showed is reported with the shortest sequence that still shows it, as the
-// run shrank it (run/state/sequences.ts), numbered in the order to replay it; one that
-// could be another client's doing is a warning until a replay shows it again.
+// run shrank it (run/state/sequences.ts), numbered in the order to replay it.
 import type { Answer } from '../../answers/answer.js';
 import type { CaseFamily } from '../../cases/types.js';
 import { toCurl } from '../../transport/curl.js';
@@ -22,11 +21,6 @@ export interface Finding {
   subject: string;
   version: number;
   result: CaseResult;
-  /**
-   * The divergence may be another client's doing (a record changed or removed right after a write of the run):
-   * it fails only when a replay of its sequence shows it again, and warns otherwise.
-   */
-  confirmable?: boolean;
   /**
    * Another client's write may explain the divergence (a record it created shifting a page boundary): one look at
    * the same version that held the invariant settles it, since a fault in the deployment shows in every look.
@@ -108,8 +102,7 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     const answer = failingAnswer(run, finding.result);
     const sequence = answer ? sequenceOf(answer) : undefined;
     if (!failing(finding) || !sequence) {
-      if (!(failing(finding) && finding.confirmable)) results.push(finding.result);
-      else results.push(unconfirmed(finding.result));
+      results.push(finding.result);
       continue;
     }
     // A replay's divergence is its original's: one verdict per original, with the shortest replay that showed it.
@@ -131,10 +124,8 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     const key = initial ? `${result.kind} ${origin} ${result.title}` : `${result.kind} ${origin}`;
     if (reported.has(key)) continue;
     reported.add(key);
-    const confirmed = !finding.confirmable || shortest !== undefined;
-    const base = confirmed ? result : (unconfirmed(result) as typeof result);
     results.push({
-      ...base,
+      ...result,
       steps: numbered(evidence),
       exchangeIds: [...new Set([...result.exchangeIds, ...evidence.map((step) => step.exchange.id)])],
       sequence: {
@@ -153,18 +144,6 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     titles.add(result.title);
     return true;
   });
-}
-
-/** A divergence that may be another client's doing, not shown again by a replay: a warning. */
-function unconfirmed(result: CaseResult): CaseResult {
-  if (result.status !== 'fail') return result;
-  return {
-    ...result,
-    status: 'warn',
-    basis: 'convention',
-    severity: 'warning',
-    reason: `${result.reason} (seen once; no replay showed it again, so it may be another client's doing)`,
-  };
 }
 
 /** An invariant of the state model: a check whose findings the run reads as it goes (to look again, to shrink). */

@@ -18,8 +18,8 @@ import { sameButUrlQueries, sameValue } from '../../checks/judging/compare.js';
 import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
 import { acceptedConforming } from '../../checks/judging/related.js';
 import { comparedFields } from '../../checks/judging/rows.js';
-import type { RecordedRun } from '../../checks/judging/types.js';
-import type { StateTimeline } from '../timeline.js';
+import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
+import { shownAfter, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
 
 const NAME = 'read_matches_list';
@@ -88,32 +88,103 @@ function compare(run: RecordedRun, kind: string, id: string, read: Answer, liste
   );
 }
 
-/** The writable kind: each read of a record against the last list view of it at the same version. */
+/**
+ * A read by id against what the state holds: a record the run created reads back (after the model's patience: a
+ * replica may be slow), a record the run deleted no longer does, a record there before the run reads until it is
+ * gone (another client may delete it: a refusal counts only when the record is shown again later), a read shows
+ * the record asked for, and a listed record reads as the last list view of it at the same version showed it.
+ */
 function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   const kind = timeline.kind;
   if (!kind) return [];
   const found: Finding[] = [];
   const lastListed = new Map<string, { listed: Listed; version: number }>();
   const reads = [
-    ...timeline.views.map((view) => ({ at: view.answer.exchange.id, view, refused: undefined })),
-    ...[...timeline.refusedReads, ...timeline.strayReads].map((read) => ({
+    ...timeline.views.map((view) => ({ at: view.answer.exchange.id, view, refused: undefined, stray: false })),
+    ...timeline.refusedReads.map((read) => ({
       at: read.answer.exchange.id,
       view: undefined,
-      refused: { deletedBy: undefined, ...read },
+      refused: read,
+      stray: false,
+    })),
+    ...timeline.strayReads.map((read) => ({
+      at: read.answer.exchange.id,
+      view: undefined,
+      refused: { deletedBy: undefined, writesSince: [], ...read },
+      stray: true,
     })),
   ].sort((a, b) => a.at - b.at);
-  for (const { view, refused } of reads) {
+  for (const { view, refused, stray } of reads) {
     if (view?.via === 'list') {
       lastListed.set(view.id, { listed: { row: view.row, answer: view.answer }, version: view.version });
       continue;
     }
+    if (view?.via === 'answer') continue;
     const id = view?.id ?? refused!.id;
+    const answer = view?.answer ?? refused!.answer;
     const version = view?.version ?? refused!.version;
-    // Records the traffic wrote are judged by the write checks: a list may show a write later than a read does.
-    if ((view ? view.expected : refused!.expected)?.origin !== 'listed') continue;
+    const expected = view ? view.expected : refused!.expected;
+    const deletedBy = view ? view.deletedBy : refused!.deletedBy;
+    const title = `${kind.identifier} ${id}: reads as the state holds it`;
+    const subject = `read ${id}`;
+    const fails = (failure: FailureKind, expectedText: string, actual: string, related: Answer[]): Finding => ({
+      subject,
+      version,
+      result: fail(failure, answer, expectedText, actual, { basis: 'specified', title, related }),
+    });
+    if (stray) {
+      const shown = answer.records?.rows[0]?.[kind.identifier];
+      found.push(
+        fails(
+          'read-differs',
+          `the ${kind.name} whose ${kind.identifier} is ${id}`,
+          shown === undefined ? 'no record in the answer' : `${kind.identifier} ${JSON.stringify(shown)}`,
+          [],
+        ),
+      );
+      continue;
+    }
+    if (deletedBy) {
+      found.push(
+        view
+          ? fails(
+              'not-deleted',
+              `${kind.identifier} ${id} no longer reads: the run deleted it`,
+              'the record still reads',
+              [deletedBy],
+            )
+          : { subject, version, result: pass(title) },
+      );
+      continue;
+    }
+    if (refused) {
+      if (!expected || expected.unsure) continue;
+      const created = expected.origin === 'created';
+      // A record there before the run may have been deleted by another client, unless it is shown again later.
+      if (!created && !shownAfter(timeline, id, refused.answer.exchange.id)) continue;
+      found.push(
+        fails(
+          created ? 'not-available' : 'read-differs',
+          created
+            ? `the record the run created (${kind.identifier} ${id}) reads back by its id`
+            : `the ${kind.name} ${id}, which the list shows before and after, can be read`,
+          'the read is refused',
+          [
+            ...(expected.created ? [expected.created.answer] : []),
+            ...(lastListed.get(id) ? [lastListed.get(id)!.listed.answer] : []),
+          ],
+        ),
+      );
+      continue;
+    }
+    // Records the traffic wrote are held to what was written (stored_as_sent), whatever view shows them.
+    if (expected?.origin !== 'listed') {
+      if (expected) found.push({ subject, version, result: pass(title) });
+      continue;
+    }
     const listed = lastListed.get(id);
-    if (!listed || listed.version !== version || refused?.deletedBy) continue;
-    found.push(compare(run, kind.name, id, view?.answer ?? refused!.answer, listed.listed));
+    if (!listed || listed.version !== version) continue;
+    found.push(compare(run, kind.name, id, answer, listed.listed));
   }
   return found;
 }

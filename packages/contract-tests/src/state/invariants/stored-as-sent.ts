@@ -14,7 +14,7 @@ import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import type { FailureKind } from '../../checks/judging/types.js';
 import type { FieldExpectation } from '../model.js';
-import { storedAs } from '../normalisation.js';
+import { sameLabelForm, storedAs } from '../normalisation.js';
 import type { RecordView, StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
 
@@ -38,7 +38,13 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   const subject = `${view.via === 'answer' ? 'answer ' : ''}${view.id} ${field}`;
   // A write stays expected until a view shows it (a replica may lag): its last view settles it, whatever came between.
   const version = written.from.exchange.id;
-  const stored = storedAs(written.value, shown, written.before);
+  // The label is what people know the record by: shown in its own case or ASCII form, never otherwise.
+  const stored =
+    field === timeline.kind!.label
+      ? sameLabelForm(written.value, shown)
+        ? ({ verdict: 'kept', how: 'normalised' } as const)
+        : ({ verdict: 'lost' } as const)
+      : storedAs(written.value, shown, written.before);
   const make = (kind: FailureKind, actual: string): Finding => ({
     subject,
     version,
@@ -62,6 +68,11 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
       return { ...base, finding: { subject, version, result: pass(title) } };
     case 'part-missing':
       return { ...base, finding: make('part-missing', `${field} ${JSON.stringify(shown)}: ${stored.missing} missing`) };
+    case 'part-added':
+      return {
+        ...base,
+        finding: make('part-added', `${field} ${JSON.stringify(shown)}: ${stored.added} not written`),
+      };
     case 'empty-not-stored':
       return {
         ...base,
@@ -80,7 +91,7 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   }
 }
 
-function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
+function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   if (!timeline.kind) return [];
   const judged: Judged[] = [];
   for (const view of timeline.views) {
@@ -124,7 +135,43 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
       ),
     });
   }
-  return [...judged.map((entry) => entry.finding), ...consistency];
+  return [...judged.map((entry) => entry.finding), ...consistency, ...invalidApplied(run, timeline)];
+}
+
+/**
+ * A write that sent a value the documentation does not allow (to learn whether it is refused) stores nothing: the
+ * next read of the record showing that value means it took effect, which no honest reading allows.
+ */
+function invalidApplied(run: RecordedRun, timeline: StateTimeline): Finding[] {
+  const found: Finding[] = [];
+  for (const write of timeline.writes) {
+    const { case: sent } = write.answer;
+    const field = sent?.varied;
+    if (sent?.expect !== 'refusal' || !sent.rule || !field || !write.id || sent.values[field] === undefined) continue;
+    const value = run.valueOf(sent.values[field]!);
+    const view = timeline.views.find(
+      (candidate) =>
+        candidate.id === write.id &&
+        candidate.via === 'read' &&
+        candidate.answer.exchange.id > write.answer.exchange.id,
+    );
+    if (!view || !(field in view.row)) continue;
+    const title = `${titleOf(write.answer)}: ${field} not stored`;
+    found.push({
+      subject: `invalid ${write.answer.exchange.id}`,
+      version: write.version,
+      result: sameValue(view.row[field], value)
+        ? fail(
+            'invalid-applied',
+            view.answer,
+            `${field} ${JSON.stringify(value)} (${sent.rule}) never stored`,
+            `a read right after shows ${field} ${JSON.stringify(view.row[field])}`,
+            { basis: 'specified', title, related: [write.answer] },
+          )
+        : pass(title),
+    });
+  }
+  return found;
 }
 
 export const storedAsSent = stateCheck(
