@@ -17,12 +17,10 @@ import { linkedRecordsAgree } from '../checks/linked-records-agree.js';
 import { negativeDataRejection } from '../checks/negative-data-rejection.js';
 import { notAServerError } from '../checks/not-a-server-error.js';
 import { pageSizeHonoured } from '../checks/page-size-honoured.js';
-import { resourceAvailability } from '../checks/resource-availability.js';
 import { responseSchemaConformance } from '../checks/response-schema-conformance.js';
 import { sortOrder } from '../checks/sort-order.js';
 import { statusCodeConformance } from '../checks/status-code-conformance.js';
 import type { CheckDefinition } from '../checks/judging/types.js';
-import { writeRoundTrip } from '../checks/write-round-trip.js';
 import { listMatchesState } from '../state/invariants/list-matches-state.js';
 import { neighboursServed } from '../state/invariants/neighbours-served.js';
 import { pagesConsistent } from '../state/invariants/pages-consistent.js';
@@ -45,8 +43,6 @@ export const CHECKS: readonly CheckDefinition[] = [
   dateRangeEffect,
   readMatchesList,
   echoedFields,
-  writeRoundTrip,
-  resourceAvailability,
   linkedRecordsAgree,
   keyScope,
   listMatchesState,

@@ -360,12 +360,12 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
           );
       }
     }
-    // 4. The write round trip, on records this run creates.
+    // 4. The writes that must be refused, on a record this run creates.
     if (writes && !signal.aborted) {
       enter('writes');
-      await session.roundTrip().catch((error: unknown) => {
+      await session.refusals().catch((error: unknown) => {
         if (error instanceof SafetyViolation) outcome.notes.push(`write stopped: ${error.message}`);
-        else counted(error, outcome, { family: 'write', title: 'the write round trip' } as RequestCase);
+        else counted(error, outcome, { family: 'write', title: 'the writes that must be refused' } as RequestCase);
       });
     }
     // 5. The state model: every list walked, command sequences on the run's own records, divergences shrunk.

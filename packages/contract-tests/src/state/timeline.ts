@@ -276,7 +276,9 @@ export class TimelineBuilder {
     if (id === undefined) return;
     const row = answer.records?.rows[0];
     const before = model.records.get(id);
-    if (acceptedConforming(answer) && row && textOf(row[kind.identifier]) === id) this.view(id, row, answer, 'read');
+    // Whatever the run expected of a read (a deleted record refused), what it was answered is what the model judges.
+    const accepted = answer.verdict === 'accepted' && answer.case?.auth === 'valid';
+    if (accepted && row && textOf(row[kind.identifier]) === id) this.view(id, row, answer, 'read');
     else if (acceptedConforming(answer))
       this.timeline.strayReads.push({
         id,

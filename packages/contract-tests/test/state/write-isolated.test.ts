@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeIsolated } from '../../src/state/invariants/write-isolated.js';
 import { recordedRun, statuses, verdictOf } from '../checks/recorded.js';
-import { create, read, remove, site, sites, update, walk } from './traffic.js';
+import { create, read, site, sites, update, walk } from './traffic.js';
 
 const all = sites(12, 1);
 const mine = site(13, { domain: 'mine.example.com' });

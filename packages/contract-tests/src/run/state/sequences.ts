@@ -43,9 +43,13 @@ import { INITIAL_SEQUENCE, lastOfEach } from '../../state/invariants/frame.js';
 import { neighboursOf, refusedAllowed } from '../../state/neighbours.js';
 import { Walker } from './paging.js';
 import { since, TimelineBuilder } from '../../state/timeline.js';
+import { coveringSequence } from '../../state/covering-writes.js';
+import { PAUSES_MS, pause } from '../patience.js';
 
 type Values = Record<string, TemplateValue>;
 
+/** The covering sequence's id: the first after the first look at the state (`0`). */
+const COVERING_SEQUENCE = '1';
 /** Commands in a sequence, and sequences a run makes unless told (`--sequences`). */
 export const SEQUENCE_LENGTH = 7;
 export const DEFAULT_SEQUENCES = 4;
@@ -53,9 +57,6 @@ export const DEFAULT_SEQUENCES = 4;
 export const DEFAULT_SEQUENCE_BUDGET = 250;
 /** Pages a walk at a page size other than the largest asks for, at the start (they are compared as prefixes). */
 const OTHER_SIZE_PAGES = 4;
-/** Looks again at a state that diverged, with growing pauses: how soon a write shows is not documented. */
-const PATIENCE = 3;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Neighbours sent for refused requests, at most. */
 const NEIGHBOURS = 8;
 /** Replays a shrink may make for one invariant, and the requests kept back for shrinking. */
@@ -401,14 +402,28 @@ export class SequenceRunner {
    * for by its own text, another record read by id. Made again after a pause while it diverges in a way a slow
    * replica could explain, until a fresher look agrees or patience runs out.
    */
-  private async observe(written: Made | undefined, alive: readonly Made[], sequence: RequestCase['sequence']) {
+  private async observe(
+    written: Made | undefined,
+    alive: readonly Made[],
+    sequence: RequestCase['sequence'],
+    light = false,
+    deleted?: string,
+  ) {
     const list = this.ops.list;
     const base = list ? this.baseline(list) : undefined;
     const random = createRandom(this.setup.seed + this.setup.requestCount());
     const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.listedIds];
-    const other = others.length > 0 ? random.pick(others) : undefined;
+    const other = others.length > 0 && !light ? random.pick(others) : undefined;
     await this.patiently(async () => {
-      if (list && base) {
+      if (light && written) {
+        const read = this.readCase(written.id, 'state: the record written', sequence);
+        if (read) await this.setup.send(read);
+      }
+      if (deleted) {
+        const read = this.readCase(deleted, 'state: the record deleted', sequence);
+        if (read) await this.setup.send(read);
+      }
+      if (list && base && !light) {
         const walked = await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
         // A record the state holds that the list no longer shows: is it gone, or only lost from the list?
         for (const id of this.missingFrom(walked.pages).slice(0, 3)) {
@@ -427,9 +442,9 @@ export class SequenceRunner {
    * write shows in a list, a search or a read is not documented, and only a fresher look that still diverges stands.
    */
   private async patiently(look: () => Promise<void>): Promise<void> {
-    for (let attempt = 0; attempt <= PATIENCE; attempt++) {
+    for (let attempt = 0; attempt <= PAUSES_MS.length; attempt++) {
       if (this.done(10)) return;
-      if (attempt > 0) await pause(250 * 2 ** attempt);
+      if (attempt > 0) await pause(PAUSES_MS[attempt - 1]!);
       const from = this.setup.requestCount();
       await look();
       const fresh = this.divergences(from).filter(
@@ -437,7 +452,7 @@ export class SequenceRunner {
       );
       if (fresh.length === 0) return;
       // A divergence still there after all the patience is not a replica catching up: the run stops waiting for it.
-      if (attempt === PATIENCE) for (const divergence of fresh) this.settled.add(divergence.check);
+      if (attempt === PAUSES_MS.length) for (const divergence of fresh) this.settled.add(divergence.check);
     }
   }
 
@@ -458,7 +473,8 @@ export class SequenceRunner {
         case 'create': {
           if (!session || this.unowned >= 2) break;
           const script = command.outsideAscii ? `.${OUTSIDE_ASCII_TEXT.split(',')[0]}` : '';
-          const purpose = `s${id.replace(/~/g, 'r')}-${command.record + 1}${script}`;
+          const own = command.purpose === undefined ? '' : `-${command.purpose}`;
+          const purpose = `s${id.replace(/~/g, 'r')}-${command.record + 1}${script}${own}`;
           const created = await session.tagged({ family: 'sequence', sequence, note }, () =>
             session.create(purpose, command.fields, { note }),
           );
@@ -477,7 +493,7 @@ export class SequenceRunner {
           await session.tagged({ family: 'sequence', sequence, note }, () =>
             session.update(record.id, record.label, command.fields, { note }),
           );
-          await this.observe(record, [...made.values()], sequence);
+          await this.observe(record, [...made.values()], sequence, command.light);
           break;
         }
         case 'delete': {
@@ -485,7 +501,7 @@ export class SequenceRunner {
           if (!session || !record) break;
           await session.tagged({ family: 'sequence', sequence, note }, () => session.remove(record.id, record.label));
           made.delete(command.record);
-          await this.observe(undefined, [...made.values()], sequence);
+          await this.observe(undefined, [...made.values()], sequence, false, record.id);
           break;
         }
         case 'read': {
@@ -603,11 +619,18 @@ export class SequenceRunner {
       now: Date.now(),
     };
     const sequences = new Map<string, Command[]>([[INITIAL_SEQUENCE, this.initial]]);
+    // The covering sequence first (every value that shows a fault, in every run), then the random ones.
+    const covering = this.setup.session ? coveringSequence(this.setup.model, this.setup.seed, listings) : [];
+    if (covering.length > 0) {
+      sequences.set(COVERING_SEQUENCE, covering);
+      await this.run(covering, COVERING_SEQUENCE);
+    }
     for (let index = 1; index <= this.setup.sequences; index++) {
       if (this.done(SHRINK_RESERVE + 40)) break;
-      const commands = drawSequence(plan, this.setup.seed * 31 + index, SEQUENCE_LENGTH, index === 1);
-      sequences.set(String(index), commands);
-      await this.run(commands, String(index));
+      const id = String(index + 1);
+      const commands = drawSequence(plan, this.setup.seed * 31 + index, SEQUENCE_LENGTH);
+      sequences.set(id, commands);
+      await this.run(commands, id);
     }
     await this.sendNeighbours();
     await this.shrink(sequences);

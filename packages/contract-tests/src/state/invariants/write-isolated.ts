@@ -48,10 +48,13 @@ function viewFinding(timeline: StateTimeline, view: RecordView): Finding | undef
   const title = `${titleOf(last.answer)}: what it did not send reads as before`;
   // A write's own answer is judged apart: a later read that shows the record right does not make it right.
   const subject = `${view.via === 'answer' ? 'answer ' : ''}${view.id} after #${last.answer.exchange.id}`;
-  const { fields, before } = changedFields(timeline, view);
+  const own = view.writesSince.filter((write) => write.id === view.id && write.op === 'update').at(-1);
+  const changed = changedFields(timeline, view);
+  const before = changed.before;
+  // A field the update sent (even one it may not take, such as the domain) is what it wrote: stored_as_sent's.
+  const fields = changed.fields.filter((field) => !own || own.sent[field] === undefined);
   if (fields.length === 0) return { subject, version: view.version, result: pass(title) };
   const identifier = timeline.kind!.identifier;
-  const own = view.writesSince.filter((write) => write.id === view.id && write.op === 'update').at(-1);
   const source = own ? undefined : mirrored(view.writesSince, fields, view);
   // A record the run did not write that changed otherwise than a write of the run sent: another client's doing.
   if (!own && !source && view.expected.origin !== 'created') return undefined;
