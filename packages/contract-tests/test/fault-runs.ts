@@ -42,13 +42,7 @@ export const STATE_CHECKS: ReadonlySet<string> = new Set(
 );
 
 /** The checks that judge what a run writes and the links between operations. */
-export const RELATION_CHECKS: ReadonlySet<string> = new Set([
-  'read_matches_list',
-  'write_round_trip',
-  'resource_availability',
-  'linked_records_agree',
-  'key_scope',
-]);
+export const RELATION_CHECKS: ReadonlySet<string> = new Set(['read_matches_list', 'linked_records_agree', 'key_scope']);
 
 /**
  * Faults that show only when parameters meet, or only for text outside ASCII or long text: they have a file of

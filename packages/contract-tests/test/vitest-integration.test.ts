@@ -99,7 +99,7 @@ describe('a project that runs the contract checks with vitest', () => {
     const names = failed.map((match) => match[1]!.replace(/&gt;/g, '>'));
     expect(names.slice(0, 2)).toEqual(['analytics > sort_order', 'analytics > list_matches_state']);
     expect(
-      names.slice(2).every((name) => name === 'analytics > new_records_alike'),
+      names.slice(2).every((name) => name === 'analytics > pages_consistent'),
       names.join(', '),
     ).toBe(true);
     expect(failed[0]![2]).toContain('[analytics] sort_order › listWebsites: misordered');

@@ -96,7 +96,12 @@ export function coveringSequence(model: SpecModel, seed: number, listValues: Rea
     commands.push({ kind: 'create', record: records, fields, outsideAscii: false, ...(purpose ? { purpose } : {}) });
     return records++;
   };
-  const update = (record: number, fields: Values) => commands.push({ kind: 'update', record, fields, light: true });
+  // An update is looked at by a read and a search; the first of a record by a walk of the whole list too.
+  const walked = new Set<number>();
+  const update = (record: number, fields: Values) => {
+    commands.push({ kind: 'update', record, fields, ...(walked.has(record) ? { light: true } : {}) });
+    walked.add(record);
+  };
 
   // Several creates in a row: the documented defaults, then every value of every enumerated field, each with lists
   // of several entries (its dependents filled in where a value makes them apply).
@@ -116,13 +121,18 @@ export function coveringSequence(model: SpecModel, seed: number, listValues: Rea
     const full = withDependents(createFields, values, `c${records}`);
     created.push({ record: create(full), values: full });
   }
-  // A record that is not the newest deleted, then the list at every page size.
-  if (ops.remove && created.length > 1) {
-    commands.push({ kind: 'delete', record: created[0]!.record });
-    created.shift();
+  // A record that is neither the newest nor the oldest deleted (the one before it holds lists of entries, which a
+  // delete that reaches its neighbour would show), then the list at every page size.
+  if (ops.remove && created.length > 2) {
+    commands.push({ kind: 'delete', record: created[1]!.record });
+    created.splice(1, 1);
     commands.push(...walksAtEverySize(model, listValues));
   }
   commands.push({ kind: 'pause' });
+  // A second later, records whose domain carries each risky text (the run label's middle part: the label keeps its
+  // prefix and suffix, so cleanup still knows it); the updates that follow change older records, which an order by
+  // the date created must not move.
+  for (const risky of riskyTexts('domain')) create({}, risky.value);
   // Every value of every enumerated field as a change, round the fields in turn, so that the update after a value
   // that makes a field apply (privacy 2, a password) leaves that field out.
   const target = created[0];
@@ -162,9 +172,7 @@ export function coveringSequence(model: SpecModel, seed: number, listValues: Rea
     for (const field of textFields)
       for (const risky of riskyTexts(`${field.name}-u`)) update(texted.record, { [field.name]: risky.value });
   }
-  // Text on create, one risky value of one field at a time, the domain included (its purpose is the run label's
-  // middle part: the label keeps its prefix and suffix, so cleanup still knows it).
-  for (const risky of riskyTexts('domain')) create({}, risky.value);
+  // Text on create, one risky value of one field at a time.
   for (const field of texts)
     for (const risky of riskyTexts(`${field.name}-c`))
       create(withDependents(createFields, { ...dependencyOf(field), [field.name]: risky.value }, `r${records}`));

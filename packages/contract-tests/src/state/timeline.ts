@@ -87,7 +87,7 @@ export interface StateTimeline {
   collisions: Collision[];
   /** The model as the traffic left it. */
   model: StateModel | undefined;
-  /** Where each record was shown (exchange ids, in order), and where a read of it was refused. */
+  /** Where each record was shown (exchange ids, in order), and where a read of it was refused by no delete's doing. */
   shownAt: Map<string, number[]>;
   refusedAt: Map<string, number[]>;
 }
@@ -194,7 +194,12 @@ export class TimelineBuilder {
   }
 
   /** Writes since the fields of `record` were last seen. */
-  private writesSince(record: ModelRecord | undefined): WriteStep[] {
+  /**
+   * Writes since the fields of `record` were last seen, in `via`'s kind of view where it was shown in one before: a
+   * list may keep a copy of its own (a denormalised table, a search index), so what a write did to it shows in the
+   * next list view, whatever a read by id showed in between.
+   */
+  private writesSince(record: ModelRecord | undefined, via?: RecordView['via']): WriteStep[] {
     if (!record) return [];
     const seenAt = Math.max(
       0,
@@ -202,8 +207,13 @@ export class TimelineBuilder {
         .filter((field) => field.how === 'seen')
         .map((field) => field.from.exchange.id),
     );
-    return this.timeline.writes.filter((write) => write.answer.exchange.id > seenAt);
+    const inKind = via ? this.lastSeenIn.get(`${via} ${record.id}`) : undefined;
+    const since = inKind === undefined ? seenAt : Math.min(seenAt, inKind);
+    return this.timeline.writes.filter((write) => write.answer.exchange.id > since);
   }
+
+  /** The last view of each record in each kind of view (`list 42`, `read 42`). */
+  private readonly lastSeenIn = new Map<string, number>();
 
   private view(id: string, row: Row, answer: Answer, via: RecordView['via']): void {
     const model = this.model!;
@@ -216,9 +226,10 @@ export class TimelineBuilder {
       via,
       expected: before ? snapshot(before) : undefined,
       version: model.version,
-      writesSince: this.writesSince(before),
+      writesSince: this.writesSince(before, via),
       deletedBy,
     });
+    if (via !== 'answer') this.lastSeenIn.set(`${via} ${id}`, answer.exchange.id);
     const shown = this.timeline.shownAt.get(id);
     if (shown) shown.push(answer.exchange.id);
     else this.timeline.shownAt.set(id, [answer.exchange.id]);
@@ -287,9 +298,12 @@ export class TimelineBuilder {
         expected: before ? snapshot(before) : undefined,
       });
     else if (answer.verdict === 'refused') {
-      const refused = this.timeline.refusedAt.get(id);
-      if (refused) refused.push(answer.exchange.id);
-      else this.timeline.refusedAt.set(id, [answer.exchange.id]);
+      // A record gone by no delete of the traffic's: another client may have deleted it.
+      if (!model.deleted.has(id)) {
+        const refused = this.timeline.refusedAt.get(id);
+        if (refused) refused.push(answer.exchange.id);
+        else this.timeline.refusedAt.set(id, [answer.exchange.id]);
+      }
       this.timeline.refusedReads.push({
         id,
         answer,

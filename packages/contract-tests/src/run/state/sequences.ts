@@ -25,6 +25,7 @@ import {
 } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
 import { textOf } from '../../answers/json-values.js';
+import { compactValue } from '../../answers/records.js';
 import { caseKey, caseTitle, type RequestCase } from '../../cases/types.js';
 import { largestValue, validValues } from '../../cases/values.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
@@ -362,7 +363,8 @@ export class SequenceRunner {
     for (let index = answers.length - 1; index >= 0; index--) {
       const row = answers[index]!.records?.rows.find((candidate) => textOf(candidate[kind.identifier]) === id);
       const label = row?.[kind.label];
-      if (typeof label === 'string') return label;
+      // A long label is kept as a prefix and a digest: the label the run wrote is the one to search for.
+      if (typeof label === 'string') return label === compactValue(fallback) ? fallback : label;
     }
     return fallback;
   }

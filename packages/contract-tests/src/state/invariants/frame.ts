@@ -190,7 +190,13 @@ export function stateCheck(
       if (onMock) return onMock;
       const hint = `replay with --seed ${run.seed ?? '<the run seed>'} --only ${name}`;
       const results = settle(run, options.findings(run, timelineOf(run)), hint);
-      return results.length > 0 ? results : [skip(name, options.nothingToJudge)];
+      if (results.length > 0) return results;
+      // Nothing to judge: say why, where writes were what it needed.
+      if ((options.writes ?? true) && run.interrupted)
+        return [{ status: 'interrupted', title: name, reason: 'the run was interrupted before its writes' }];
+      if ((options.writes ?? true) && run.writesAllowed === false)
+        return [skip(name, 'no write was made (writes need --allow-writes)')];
+      return [skip(name, options.nothingToJudge)];
     },
   };
 }

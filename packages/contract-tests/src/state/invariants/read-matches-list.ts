@@ -1,5 +1,8 @@
-// read_matches_list: every listed record can be read by its id, and the read
-// shows it as the list did: every documented field the list shows equal
+// read_matches_list: every read by id shows what the state holds. A record
+// the run created reads back, one it deleted no longer does, a read (or the
+// answer to an update) shows the record asked for; and every listed record
+// can be read by its id, the read showing it as the list did: every
+// documented field the list shows equal
 // (specified: a setting does not change between two calls with no write in
 // between, and whatever form a deployment gives a field, it gives it in
 // both). Fields the spec marks as shown by convention (a password a list may
@@ -21,6 +24,7 @@ import { comparedFields } from '../../checks/judging/rows.js';
 import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import { shownAfter, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
+import { few } from './shared.js';
 
 const NAME = 'read_matches_list';
 
@@ -133,15 +137,15 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
       result: fail(failure, answer, expectedText, actual, { basis: 'specified', title, related }),
     });
     if (stray) {
+      // An answer that shows another record is judged on its own: a later read of the right one does not right it.
       const shown = answer.records?.rows[0]?.[kind.identifier];
-      found.push(
-        fails(
-          'read-differs',
-          `the ${kind.name} whose ${kind.identifier} is ${id}`,
-          shown === undefined ? 'no record in the answer' : `${kind.identifier} ${JSON.stringify(shown)}`,
-          [],
-        ),
+      const failure = fails(
+        'read-differs',
+        `the ${kind.name} whose ${kind.identifier} is ${id}`,
+        shown === undefined ? 'no record in the answer' : `${kind.identifier} ${JSON.stringify(shown)}`,
+        [],
       );
+      found.push({ ...failure, subject: `stray #${answer.exchange.id}` });
       continue;
     }
     if (deletedBy) {
@@ -162,14 +166,19 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
       const created = expected.origin === 'created';
       // A record there before the run may have been deleted by another client, unless it is shown again later.
       if (!created && !shownAfter(timeline, id, refused.answer.exchange.id)) continue;
+      // The writes since it was last seen, the likeliest cause (a delete of another record that took this one too).
+      const since = refused.writesSince.filter((write) => write.id !== id);
+      const writes = since.map((write) => `${write.op} of ${kind.identifier} ${write.id ?? '(new)'}`);
       found.push(
         fails(
           created ? 'not-available' : 'read-differs',
-          created
-            ? `the record the run created (${kind.identifier} ${id}) reads back by its id`
-            : `the ${kind.name} ${id}, which the list shows before and after, can be read`,
+          (created
+            ? `the record the run created (${kind.identifier} ${id}) reads back by its id: no delete addressed it`
+            : `the ${kind.name} ${id}, which the list shows before and after, can be read`) +
+            (writes.length > 0 ? ` (the writes since it was last seen: ${few(writes, 3)})` : ''),
           'the read is refused',
           [
+            ...since.slice(-1).map((write) => write.answer),
             ...(expected.created ? [expected.created.answer] : []),
             ...(lastListed.get(id) ? [lastListed.get(id)!.listed.answer] : []),
           ],
@@ -218,11 +227,11 @@ function readOnlyFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
 
 export const readMatchesList = stateCheck(
   NAME,
-  'Every listed record can be read by its id, and the read equals the listed record.',
+  'Every read by id shows what the state holds: a listed record reads as the list shows it, a created one reads ' +
+    'back, a deleted one no longer reads, and a read answers the record asked for.',
   {
-    writes: false,
-    // The reads of listed records the run derives from the lists are what it judges; no sequence is needed.
-    needs: ['baseline', 'coverage', 'derived'],
+    // The reads of listed records the run derives from the lists, and every read of what the run writes.
+    needs: ['baseline', 'coverage', 'derived', 'sequence', 'write'],
     nothingToJudge: 'no listed record was read back',
     findings: (run, timeline) => [...writableFindings(run, timeline), ...readOnlyFindings(run, timeline)],
   },

@@ -16,7 +16,7 @@ import type { FailureKind } from '../../checks/judging/types.js';
 import type { FieldExpectation } from '../model.js';
 import { sameLabelForm, storedAs } from '../normalisation.js';
 import type { RecordView, StateTimeline } from '../timeline.js';
-import { type Finding, stateCheck } from './frame.js';
+import { type Finding, STATE_FAMILIES, stateCheck } from './frame.js';
 
 const NAME = 'stored_as_sent';
 
@@ -34,8 +34,9 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   const shown = view.row[field];
   const source = written.how === 'default' ? 'the documented default' : 'as sent';
   const title = `${titleOf(written.from)}: ${field} shows what was written (${identifier} ${view.id})`;
-  // A write's own answer is judged apart: a later read that shows the value right does not make it right.
-  const subject = `${view.via === 'answer' ? 'answer ' : ''}${view.id} ${field}`;
+  // Each kind of view is judged apart (a write's own answer, reads by id, lists): a later read that shows the value
+  // right does not make a list that never shows it right, nor the write's answer.
+  const subject = `${view.via} ${view.id} ${field}`;
   // A write stays expected until a view shows it (a replica may lag): its last view settles it, whatever came between.
   const version = written.from.exchange.id;
   // The label is what people know the record by: shown in its own case or ASCII form, never otherwise.
@@ -182,5 +183,10 @@ export const storedAsSent = stateCheck(
   NAME,
   'A value written is what the record shows (as sent, or in a normalisation the deployment keeps to); the ' +
     "documented defaults of a create's unsent fields too; nothing cut, nothing lost, an empty value stored empty.",
-  { nothingToJudge: 'no record was seen after a write', findings },
+  {
+    nothingToJudge: 'no record was seen after a write',
+    findings,
+    // The writes that must be refused too: a value they were not to store shows whether it was.
+    needs: [...STATE_FAMILIES, 'write'],
+  },
 );

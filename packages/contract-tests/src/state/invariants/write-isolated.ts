@@ -46,8 +46,9 @@ function viewFinding(timeline: StateTimeline, view: RecordView): Finding | undef
   if (!view.expected || view.deletedBy || view.expected.unsure || view.writesSince.length === 0) return undefined;
   const last = view.writesSince.at(-1)!;
   const title = `${titleOf(last.answer)}: what it did not send reads as before`;
-  // A write's own answer is judged apart: a later read that shows the record right does not make it right.
-  const subject = `${view.via === 'answer' ? 'answer ' : ''}${view.id} after #${last.answer.exchange.id}`;
+  // Each kind of view is judged apart (a write's own answer, reads by id, lists): a later read that shows the record
+  // right does not make a list that never does right, nor the write's answer.
+  const subject = `${view.via} ${view.id} after #${last.answer.exchange.id}`;
   const own = view.writesSince.filter((write) => write.id === view.id && write.op === 'update').at(-1);
   const changed = changedFields(timeline, view);
   const before = changed.before;
