@@ -20,6 +20,7 @@ import {
   operationById,
   parameterWithRole,
   recordOperations,
+  singleKind,
   type SpecModel,
   writableKind,
 } from '@tallyport/spec-model/query';
@@ -41,7 +42,7 @@ import {
 } from '../../state/commands.js';
 import type { StateCheck } from '../../state/invariants/frame.js';
 import { INITIAL_SEQUENCE, lastOfEach } from '../../state/invariants/frame.js';
-import { neighboursOf, refusedAllowed } from '../../state/neighbours.js';
+import { failedWrite, neighboursOf, refusedAllowed, writeNeighbour } from '../../state/neighbours.js';
 import { Walker } from './paging.js';
 import { since, TimelineBuilder } from '../../state/timeline.js';
 import { coveringSequence } from '../../state/covering-writes.js';
@@ -569,6 +570,50 @@ export class SequenceRunner {
         sent++;
       }
     }
+    await this.sendWriteNeighbours();
+  }
+
+  /** For each write of the sequences that failed, the same write with plain short text (neighbours.ts). */
+  private async sendWriteNeighbours(): Promise<void> {
+    const session = this.setup.session;
+    const kind = this.kind;
+    if (!session || !kind) return;
+    let sent = 0;
+    for (const answer of [...this.setup.answers()]) {
+      if (sent >= NEIGHBOURS || this.done(20)) return;
+      if (!failedWrite(answer) || answer.case?.step === 'neighbour') continue;
+      const values = Object.fromEntries(
+        Object.entries(answer.case!.values).map(([name, value]) => [name, this.setup.recorded([]).valueOf(value)]),
+      );
+      const fields = writeNeighbour(values, kind.label);
+      const tag = { family: 'sequence' as const, note: `the neighbour of #${answer.exchange.id}` };
+      sent++;
+      if (answer.operation.id === this.ops.create?.id) {
+        delete fields[kind.label];
+        await session.tagged(tag, () => session.create(`n${answer.exchange.id}`, fields, { note: tag.note }));
+        continue;
+      }
+      const parameter = identifyingParameter(answer.operation, kind.name);
+      const id = parameter ? values[parameter.name] : undefined;
+      const label = id ? session.ownedLabel(id) : undefined;
+      if (!id || !label || !parameter) continue;
+      delete fields[parameter.name];
+      await session.tagged(tag, () => session.update(id, label, fields, { note: tag.note }));
+    }
+  }
+
+  /**
+   * Each single record of a kind the run never writes (an account, an item, a purchase) read again with its plain
+   * call, after every other operation with the same key (purchase validations included): the record it answers has
+   * state too.
+   */
+  private async readAgain(): Promise<void> {
+    for (const operation of this.setup.model.operations) {
+      const kind = singleKind(operation);
+      if (operation.effect !== 'read' || !kind || kind === this.kind?.name || this.done(10)) continue;
+      const base = this.baseline(operation);
+      if (base) await this.setup.send(this.caseOf(operation, base, 'state: read again', undefined));
+    }
   }
 
   /** Whether a replay's answers (those after exchange `from`) show the same check diverge again. */
@@ -635,6 +680,7 @@ export class SequenceRunner {
       await this.run(commands, id);
     }
     await this.sendNeighbours();
+    await this.readAgain();
     await this.shrink(sequences);
   }
 }

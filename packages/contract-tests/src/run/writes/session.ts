@@ -67,6 +67,8 @@ interface Created {
   id?: string;
   label: string;
   answer?: Answer;
+  /** A search for the label after the create answered nothing sure showed no record: it took no effect. */
+  absent?: boolean;
   /** Set when only the other encoding created it (the documented body was refused). */
   encoding?: 'form' | 'json';
 }
@@ -118,6 +120,11 @@ export class WriteSession {
     } finally {
       this.tag = undefined;
     }
+  }
+
+  /** The label of a record this run owns. */
+  ownedLabel(id: string): string | undefined {
+    return this.ops ? this.options.guard.owns(this.options.api, this.ops.kind.name, id)?.label : undefined;
   }
 
   label(purpose: string): string {
@@ -201,11 +208,11 @@ export class WriteSession {
   }
 
   /** After a create without a usable answer: owns the record if the search finds it, closes the entry if not. */
-  private async settle(label: string, cleanup = false): Promise<string | undefined> {
+  private async settle(label: string, cleanup = false): Promise<string | null | undefined> {
     const found = await this.findByLabel(label, cleanup).catch(() => undefined);
     if (found === null) {
       this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
-      return undefined;
+      return null;
     }
     return this.adopt(found, label, cleanup).catch(() => undefined);
   }
@@ -238,7 +245,12 @@ export class WriteSession {
 
   /** Creates a record; returns its id once owned, or undefined. */
   async create(purpose: string, fields: Values, extra: WriteExtra = {}): Promise<Created> {
-    const first = await this.createOnce(purpose, fields, extra);
+    let first = await this.createOnce(purpose, fields, extra);
+    // A 5XX or no answer, and the record nowhere to be found: the same create is sent again, once. A gateway's
+    // occasional failure is then served; a failure of this create itself fails again (not_a_server_error).
+    const failed = first.answer && (!first.answer.answered || (first.answer.status ?? 0) >= 500);
+    if (failed && first.absent && !this.options.stopped())
+      first = await this.createOnce(purpose, fields, { ...extra, note: `${extra.note ?? 'the create'}, sent again` });
     const other = this.encodingToTry(this.ops!.create, first.answer, extra);
     if (first.id || !other) return first;
     const again = await this.createOnce(purpose, fields, { ...extra, encoding: other, note: this.encodedNote(extra) });
@@ -274,7 +286,7 @@ export class WriteSession {
     if (!answer.answered) {
       // The create may have landed without an answer: find it by its label.
       const id = await this.settle(label);
-      return { label, answer, ...(id ? { id } : {}) };
+      return { label, answer, ...(id ? { id } : {}), ...(id === null ? { absent: true } : {}) };
     }
     if (answer.verdict !== 'accepted') {
       // A 4XX made nothing. After anything else (a refusal stated in a 2XX body, a 5XX, a redirect) the record may
@@ -285,7 +297,7 @@ export class WriteSession {
         return { label, answer };
       }
       const id = await this.settle(label);
-      return { label, answer, ...(id ? { id } : {}) };
+      return { label, answer, ...(id ? { id } : {}), ...(id === null ? { absent: true } : {}) };
     }
     const answered = this.recordIn(answer)?.[kind.identifier];
     const claimed = typeof answered === 'string' || typeof answered === 'number' ? String(answered) : undefined;

@@ -3,15 +3,17 @@
 // refused, nor answered with a 5XX, where the same range a day earlier is
 // served; a search text is not where a text of its length in ASCII is; a
 // request is not where the same request was served a step earlier, unless a
-// write in between explains it (the record it reads was deleted).
+// write in between explains it (the record it reads was deleted); a write
+// does not fail (a 5XX, no answer) where the same write with plain short
+// text is served (a refusal of it may follow a rule of the deployment's).
 // Specified: the source documentation allows any Y-m-d date and any search
 // text, and states no rule a neighbour could pass and its value fail. Both
 // requests are the evidence.
-import { identifyingParameter } from '@tallyport/spec-model/query';
+import { identifyingParameter, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
 import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
-import { neighboursOf, refusedAllowed } from '../neighbours.js';
+import { failedWrite, isWriteNeighbour, neighboursOf, refusedAllowed } from '../neighbours.js';
 import { type Finding, stateCheck } from './frame.js';
 
 const NAME = 'neighbours_served';
@@ -87,6 +89,7 @@ function findings(run: RecordedRun): Finding[] {
       ),
     });
   }
+  found.push(...writeFindings(run));
   // Nothing refused that a neighbour was served for: every request with a neighbour kind held the invariant.
   if (found.length > 0) return found;
   const candidates = served.filter((answer) => neighboursOf(answer.operation, answer.case!.values).length > 0);
@@ -98,6 +101,47 @@ function findings(run: RecordedRun): Finding[] {
         `${NAME}: ${candidates.length} requests with a range or a search text, none refused as its neighbour`,
       ),
     });
+  return found;
+}
+
+/** The values a write sent, the key left out, as text. */
+const sentText = (run: RecordedRun, answer: Answer): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(answer.case?.values ?? {})
+      .filter(
+        ([name]) => answer.operation.parameters.find((parameter) => parameter.name === name)?.role !== 'credential',
+      )
+      .map(([name, value]) => [name, run.valueOf(value)]),
+  );
+
+/** A write the documentation allows that failed, while the same write with plain short text was served. */
+function writeFindings(run: RecordedRun): Finding[] {
+  const label = writableKind(run.model)?.label;
+  const found: Finding[] = [];
+  for (const answer of run.answers) {
+    if (!failedWrite(answer)) continue;
+    const values = sentText(run, answer);
+    const neighbour = run.answers.find(
+      (other) =>
+        other !== answer &&
+        other.operation.id === answer.operation.id &&
+        servedAlike(other) &&
+        isWriteNeighbour(values, sentText(run, other), label),
+    );
+    if (!neighbour) continue;
+    found.push({
+      subject: `#${answer.exchange.id}`,
+      version: 0,
+      result: fail(
+        'neighbour-served',
+        answer,
+        `served, as the same write with plain short text is (#${neighbour.exchange.id}): the source documentation ` +
+          'allows both values alike, and a deployment that does not take one refuses it',
+        answer.answered ? `answered HTTP ${answer.status}` : 'no answer',
+        { basis: 'specified', title: `${titleOf(answer)}: served as its neighbours are`, related: [neighbour] },
+      ),
+    });
+  }
   return found;
 }
 

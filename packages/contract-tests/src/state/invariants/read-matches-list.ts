@@ -25,6 +25,7 @@ import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import { shownAfter, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
 import { few } from './shared.js';
+import { followLink } from '../../derived/links.js';
 
 const NAME = 'read_matches_list';
 
@@ -225,6 +226,65 @@ function readOnlyFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
   return found;
 }
 
+/**
+ * What identifies the record a single-record read shows: its identifier and label, the fields that echo the request
+ * (a purchase's code), and the records its links name (a purchase's item), as text.
+ */
+function identityOf(run: RecordedRun, kind: string, answer: Answer): Record<string, string> {
+  const row = answer.records?.rows[0] ?? {};
+  const record = run.model.records[kind];
+  const fields = [record?.identifier, record?.label, ...answer.operation.parameters.map((parameter) => parameter.echo)];
+  const identity: Record<string, string> = {};
+  for (const field of fields) if (field && field in row) identity[field] = JSON.stringify(row[field]);
+  for (const link of answer.operation.links)
+    for (const target of followLink(link, answer))
+      identity[`${link.name} (${link.operationId})`] = JSON.stringify(target.values);
+  return identity;
+}
+
+/**
+ * A record of a kind the run never writes (an account, an item, a purchase), read again with the same request after
+ * the other operations: the later answer is the same record as the first, in what identifies it. Values the
+ * documentation lets change (an account's balance, an item's price) may change between two reads.
+ */
+function readAgainFindings(run: RecordedRun, timeline: StateTimeline): Finding[] {
+  const found: Finding[] = [];
+  const first = new Map<string, Answer>();
+  for (const answer of run.answers) {
+    const kind = singleKind(answer.operation);
+    if (!kind || kind === timeline.kind?.name || answer.operation.effect !== 'read') continue;
+    if (!acceptedConforming(answer) || answer.records?.many !== false) continue;
+    const values = Object.entries(answer.case!.values)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => `${name}=${run.valueOf(value)}`);
+    const key = `${answer.operation.id} ${values.join('&')}`;
+    const reference = first.get(key);
+    if (!reference) {
+      first.set(key, answer);
+      continue;
+    }
+    const [was, now] = [identityOf(run, kind, reference), identityOf(run, kind, answer)];
+    const differing = Object.keys(was).filter((field) => field in now && was[field] !== now[field]);
+    const title = `${titleOf(answer)}: the same ${kind} as the first answer to it`;
+    found.push({
+      subject: `again #${answer.exchange.id}`,
+      version: 0,
+      result:
+        differing.length === 0
+          ? pass(title)
+          : fail(
+              'read-differs',
+              answer,
+              `the ${kind} the same request answered before (#${reference.exchange.id}): what identifies it does ` +
+                'not change',
+              differing.map((field) => `${field} ${now[field]} (first ${was[field]})`).join('; '),
+              { basis: 'specified', title, related: [reference] },
+            ),
+    });
+  }
+  return found;
+}
+
 export const readMatchesList = stateCheck(
   NAME,
   'Every read by id shows what the state holds: a listed record reads as the list shows it, a created one reads ' +
@@ -233,6 +293,10 @@ export const readMatchesList = stateCheck(
     // The reads of listed records the run derives from the lists, and every read of what the run writes.
     needs: ['baseline', 'coverage', 'derived', 'sequence', 'write'],
     nothingToJudge: 'no listed record was read back',
-    findings: (run, timeline) => [...writableFindings(run, timeline), ...readOnlyFindings(run, timeline)],
+    findings: (run, timeline) => [
+      ...writableFindings(run, timeline),
+      ...readOnlyFindings(run, timeline),
+      ...readAgainFindings(run, timeline),
+    ],
   },
 );
