@@ -795,6 +795,32 @@ function authBroken(exchanges: Exchange[]): Exchange[] {
 
 const each = (judge: (exchange: Exchange) => boolean) => (exchanges: Exchange[]) => exchanges.filter(judge);
 
+/** A create that answers the id of a website that was there before it, under another domain. */
+function createNamesAnother(exchanges: Exchange[]): Exchange[] {
+  const shown = new Map<string, string>();
+  const broken: Exchange[] = [];
+  for (const exchange of exchanges) {
+    const record = recordOf(exchange);
+    const id = record?.id === undefined ? undefined : String(record.id);
+    if (exchange.operationId === 'createWebsite' && exchange.intent === 'valid' && id !== undefined) {
+      const before = shown.get(id);
+      if (before !== undefined && before !== exchange.form.domain) broken.push(exchange);
+    }
+    for (const row of [...(rowsOf(exchange) ?? []), ...(record ? [record] : [])])
+      if (row.id !== undefined && typeof row.domain === 'string') shown.set(String(row.id), row.domain);
+  }
+  return broken;
+}
+
+/** Account details with the main key that name another account than the first answer did. */
+function accountChanged(exchanges: Exchange[]): Exchange[] {
+  const details = exchanges.filter(
+    (exchange) => exchange.operationId === 'getAccountDetails' && exchange.key === 'main' && succeeded(exchange),
+  );
+  const username = (exchange: Exchange) => ((bodyOf(exchange).data as Row | undefined)?.username as string) ?? '';
+  return details.filter((exchange) => username(exchange) !== username(details[0]!));
+}
+
 /** The exchanges of a probe that break each check's definition. */
 export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] | Promise<Exchange[]>> = {
   not_a_server_error: each((exchange) => exchange.reply.status >= 500),
@@ -829,10 +855,13 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
   date_range_effect: (exchanges) => [...each(rangeBroken)(exchanges), ...nestedRangeBroken(exchanges)],
   // The model of the state judges what a write did wherever it shows: a read of the record written (the probe's
   // round trip and its links), a list and a search of it, and a list of every record.
+  // The model of the state judges what a write did wherever it shows: a read of the record written (the probe's
+  // round trip and its links), a list and a search of it, and a list of every record; and a record read again.
   read_matches_list: (exchanges) => [
     ...readBroken(exchanges),
     ...roundTripBroken(exchanges),
     ...availabilityBroken(exchanges),
+    ...accountChanged(exchanges),
   ],
   echoed_fields: each(
     (exchange) =>
@@ -844,6 +873,7 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
   key_scope: keyScopeBroken,
   list_matches_state: (exchanges) => [
     ...listStateBroken(exchanges),
+    ...exchanges.filter((exchange) => exchange.walk !== undefined && isList(exchange) && sortBroken(exchange)),
     ...pagesBroken(exchanges),
     ...creationOrderBroken(exchanges),
     ...createdSearchBroken(exchanges),
@@ -852,6 +882,7 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
   pages_consistent: pagesBroken,
   write_isolated: (exchanges) => [
     ...isolationBroken(exchanges),
+    ...createNamesAnother(exchanges),
     ...roundTripBroken(exchanges),
     ...availabilityBroken(exchanges),
   ],

@@ -721,6 +721,63 @@ const LIST = [
     'an api_key that is blank or only spaces is served as the main account (the key is trimmed, then looked up with ' +
       'LIKE)',
   ],
+  // What the model of the state decides: each shows only in an answer the model predicts (a later page, a search
+  // after a delete, a create's answer), in a write's server error, for a value no random draw is sure to send, in
+  // a judge that used to disagree with another, or in a read-only record read again.
+  [
+    'analytics-list-later-pages-reversed',
+    'list_matches_state',
+    'every page of the website list after the first comes in the reverse of the asked order (a cursor that walks ' +
+      'the index backwards), while each page boundary happens to hold',
+  ],
+  [
+    'analytics-search-finds-deleted',
+    'list_matches_state',
+    'a search of the website list still finds deleted websites (the search index is never told of a delete), while ' +
+      'the list itself leaves them out',
+  ],
+  [
+    'analytics-create-answers-previous-id',
+    'write_isolated',
+    'a create answers with the id of the website created before it (an id read from a per-connection counter a ' +
+      'step behind), though it made a new one',
+  ],
+  [
+    'analytics-list-total-counts-deleted',
+    'pages_consistent',
+    "the website list's stated total counts deleted websites too (a count over the table, soft-deleted rows " +
+      'included)',
+  ],
+  [
+    'analytics-update-long-list-500',
+    'not_a_server_error',
+    'an update with an exclusion list over 200 characters answers 500 (the column overflows in strict SQL mode), ' +
+      'where a shorter list is saved',
+  ],
+  [
+    'analytics-update-without-password-unprotects',
+    'write_isolated',
+    'a website protected by a password, updated without its password, falls back to private (the form applies its ' +
+      'rule for privacy 2 without a password to every save)',
+  ],
+  [
+    'analytics-text-cut-at-200',
+    'stored_as_sent',
+    'an exclusion list or a password over 200 characters is stored cut to 200 (a VARCHAR(200) in a non-strict SQL ' +
+      'mode)',
+  ],
+  [
+    'analytics-update-appends-exclusions',
+    'stored_as_sent',
+    'an update adds the exclusion entries it sends to those stored, keeping the old ones beside them (the lists ' +
+      'kept as sets an update merges into)',
+  ],
+  [
+    'marketplace-account-becomes-buyer',
+    'read_matches_list',
+    "once a purchase was validated, account details answer the buyer's account (the session keeps the account the " +
+      'validation loaded)',
+  ],
   // Text: each shows only for text outside ASCII or for long text (TEXT_FAULTS).
   [
     'analytics-list-search-non-ascii-500',

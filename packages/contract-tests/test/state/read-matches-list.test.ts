@@ -85,4 +85,20 @@ describe('read_matches_list', () => {
     const onMock = recordedRun([listed, readListed('42', 404, { message: 'Not found.' })], { mock: true });
     expect(statuses(readMatchesList.judge(onMock))).toEqual(['skip']);
   });
+
+  it('holds an account read again with the same key to the first answer in what identifies it', () => {
+    const account = (username: string, balance: number): Recorded => ({
+      api: 'marketplace',
+      operationId: 'getAccountDetails',
+      status: 200,
+      body: { status: '成功', data: { username, balance, name: { full_name: 'Lin Wu' } } },
+    });
+    const changed = verdictOf(readMatchesList.judge(recordedRun([account('linwu', 3), account('buyer', 3)])), 'fail');
+    expect(changed).toMatchObject({ kind: 'read-differs', basis: 'specified' });
+    expect(changed.reason).toContain('username "buyer" (first "linwu")');
+    // A balance the documentation lets change may change between two reads.
+    expect(statuses(readMatchesList.judge(recordedRun([account('linwu', 3), account('linwu', 9)])))).not.toContain(
+      'fail',
+    );
+  });
 });
