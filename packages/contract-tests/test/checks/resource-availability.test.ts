@@ -164,7 +164,7 @@ describe('resource_availability', () => {
 
   it('skips the mock, a run without writes, one whose create was refused, and an API with no writable record', () => {
     expect(resourceAvailability.judge(recordedRun([create], { mock: true }))).toMatchObject([
-      { status: 'skip', reason: expect.stringContaining('embedded mock') },
+      { status: 'skip', reason: expect.stringContaining('embedded Prism mock') },
     ]);
     expect(
       resourceAvailability.judge(recordedRun([{ operationId: 'listWebsites', status: 200, body: [] }])),
