@@ -82,7 +82,7 @@ describe('pnpm contract --mock stateful', () => {
     const analytics = report(folder, 'run.json').apis.find((api) => api.api === 'analytics')!;
     expect(analytics).toMatchObject({ mock: true, embeddedMock: 'stateful' });
     expect(analytics.checks.filter((check) => check.status !== 'pass').map((check) => check.check)).toEqual([]);
-    for (const check of ['write_round_trip', 'sort_order', 'list_matches_state', 'stored_as_sent'])
+    for (const check of ['sort_order', 'filter_effect', 'list_matches_state', 'write_isolated', 'stored_as_sent'])
       expect(analytics.checks.map((entry) => entry.check)).toContain(check);
     expect(run.stderr).toMatch(/analytics → http:\/\/127\.0\.0\.1:\d+ \(embedded stateful mock\) · not paced/);
   });
