@@ -49,6 +49,7 @@ const END_TO_END = [
   // The built CLIs, and vitest, in processes of their own.
   'test/cli.test.ts',
   'test/cli-conventions.test.ts',
+  'test/first-contact.test.ts',
   'test/hostile-output.test.ts',
   'test/key-canary.test.ts',
   'test/mock-cli.test.ts',
