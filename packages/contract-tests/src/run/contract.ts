@@ -120,7 +120,7 @@ export interface RunOptions {
 }
 
 export const DEFAULT_LIMITS: TransportLimits = {
-  maxRequests: 1000,
+  maxRequests: 1200,
   maxRequestsPerSecond: 20,
   concurrency: 4,
   timeoutMs: 10_000,

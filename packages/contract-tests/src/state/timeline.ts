@@ -351,10 +351,14 @@ function applyWrite(
     if (refused) return undefined;
     const id = idText((answer.records?.many === false ? answer.records.rows[0] : undefined)?.[kind.identifier]);
     const held = id === undefined ? undefined : model.records.get(id);
-    if (held && taken && !held.unsure) timeline.collisions.push({ answer, id: id!, held: snapshot(held) });
-    model.create(answer, sent, id, !taken);
-    timeline.writes.push({ answer, op, ...(id ? { id } : {}), sent, version: model.version });
-    return id !== undefined && row ? { id, row } : undefined;
+    // An answer naming a record the state holds names another record: the created one is named by the first view
+    // of its label instead, and the answer is judged as the collision it is, not as a view of either.
+    const collides = !!held && taken && !held.unsure;
+    if (collides) timeline.collisions.push({ answer, id: id!, held: snapshot(held!) });
+    const named = collides ? undefined : id;
+    model.create(answer, sent, named, !taken);
+    timeline.writes.push({ answer, op, ...(named ? { id: named } : {}), sent, version: model.version });
+    return named !== undefined && row ? { id: named, row } : undefined;
   }
   const parameter = identifyingParameter(answer.operation, kind.name);
   const id = parameter ? sent[parameter.name] : undefined;

@@ -55,8 +55,8 @@ const COVERING_SEQUENCE = '1';
 /** Commands in a sequence, and sequences a run makes unless told (`--sequences`). */
 export const SEQUENCE_LENGTH = 7;
 export const DEFAULT_SEQUENCES = 4;
-/** Requests the phase may add to a run by default: with the cleanup of what it created, under 300. */
-export const DEFAULT_SEQUENCE_BUDGET = 250;
+/** Requests the phase may add to a run by default: the covering sequence, the random ones and the shrinking. */
+export const DEFAULT_SEQUENCE_BUDGET = 600;
 /** Pages a walk at a page size other than the largest asks for, at the start (they are compared as prefixes). */
 const OTHER_SIZE_PAGES = 4;
 /** Neighbours sent for refused requests, at most. */
@@ -410,7 +410,7 @@ export class SequenceRunner {
     alive: readonly Made[],
     sequence: RequestCase['sequence'],
     light = false,
-    deleted?: string,
+    deleted?: Made,
   ) {
     const list = this.ops.list;
     const base = list ? this.baseline(list) : undefined;
@@ -423,8 +423,14 @@ export class SequenceRunner {
         if (read) await this.setup.send(read);
       }
       if (deleted) {
-        const read = this.readCase(deleted, 'state: the record deleted', sequence);
+        const read = this.readCase(deleted.id, 'state: the record deleted', sequence);
         if (read) await this.setup.send(read);
+        // A search for its own text: a search index the delete never reached would still list it.
+        await this.search(
+          this.shownLabel(deleted.id, deleted.label),
+          'state: the text of the record deleted',
+          sequence,
+        );
       }
       if (list && base && !light) {
         const walked = await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
@@ -504,7 +510,7 @@ export class SequenceRunner {
           if (!session || !record) break;
           await session.tagged({ family: 'sequence', sequence, note }, () => session.remove(record.id, record.label));
           made.delete(command.record);
-          await this.observe(undefined, [...made.values()], sequence, false, record.id);
+          await this.observe(undefined, [...made.values()], sequence, false, record);
           break;
         }
         case 'read': {

@@ -121,7 +121,8 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     const commands = commandsOf(own);
     const replayId = shortest?.[0]?.case?.sequence?.id ?? origin;
     // The first look at the state (sequence `0`) is many walks, each shrunk on its own: one verdict per divergent walk.
-    const key = initial ? `${result.kind} ${origin} ${result.title}` : `${result.kind} ${origin}`;
+    // A warning never stands for a failure of the same kind: each is said once.
+    const key = initial ? `${result.kind} ${origin} ${result.title}` : `${result.kind} ${result.status} ${origin}`;
     if (reported.has(key)) continue;
     reported.add(key);
     results.push({
