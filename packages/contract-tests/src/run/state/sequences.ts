@@ -325,13 +325,13 @@ export class SequenceRunner {
    * The failing findings of every invariant on what the run saw after exchange `after` (the model built from every
    * answer so far): what the last look diverged on.
    */
-  private divergences(after: number): Divergence[] {
+  private divergences(after: number, lagging = true): Divergence[] {
     const run = this.setup.recorded([...this.setup.answers()]);
     this.builder ??= new TimelineBuilder(run);
     const timeline = since(this.builder.extend(run.answers), after);
     const found: Divergence[] = [];
     let byId: Map<number, Answer> | undefined;
-    for (const check of this.setup.invariants.filter((invariant) => invariant.lags)) {
+    for (const check of this.setup.invariants.filter((invariant) => invariant.lags || !lagging)) {
       for (const finding of lastOfEach(check.findingsOn(run, timeline))) {
         const result = finding.result;
         if (result.status !== 'fail' && result.status !== 'warn') continue;
@@ -624,7 +624,7 @@ export class SequenceRunner {
 
   /** Whether a replay's answers (those after exchange `from`) show the same check diverge again. */
   private shows(check: string, replay: string, from: number): boolean {
-    return this.divergences(from).some(
+    return this.divergences(from, false).some(
       (divergence) => divergence.check === check && divergence.answer.case?.sequence?.id === replay,
     );
   }
@@ -632,7 +632,8 @@ export class SequenceRunner {
   /** For each check a sequence broke, replays of fewer commands until none shorter shows it. */
   private async shrink(sequences: ReadonlyMap<string, Command[]>): Promise<void> {
     const first = new Map<string, Answer>();
-    for (const divergence of this.divergences(0)) {
+    // Every invariant a sequence broke is shrunk, those no patience could settle (a server error) too.
+    for (const divergence of this.divergences(0, false)) {
       const tag = divergence.answer.case?.sequence;
       if (!tag || tag.id.includes('~') || first.has(divergence.check)) continue;
       first.set(divergence.check, divergence.answer);
