@@ -93,7 +93,7 @@ export interface MarketChoices {
   /** 123: the operator hands the purchase code as the buyer wrote it, in capitals (the data store it in small). */
   handedCodeUpper: boolean;
   /**
-   * 145: the marketplace's records move while a run reads them, as a live shop's do: the balance with each sale, one
+   * 144: the marketplace's records move while a run reads them, as a live shop's do: the balance with each sale, one
    * of the key's items updated now and then (version, description, prices), the handed purchase downloaded after its
    * first validation and its support extended after its second. What identifies each record never changes.
    */
@@ -419,7 +419,7 @@ export interface Choices {
   /** 139: the oldest starting websites that were imported by one statement, so share one `created_at` (0: none). */
   importedTogether: number;
 
-  // M. Other clients of the key, text limits, a gateway that times out (SILENCES.md 140-144)
+  // M. Other clients of the key, text limits, a gateway that times out (SILENCES.md 140-143)
   /** 140: another client of the key creates a website every this many requests (0: none)... */
   churnEvery: number;
   /** 140: ...and deletes it this many requests later. */

@@ -10,7 +10,7 @@ import { analytics, asSetting, failed, marketplace, recordOf, rowsOf } from './t
 import { VARIANT_NAMES, VARIANTS } from './variants.js';
 
 type Json = Record<string, unknown>;
-/** The fields of an item a new release changes (choice 145). */
+/** The fields of an item a new release changes (choice 144). */
 const RELEASED = new Set(['version', 'description', 'price']);
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const STARTING_OWNED = startingWebsites().filter((website) => website.owner === 'main').length;
@@ -364,7 +364,7 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
     },
   );
 
-  // ---- Round 6: what each variant of SILENCES.md 140-145 does, on the variants that take it ----
+  // ---- Round 6: what each variant of SILENCES.md 140-144 does, on the variants that take it ----
 
   /** The domains of the list as the key sees it now, newest first, per_page 100. */
   const listed = async () => rowsOf(choices, (await list({ per_page: '100' })).json).map((row) => String(row.domain));
@@ -571,7 +571,7 @@ describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
       (await marketplace(d, 'GET', '/api/items/item', { query: { item_id: String(first.id) } })).json,
     );
     // Item details shows the listed item; a detail serializer may add fields beyond the table (choice 71), and a
-    // live shop may have released a new version of it in between (choice 145).
+    // live shop may have released a new version of it in between (choice 144).
     const settled = (value: unknown): unknown =>
       choices.market.liveRecords ? JSON.parse(JSON.stringify(value, (key, v) => (RELEASED.has(key) ? 0 : v))) : value;
     if (choices.market.extrasOnDetailsOnly) expect(item).toMatchObject({ status: '成功', item: first });

@@ -1,4 +1,4 @@
-// A live shop's records between two reads (SILENCES.md 145). The source documentation describes the account, an
+// A live shop's records between two reads (SILENCES.md 144). The source documentation describes the account, an
 // item and a purchase at one moment; a real marketplace keeps selling while a run reads it: the author's balance
 // grows with each sale, an item gets a new version with new notes and prices, a buyer downloads what was bought and
 // renews support. What identifies each record (the account's username, the item's id, the purchase code and its

@@ -40,7 +40,7 @@ export interface MarketplaceState {
   items: Item[];
   purchases: Purchase[];
   throttle?: Throttle;
-  /** Sales, item updates and downloads while a run reads (choice 145). */
+  /** Sales, item updates and downloads while a run reads (choice 144). */
   live?: LiveMarket;
 }
 
@@ -52,7 +52,7 @@ export function createMarketplaceState(
   const accounts = { main: { ...ACCOUNTS.main }, empty: { ...ACCOUNTS.empty } };
   const items = startingItems();
   const live = choices.market.liveRecords;
-  // A live shop's handed purchase was bought for the run: not downloaded yet (choice 145).
+  // A live shop's handed purchase was bought for the run: not downloaded yet (choice 144).
   const purchases = PURCHASES.map((purchase) =>
     live && purchase.label === choices.market.handedCode ? { ...purchase, downloaded: false } : { ...purchase },
   );

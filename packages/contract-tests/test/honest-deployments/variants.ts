@@ -1435,7 +1435,7 @@ export const VARIANTS = {
     market: { keyTransport: { header: 'X-Api-Key' }, errorStatuses: '4xx', contentType: 'application/json' },
   }),
   // Round 6: other clients of the key, text limits, search, collation and creation order of other databases, a
-  // gateway that times out after the write, a shop that keeps selling (SILENCES.md 140-145).
+  // gateway that times out after the write, a shop that keeps selling (SILENCES.md 140-144).
   /**
    * `laravel-resource` on a key a monitoring service's onboarding script also uses: every fifth request it adds a
    * website of its own (`probe-….uptime-onboarding.net`) to check the key works, and deletes it three requests later.
