@@ -363,12 +363,14 @@ const readCacheSurvivesDelete: BlindFault = {
     'the key, the delete action does not, so a website read before its delete is still served afterwards. Seen ' +
     'by a read, a delete and a read of the same website.',
   hooks: {
-    analytics: (app) => {
+    analytics: (app, state) => {
       const cache = new Map<string, Caught>();
       return (request, response) => {
         const url = urlOf(request);
         const method = request.method ?? 'GET';
-        if (!WEBSITE.test(url.pathname) || !(method === 'GET' || isUpdate(method))) {
+        // The cache sits behind the key's middleware: only a request that carries the key reaches it.
+        const authenticated = request.headers.authorization === `Bearer ${state.key}`;
+        if (!authenticated || !WEBSITE.test(url.pathname) || !(method === 'GET' || isUpdate(method))) {
           app(request, response);
           return;
         }

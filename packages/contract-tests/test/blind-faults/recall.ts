@@ -10,7 +10,8 @@
 //   node --import ./test/blind-faults/register-ts.mjs test/blind-faults/recall.ts
 //
 // BLIND_FAULTS=name,name (`base` for the base variant) and BLIND_SEEDS=1,2 choose runs; BLIND_FAULTS_OUT=file.json
-// also writes every run's figures there. Keys are random per run and never printed.
+// also writes every run's figures there; BLIND_DETAILS=1 prints the first cases of every check that failed or warned.
+// Keys are random per run and never printed.
 import { rmSync, writeFileSync } from 'node:fs';
 import { type RunResult, runContract } from '../../src/index.js';
 import { runOptionsFor, startHonestDeployment } from '../honest-deployments/server.js';
@@ -46,6 +47,20 @@ function list(variable: string | undefined): string[] | undefined {
   return entries && entries.length > 0 ? entries : undefined;
 }
 
+/** The first cases of each check that failed or warned, one line each (BLIND_DETAILS=1). */
+function details(result: RunResult): string[] {
+  const lines: string[] = [];
+  for (const api of result.apis) {
+    for (const check of api.checks.filter((entry) => entry.status === 'fail' || entry.status === 'warn')) {
+      for (const entry of check.cases.filter((one) => one.status === check.status).slice(0, 3)) {
+        const reason = (entry as { reason?: string }).reason ?? '';
+        lines.push(`  ${check.status} ${api.api}:${check.check}: ${entry.title} -> ${reason}`.slice(0, 400));
+      }
+    }
+  }
+  return lines;
+}
+
 function summary(result: RunResult): Pick<Measured, 'failed' | 'warned' | 'requests'> {
   const failed: Record<string, number> = {};
   const warned: string[] = [];
@@ -72,6 +87,7 @@ async function measure(fault: BlindFault, seed: number): Promise<Measured> {
       log: () => {},
     });
     const seconds = Math.round((performance.now() - started) / 100) / 10;
+    if (process.env.BLIND_DETAILS === '1') process.stderr.write(`${details(result).join('\n')}\n`);
     return { fault: fault.name, seed, exitCode: result.exitCode, ...summary(result), seconds };
   } catch (error) {
     const text = secrets.reduce((all, secret) => all.split(secret).join('<key>'), String(error));
