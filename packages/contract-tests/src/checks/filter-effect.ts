@@ -15,7 +15,7 @@ import { anyParameterWithRole } from './judging/applies.js';
 import { VARYING_PARAMETERS } from './judging/check-kinds.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { effectiveValue, judgeAccepted, sameRequestExcept, valuesWithout } from './judging/related.js';
+import { effectiveValue, judgeAccepted, othersWriteTo, sameRequestExcept, valuesWithout } from './judging/related.js';
 import { comparedFields, rowKeyOf, sameRows } from './judging/rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
@@ -62,6 +62,7 @@ function identityOf(run: RecordedRun, answer: Answer, field: string): (row: Row)
  * values but for how rows are searched, sorted and paged (another statistic's rows are other data).
  */
 function wholeValueSeen(run: RecordedRun, answer: Answer, field: string, text: string): boolean {
+  if (othersWriteTo(run, answer)) return false;
   const shaping = answer.operation.parameters
     .filter((parameter) => parameter.role && SHAPING_ROLES.has(parameter.role))
     .map((parameter) => parameter.name);

@@ -5,7 +5,7 @@
 // with a 2XX, and a request is answered rather than redirected.
 import { isSuccessStatus } from '@tallyport/http-policy';
 import { declaredResponseKeys, responseFor, singleKind, writableKind } from '@tallyport/spec-model/query';
-import { type Answer, whileWriting } from '../answers/answer.js';
+import type { Answer } from '../answers/answer.js';
 import { eachAnswered, fail, pass, skip, titleOf } from './judging/evidence.js';
 import { refusalBasis } from './judging/related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
@@ -13,11 +13,11 @@ import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.j
 const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
 
 /**
- * A read by id of a record of the kind the run writes, made while it writes: whether the record should read then
- * (created, deleted, slow to show) is the model of the state's to judge (read_matches_list).
+ * A read by id of a record of the kind the run may write: whether the record should read then (listed, created,
+ * deleted, gone by another client's doing, slow to show a write) is the model of the state's to judge
+ * (read_matches_list), whichever part of the run sent it.
  */
-const readWhileWriting = (run: RecordedRun, answer: Answer): boolean =>
-  whileWriting(answer) &&
+const readOfState = (run: RecordedRun, answer: Answer): boolean =>
   answer.operation.effect === 'read' &&
   singleKind(answer.operation) !== undefined &&
   singleKind(answer.operation) === writableKind(run.model)?.name;
@@ -63,7 +63,7 @@ function judge(run: RecordedRun, answer: Answer): CaseResult {
       { basis: 'convention' },
     );
   if (answer.verdict !== 'refused') return pass(titleOf(answer));
-  if (readWhileWriting(run, answer))
+  if (readOfState(run, answer))
     return skip(titleOf(answer), 'a read of a record the run writes: read_matches_list judges it on the model');
   const encoded = servedEncoded(run, answer);
   if (encoded)

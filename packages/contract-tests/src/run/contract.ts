@@ -32,6 +32,7 @@ import { conventionPoints, holdConventions, type JudgedCheck, pinnable } from '.
 import { type ApiSetup, runApi } from './api-run.js';
 import { DEFAULT_SEQUENCE_BUDGET, DEFAULT_SEQUENCES } from './state/sequences.js';
 import { isStateCheck } from '../state/invariants/frame.js';
+import { othersWrite, timelineOf } from '../state/timeline.js';
 import { judgeGuarded, observeGuarded } from './tester-fault.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { Ledger } from './writes/ledger.js';
@@ -188,7 +189,7 @@ export function recordedRun(
   answers: RecordedRun['answers'],
   baseline?: ApiBaseline,
 ): RecordedRun {
-  return {
+  const run: RecordedRun = {
     api: setup.api,
     model: setup.model,
     mock: setup.mock,
@@ -200,6 +201,9 @@ export function recordedRun(
       isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
     ...(baseline ? { baseline } : {}),
   };
+  // Whether another client writes to the account is learnt once, from the model of the state (the checks ask it).
+  if (!setup.mock) run.othersWrite = othersWrite(timelineOf(run));
+  return run;
 }
 
 /** An operation that stopped answering, and what the run did not send it. */

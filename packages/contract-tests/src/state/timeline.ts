@@ -11,6 +11,7 @@ import type { Row } from '../answers/records.js';
 import { textOf } from '../answers/json-values.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { comparedFields } from '../checks/judging/rows.js';
+import { sameValue } from '../checks/judging/compare.js';
 import { type ModelRecord, snapshot, StateModel, type WriteStep } from './model.js';
 import { rowIdentity, type Walk, walkRows, walksOf } from './walks.js';
 
@@ -90,6 +91,33 @@ export interface StateTimeline {
   /** Where each record was shown (exchange ids, in order), and where a read of it was refused by no delete's doing. */
   shownAt: Map<string, number[]>;
   refusedAt: Map<string, number[]>;
+}
+
+/**
+ * Whether another client writes to the account: a walk showed a record no write of the traffic made while the model
+ * knew every record, or a record there before the run went away by no delete of the traffic's, or changed between two
+ * views with no write of the traffic between them.
+ */
+export function othersWrite(timeline: StateTimeline): boolean {
+  if (timeline.walks.some((view) => view.appeared.length > 0)) return true;
+  for (const [id, refused] of timeline.refusedAt)
+    if (timeline.model?.records.get(id)?.origin !== 'created' && goneAfter(timeline, id, refused[0]! - 1)) return true;
+  // Two list views of a record there before the run, with no write of the traffic between them, that differ.
+  const listed = new Map<string, { row: Row; writes: number }>();
+  for (const view of timeline.views) {
+    if (view.via !== 'list' || view.expected?.origin !== 'listed') continue;
+    const writes = timeline.writes.filter((write) => write.answer.exchange.id < view.answer.exchange.id).length;
+    const before = listed.get(view.id);
+    listed.set(view.id, { row: view.row, writes });
+    if (before?.writes !== writes) continue;
+    if (
+      timeline.fields.some(
+        (field) => field in before.row && field in view.row && !sameValue(before.row[field], view.row[field]),
+      )
+    )
+      return true;
+  }
+  return false;
 }
 
 /** Whether a view after exchange `after` showed the record: it stayed put. */

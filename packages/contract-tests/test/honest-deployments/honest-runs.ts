@@ -48,54 +48,7 @@ export interface KnownFalseAlarm {
  * are all it fails. They are tolerated, not required, since a run's timing may keep one from showing; an entry goes
  * once the tester no longer reports it. Exported, with `unexplained`, for the honest bench, which expects exit 0.
  */
-export const KNOWN_FALSE_ALARMS: Partial<Record<VariantName, readonly KnownFalseAlarm[]>> = {
-  'laravel-shared-churn': sharedKeyAlarms('F21'),
-  'drf-shared-edits': sharedKeyAlarms('F21'),
-  'laravel-live-market': [
-    {
-      api: 'marketplace',
-      check: 'read_matches_list',
-      title: /^getItem item_id=\d+ \((read listed item \d+|log\.entries\[\d+\])\): equals the listed item$/,
-      judgement: 'F22',
-    },
-  ],
-};
-
-/**
- * What the tester says when another client of the key creates, edits and deletes websites the run did not write
- * (JUDGEMENT.md F21): a record it chose to follow vanishes or changes between two views, so reads, totals, page sizes,
- * searches and the records beside a write no longer agree. Whichever of these a run meets depends on its seed.
- */
-function sharedKeyAlarms(judgement: string): KnownFalseAlarm[] {
-  const alarm = (check: string, title: RegExp): KnownFalseAlarm => ({ api: 'analytics', check, title, judgement });
-  // How a run names the read of a record another client deleted: a read of what a list lost, a sequence's read of a
-  // listed record, or an entry of the HAR.
-  const where = String.raw`state: a record the list lost|log\.entries\[\d+\]|sequence [^)]*: read listed record \d+`;
-  const lostRead = String.raw`getWebsite id=\S+ \((${where})\)`;
-  const rows = [
-    'every record the state holds is listed',
-    String.raw`each row once across \d+ pages`,
-    String.raw`the same rows as at \d+ a page`,
-  ].join('|');
-  return [
-    alarm('status_code_conformance', new RegExp(`^${lostRead}$`)),
-    alarm('read_matches_list', new RegExp(`^${lostRead}: equals the listed website$`)),
-    alarm('neighbours_served', new RegExp(`^${lostRead}: served as its neighbours are$`)),
-    alarm('default_equivalence', /^listWebsites: (search_by|sort_by|sort|per_page) left out = /),
-    alarm('filter_effect', /^listWebsites .*search=(probe|team)-\d+\.[a-z-]+\.net .*: a search of domain for /),
-    alarm('list_matches_state', new RegExp(`^listWebsites .*: (${rows})$`)),
-    alarm(
-      'pages_consistent',
-      /^listWebsites .*: (the stated total counts the rows served|ordered by \w+ (asc|desc) across \d+ pages)$/,
-    ),
-    alarm('page_size_honoured', /^listWebsites .*search=\S+ .*: at most and not fewer than per_page=\d+$/),
-    // A write's title spells the values it sent, newlines included.
-    alarm(
-      'write_isolated',
-      /^(createWebsite|updateWebsite|deleteWebsite) [\s\S]*: what it did not send reads as before$/,
-    ),
-  ];
-}
+export const KNOWN_FALSE_ALARMS: Partial<Record<VariantName, readonly KnownFalseAlarm[]>> = {};
 
 /** The failed cases of a result that no known false alarm of the variant explains. */
 export function unexplained(result: RunResult, known: readonly KnownFalseAlarm[]): string[] {

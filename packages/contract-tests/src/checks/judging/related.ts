@@ -2,7 +2,7 @@
 // checks that judge accepted answers of a live deployment, the value a case
 // sent (or the documented default it left out), and "the same request but
 // for these parameters".
-import type { ParameterModel } from '@tallyport/spec-model/query';
+import { type ParameterModel, writableKind } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming, ofSequence, whileWriting } from '../../answers/answer.js';
 import { skip } from './evidence.js';
 import type { CaseResult, RecordedRun } from './types.js';
@@ -87,11 +87,19 @@ export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly
 }
 
 /**
+ * Whether answers of `answer`'s list may differ from one another because another client writes to the account: two
+ * answers a moment apart then prove nothing about each other (the model of the state judges them, knowing that).
+ */
+export const othersWriteTo = (run: RecordedRun, answer: Answer): boolean =>
+  !!run.othersWrite && answer.records !== undefined && answer.records.kind === writableKind(run.model)?.name;
+
+/**
  * Accepted answers of the same operation whose request differs from `answer`'s only in `except`. Answers taken
- * while the run writes are compared with nothing: the data changes under them.
+ * while the run writes, or of a list another client writes to, are compared with nothing: the data changes under
+ * them.
  */
 export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
-  if (whileWriting(answer)) return [];
+  if (whileWriting(answer) || othersWriteTo(run, answer)) return [];
   const alike = requestsAlike(run, comparableAnswers(run, answer.operation.id), except);
   return (alike.get(alikeKey(run, answer, except)) ?? []).filter((other) => other !== answer);
 }

@@ -24,7 +24,7 @@ import {
   type SpecModel,
   writableKind,
 } from '@tallyport/spec-model/query';
-import type { Answer } from '../../answers/answer.js';
+import { type Answer, acceptedConforming } from '../../answers/answer.js';
 import { textOf } from '../../answers/json-values.js';
 import { compactValue } from '../../answers/records.js';
 import { caseKey, caseTitle, type RequestCase } from '../../cases/types.js';
@@ -106,6 +106,22 @@ export class SequenceRunner {
   private readonly settled = new Set<string>();
   private walks = 0;
   private listedIds: string[] = [];
+  /**
+   * Records there before the run that went away (a read of one was refused): another client may delete them, so the
+   * run reads records that stay put and chooses another when one goes.
+   */
+  private readonly gone = new Set<string>();
+
+  /** The records there before the run that are still there, as far as the run knows. */
+  private stayingIds(): string[] {
+    return this.listedIds.filter((id) => !this.gone.has(id));
+  }
+
+  /** Sends a read by id; a refused read of a record there before the run marks it gone. */
+  private async sendRead(read: RequestCase, id: string): Promise<void> {
+    const answer = await this.setup.send(read);
+    if (answer.verdict === 'refused' && this.listedIds.includes(id)) this.gone.add(id);
+  }
   /** Creates the run could not own (no read showed the record): after two, sequences stop writing. */
   private unowned = 0;
   /** The timeline of the answers so far, read on as the run goes. */
@@ -415,7 +431,7 @@ export class SequenceRunner {
     const list = this.ops.list;
     const base = list ? this.baseline(list) : undefined;
     const random = createRandom(this.setup.seed + this.setup.requestCount());
-    const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.listedIds];
+    const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.stayingIds()];
     const other = others.length > 0 && !light ? random.pick(others) : undefined;
     await this.patiently(async () => {
       if (light && written) {
@@ -442,7 +458,7 @@ export class SequenceRunner {
       }
       if (written) await this.search(this.shownLabel(written.id, written.label), 'state: its own text', sequence);
       const read = other ? this.readCase(other, 'state: another record', sequence) : undefined;
-      if (read) await this.setup.send(read);
+      if (read && other) await this.sendRead(read, other);
     });
   }
 
@@ -477,7 +493,7 @@ export class SequenceRunner {
       const targetId = (target: { created: number } | { listed: number }) =>
         'created' in target
           ? made.get(target.created)?.id
-          : this.listedIds[target.listed % Math.max(1, this.listedIds.length)];
+          : this.stayingIds()[target.listed % Math.max(1, this.stayingIds().length)];
       switch (command.kind) {
         case 'create': {
           if (!session || this.unowned >= 2) break;
@@ -516,7 +532,7 @@ export class SequenceRunner {
         case 'read': {
           const target = targetId(command.target);
           const read = target ? this.readCase(target, note, sequence) : undefined;
-          if (read) await this.patiently(async () => void (await this.setup.send(read)));
+          if (read && target) await this.patiently(() => this.sendRead(read, target));
           break;
         }
         case 'search': {
@@ -614,11 +630,31 @@ export class SequenceRunner {
    * state too.
    */
   private async readAgain(): Promise<void> {
+    // The lists of those kinds walked again first: what a read shows is held to what the list then shows.
+    for (const [operationId, values] of this.listings()) {
+      const operation = operationById(this.setup.model, operationId);
+      if (listedKind(operation) === this.kind?.name || this.done(20)) continue;
+      await this.walk(operation, { ...values, ...this.largest(operation) }, 'state: read again');
+    }
     for (const operation of this.setup.model.operations) {
       const kind = singleKind(operation);
       if (operation.effect !== 'read' || !kind || kind === this.kind?.name || this.done(10)) continue;
       const base = this.baseline(operation);
       if (base) await this.setup.send(this.caseOf(operation, base, 'state: read again', undefined));
+      // Every record of the kind read before by its id is read again (ten at most).
+      const parameter = identifyingParameter(operation, kind);
+      if (!parameter || !base) continue;
+      const read = new Set<string>();
+      for (const answer of this.setup.answers()) {
+        const sent = answer.operation.id === operation.id ? answer.case?.values[parameter.name] : undefined;
+        if (typeof sent === 'string' && acceptedConforming(answer) && sent !== base[parameter.name]) read.add(sent);
+      }
+      for (const id of [...read].slice(0, 10)) {
+        if (this.done(10)) return;
+        await this.setup.send(
+          this.caseOf(operation, { ...base, [parameter.name]: id }, 'state: read again', undefined),
+        );
+      }
     }
   }
 

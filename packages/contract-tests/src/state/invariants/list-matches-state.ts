@@ -25,7 +25,7 @@ import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import { rowKeyOf } from '../../checks/judging/rows.js';
 import type { ModelRecord } from '../model.js';
 import { ALL_SEARCH_READINGS, consistentReadings, expectedInSearch, type SearchReading } from '../readings.js';
-import { goneAfter, shownAfter, type StateTimeline, type WalkView } from '../timeline.js';
+import { goneAfter, othersWrite, shownAfter, type StateTimeline, type WalkView } from '../timeline.js';
 import { rowIdentity, type Walk, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
 import {
@@ -91,7 +91,17 @@ function twiceFinding(walk: Walk, field: string | undefined, version: number, ch
       } else seen.set(id, page);
     }
   const title = `${walkKey(walk)}: each row once across ${plural(walk.pages.length, 'page')}`;
-  if (twice.length === 0) return finding(`twice ${walkKey(walk)}`, version, title, undefined, churn);
+  // Where another client writes, a record it created between two pages pushes the last row of a page onto the next:
+  // a row shown again right across a page boundary is its doing.
+  const atBoundary = (id: string) =>
+    walk.pages.some((page, index) => {
+      const [last, next] = [page.records?.rows.at(-1), walk.pages[index + 1]?.records?.rows[0]];
+      return (
+        last !== undefined && next !== undefined && rowIdentity(last, field) === id && rowIdentity(next, field) === id
+      );
+    });
+  if (twice.length === 0 || (churn && twice.every(atBoundary)))
+    return finding(`twice ${walkKey(walk)}`, version, title, undefined, churn);
   const [answer, ...related] = pages.size > 0 ? [...pages] : [walk.pages.at(-1)!];
   return finding(
     `twice ${walkKey(walk)}`,
@@ -442,9 +452,10 @@ function sizeFindings(views: readonly WalkView[], identifier: string, churned: (
       let b = walkRows(other.walk).map((row) => rowIdentity(row, identifier));
       const churn = churned(first) || churned(other);
       if (churn) {
-        // Another client's records come and go: the records both walks show keep their order.
+        // Another client's records come and go (and shift a row across a page boundary, shown twice): the records
+        // both walks show keep their order.
         const [inA, inB] = [new Set(a), new Set(b)];
-        [a, b] = [a.filter((id) => inB.has(id)), b.filter((id) => inA.has(id))];
+        [a, b] = [[...new Set(a.filter((id) => inB.has(id)))], [...new Set(b.filter((id) => inA.has(id)))]];
       }
       const common = Math.min(a.length, b.length);
       const bothComplete = first.walk.complete && other.walk.complete;
@@ -543,8 +554,8 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   const kind = timeline.kind;
   if (kind) {
     const readings = learnSearch(timeline, kind.label);
-    // Another client writes to the same account: records the run did not write came into view.
-    const shared = timeline.walks.some((view) => view.appeared.length > 0);
+    // Another client writes to the same account: records the run did not write came, changed or went.
+    const shared = othersWrite(timeline);
     for (const view of timeline.walks) {
       if (view.torn) continue;
       const twice = perWalk(repeatedRows, view.walk, () =>

@@ -15,6 +15,7 @@ import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import { failedWrite, isWriteNeighbour, neighboursOf, refusedAllowed } from '../neighbours.js';
 import { type Finding, stateCheck } from './frame.js';
+import { othersWrite, shownAfter, type StateTimeline } from '../timeline.js';
 
 const NAME = 'neighbours_served';
 
@@ -41,11 +42,24 @@ function deletedBetween(run: RecordedRun, earlier: Answer, answer: Answer): bool
   });
 }
 
+/**
+ * Where another client writes to the account, a record the run did not create that is not shown again after a read of
+ * it was refused went away by its doing: the same request served a step earlier says nothing then.
+ */
+function goneByOthers(run: RecordedRun, timeline: StateTimeline, answer: Answer, shared: boolean): boolean {
+  const parameter = answer.operation.parameters.find((candidate) => candidate.identifies === timeline.kind?.name);
+  const sent = parameter ? answer.case?.values[parameter.name] : undefined;
+  if (!shared || sent === undefined) return false;
+  const id = run.valueOf(sent);
+  return timeline.model?.records.get(id)?.origin !== 'created' && !shownAfter(timeline, id, answer.exchange.id);
+}
+
 const servedAlike = (answer: Answer): boolean =>
   answer.verdict === 'accepted' && answer.case?.auth === 'valid' && answer.answered;
 
-function findings(run: RecordedRun): Finding[] {
+function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   const found: Finding[] = [];
+  const shared = othersWrite(timeline);
   const served = run.answers.filter(servedAlike);
   // The answers served, by request, in the order sent.
   const servedAs = new Map<string, Answer[]>();
@@ -69,7 +83,7 @@ function findings(run: RecordedRun): Finding[] {
         break;
       }
     }
-    if (!neighbour) {
+    if (!neighbour && !goneByOthers(run, timeline, answer, shared)) {
       const before = servedAs
         .get(requestKey(run, answer.operation.id, answer.case!.values))
         ?.find((other) => other.exchange.id < answer.exchange.id && !deletedBetween(run, other, answer));
@@ -154,6 +168,6 @@ export const neighboursServed = stateCheck(
     // A refusal is the deployment's answer to one request: no later look undoes it.
     lags: false,
     nothingToJudge: 'no allowed request was refused',
-    findings: (run) => findings(run),
+    findings,
   },
 );

@@ -9,7 +9,7 @@
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import { fail, pass } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
-import type { StateTimeline } from '../timeline.js';
+import { othersWrite, type StateTimeline } from '../timeline.js';
 import { type Walk, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
 import { walkEvidence, walkKey } from './shared.js';
@@ -52,8 +52,10 @@ function totalsCount(walks: readonly Walk[]): Map<string, boolean> {
   return learned;
 }
 
-function totals(walk: Walk, version: number, counts: boolean | undefined): Finding | undefined {
-  if (!walk.complete || !counts) return undefined;
+function totals(walk: Walk, version: number, counts: boolean | undefined, shared: boolean): Finding | undefined {
+  // Where another client writes, the total a first page states may count a record created or deleted before the
+  // last page is asked for: only a walk of one page is judged.
+  if (!walk.complete || !counts || (shared && walk.pages.length > 1)) return undefined;
   const rows = walkRows(walk).length;
   const wrong = walk.pages.find((page) => page.page?.statedTotal !== undefined && page.page.statedTotal !== rows);
   const title = `${walkKey(walk)}: the stated total counts the rows served`;
@@ -79,10 +81,12 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
     ...timeline.otherWalks.map((walk) => ({ walk, version: 0 })),
   ];
   const counts = totalsCount(walks.map(({ walk }) => walk));
+  const shared = othersWrite(timeline);
   return walks.flatMap(({ walk, version }) =>
-    [fullPages(walk, version), totals(walk, version, counts.get(walk.operation.id))].filter(
-      (finding): finding is Finding => finding !== undefined,
-    ),
+    [
+      fullPages(walk, version),
+      totals(walk, version, counts.get(walk.operation.id), shared && walk.kind === timeline.kind?.name),
+    ].filter((finding): finding is Finding => finding !== undefined),
   );
 }
 

@@ -202,14 +202,15 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
 /** Kinds the run never writes: each read of a listed record against the walk that listed it. */
 function readOnlyFindings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   const found: Finding[] = [];
-  const listed = new Map<string, Listed>();
+  // Each listed record, in every list view of it, in the order shown: a read is held to the last before it.
+  const listed = new Map<string, Listed[]>();
   for (const walk of timeline.otherWalks) {
     const identifier = run.model.records[walk.kind]?.identifier;
     if (!identifier) continue;
     for (const page of walk.pages)
       for (const row of page.records?.rows ?? []) {
         const key = `${walk.kind} ${textOf(row[identifier])}`;
-        if (!listed.has(key)) listed.set(key, { row, answer: page });
+        listed.set(key, [...(listed.get(key) ?? []), { row, answer: page }]);
       }
   }
   for (const read of run.answers) {
@@ -220,8 +221,11 @@ function readOnlyFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
     if (read.verdict === 'accepted' && !acceptedConforming(read)) continue;
     const sent = read.case.values[parameter.name];
     const id = sent === undefined ? undefined : run.valueOf(sent);
-    const entry = id === undefined ? undefined : listed.get(`${kind} ${id}`);
-    if (entry && entry.answer.exchange.id < read.exchange.id) found.push(compare(run, kind, id!, read, entry));
+    const views = id === undefined ? [] : (listed.get(`${kind} ${id}`) ?? []);
+    const entry = views.filter((view) => view.answer.exchange.id < read.exchange.id).at(-1);
+    // A record of a kind the run never writes may still change (an item's new release): one read that shows it as the
+    // list just before did settles any other, since a read that never matches its list shows it every time.
+    if (entry) found.push({ ...compare(run, kind, id!, read, entry), subject: `${kind} ${id}`, churn: true });
   }
   return found;
 }

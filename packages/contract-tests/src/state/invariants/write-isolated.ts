@@ -11,7 +11,7 @@ import { sameValue } from '../../checks/judging/compare.js';
 import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import type { WriteStep } from '../model.js';
-import type { RecordView, StateTimeline } from '../timeline.js';
+import { othersWrite, type RecordView, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
 
 const NAME = 'write_isolated';
@@ -34,15 +34,23 @@ function changedFields(
   return { fields, before };
 }
 
-/** The last write that sent one of the changed fields with the value the view shows: the change is its. */
-const mirrored = (writes: readonly WriteStep[], fields: readonly string[], view: RecordView) =>
+/**
+ * The last write that sent one of the changed fields with the value the view shows: the change is its. Where another
+ * client writes too, only a value of the run's own text says so (a switch set to 1 may be anyone's doing).
+ */
+const mirrored = (writes: readonly WriteStep[], fields: readonly string[], view: RecordView, shared: boolean) =>
   [...writes]
     .reverse()
     .find((write) =>
-      fields.some((field) => write.sent[field] !== undefined && sameValue(view.row[field], write.sent[field])),
+      fields.some(
+        (field) =>
+          write.sent[field] !== undefined &&
+          sameValue(view.row[field], write.sent[field]) &&
+          (!shared || String(write.sent[field]).length >= 8),
+      ),
     );
 
-function viewFinding(timeline: StateTimeline, view: RecordView): Finding | undefined {
+function viewFinding(timeline: StateTimeline, view: RecordView, shared: boolean): Finding | undefined {
   if (!view.expected || view.deletedBy || view.expected.unsure || view.writesSince.length === 0) return undefined;
   const last = view.writesSince.at(-1)!;
   const title = `${titleOf(last.answer)}: what it did not send reads as before`;
@@ -56,7 +64,7 @@ function viewFinding(timeline: StateTimeline, view: RecordView): Finding | undef
   const fields = changed.fields.filter((field) => !own || own.sent[field] === undefined);
   if (fields.length === 0) return { subject, version: view.version, result: pass(title) };
   const identifier = timeline.kind!.identifier;
-  const source = own ? undefined : mirrored(view.writesSince, fields, view);
+  const source = own ? undefined : mirrored(view.writesSince, fields, view, shared);
   // A record the run did not write that changed otherwise than a write of the run sent: another client's doing.
   if (!own && !source && view.expected.origin !== 'created') return undefined;
   const sentFields = (write: WriteStep) => Object.keys(write.sent).filter((field) => timeline.fields.includes(field));
@@ -103,8 +111,9 @@ function collisionFindings(timeline: StateTimeline): Finding[] {
 function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
   if (!timeline.kind) return [];
   const found: Finding[] = collisionFindings(timeline);
+  const shared = othersWrite(timeline);
   for (const view of timeline.views) {
-    const finding = viewFinding(timeline, view);
+    const finding = viewFinding(timeline, view, shared);
     if (finding) found.push(finding);
   }
   return found;
