@@ -62,7 +62,7 @@ describe('linked_records_agree', () => {
     });
   });
 
-  it('leaves a search a link leads to (a website read, then looked for by its domain) to the model of the state', () => {
+  it('leaves a search a link leads to (a website read, then looked for by its domain) to the state model', () => {
     const run = recordedRun([readWebsite, searched([{ id: 7, domain: 'shop.lunaria.cn.example' }])]);
     expect(statuses(linkedRecordsAgree.judge(run))).toEqual(['skip']);
   });

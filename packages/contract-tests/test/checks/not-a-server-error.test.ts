@@ -96,7 +96,7 @@ describe('not_a_server_error', () => {
     ]);
   });
 
-  it('fails a gateway answer to a create that fails again when sent again, and skips one whose resend is served', () => {
+  it('fails a gateway answer to a create that fails again when resent, and skips one whose resend is served', () => {
     const create = (status: number) => ({
       operationId: 'createWebsite',
       values: { domain: 'tallyport-contract-run.example.com' },

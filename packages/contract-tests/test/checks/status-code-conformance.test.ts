@@ -92,7 +92,7 @@ describe('status_code_conformance', () => {
     expect(statuses(results)).toEqual(['pass', 'pass']);
   });
 
-  it('leaves a refused read of a record the run writes to the model of the state, and skips a request never answered', () => {
+  it('leaves a refused read of a record the run writes to the state model, and skips a request never answered', () => {
     const verify = { family: 'write' as const, step: 'verify', record: LABEL, key: 'getWebsite verify 77' };
     const results = statusCodeConformance.judge(
       recordedRun([

@@ -15,6 +15,7 @@ const updates = commands.filter(
 );
 const sent = (writes: readonly Write[], field: string) =>
   new Set(writes.flatMap((write) => (write.fields[field] === undefined ? [] : [String(write.fields[field])])));
+const outsideAscii = (text: string) => [...text].some((character) => (character.codePointAt(0) ?? 0) > 0x7f);
 
 describe('the covering sequence', () => {
   it('creates every value of every enumerated field, and a record with the documented defaults, in a row', () => {
@@ -63,10 +64,7 @@ describe('the covering sequence', () => {
         values.some((value) => value.length > 255),
         field,
       ).toBe(true);
-      expect(
-        values.some((value) => /[^\x00-\x7f]/.test(value)),
-        field,
-      ).toBe(true);
+      expect(values.some(outsideAscii), field).toBe(true);
       expect(
         values.some((value) => /['"%_;<&\\]/.test(value)),
         field,
@@ -77,7 +75,7 @@ describe('the covering sequence', () => {
   it('creates with each risky text on every text field, the domain included, one at a time', () => {
     const domains = creates.flatMap((create) => (create.purpose ? [create.purpose] : []));
     expect(domains.some((purpose) => purpose.length > 255)).toBe(true);
-    expect(domains.some((purpose) => /[^\x00-\x7f]/.test(purpose))).toBe(true);
+    expect(domains.some(outsideAscii)).toBe(true);
     expect(domains.some((purpose) => /['"%_;<&\\]/.test(purpose))).toBe(true);
     for (const field of ['exclude_params', 'exclude_ips', 'password'])
       expect(

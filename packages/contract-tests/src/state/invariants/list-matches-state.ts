@@ -41,6 +41,8 @@ import {
 } from './shared.js';
 
 const NAME = 'list_matches_state';
+const WHOLE_VALUE_READING = 'a search for a whole value finds it';
+const ANY_READING = ', under any reading';
 
 /** Creation times closer than this may fall in the same second of a deployment's clock. */
 const SAME_SECOND_MS = 1000;
@@ -347,7 +349,7 @@ function searchMembership(
               answer,
               expected:
                 `${kind.label} ${JSON.stringify(label)} listed: every reading of the search the deployment's answers ` +
-                `left open (${readings.length > 0 ? readings.join('; ') : 'a search for a whole value finds it'}) finds it`,
+                `left open (${readings.length > 0 ? readings.join('; ') : WHOLE_VALUE_READING}) finds it`,
               actual: 'not listed, after the deployment had time to show it',
               related: [...related, ...(record.created ? [record.created.answer] : [])],
             },
@@ -372,7 +374,7 @@ function searchMembership(
           : {
               kind: 'filter-changed-rows',
               answer,
-              expected: `only rows whose ${kind.label} a search for ${JSON.stringify(text)} could match, under any reading`,
+              expected: `only rows whose ${kind.label} a search for ${JSON.stringify(text)} could match${ANY_READING}`,
               actual: `${kind.label} ${few(
                 stray.map((row) => JSON.stringify(row[kind.label])),
                 3,
