@@ -30,16 +30,6 @@ export function assertServerEnvironment(where: string, dangerouslyAllowBrowser: 
   }
 }
 
-/** The path every operation of an API starts with (`/api/v1`, `/api`). */
-export function commonPathPrefix(paths: readonly string[]): string {
-  const split = paths.map((path) => path.split('/').filter(Boolean));
-  const common: string[] = [];
-  // The last segment of a path names its resource, never the prefix.
-  for (let index = 0; split.every((path) => path.length > index + 1 && path[index] === split[0]![index]); index++)
-    common.push(split[0]![index]!);
-  return `/${common.join('/')}`;
-}
-
 const isLoopbackHost = (hostname: string): boolean =>
   /^(localhost|.+\.localhost|\[::1\]|::1|127(\.\d{1,3}){3})$/i.test(hostname);
 

@@ -9,14 +9,8 @@ import { ValidationError } from './errors.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
 import { createLog, type LogLevel, type Logger } from './logger.js';
-import {
-  DEFAULT_MAX_RESPONSE_BYTES,
-  checkKnownKeys,
-  checkRequestOptions,
-  checkRetryOptions,
-  refuse,
-} from './option-checks.js';
-import { bindRaw } from './raw.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, checkKnownKeys, checkNumber, checkRetryOptions, refuse } from './option-checks.js';
+import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
 import { buildUrl, lowerCaseHeaders } from './url.js';
@@ -56,52 +50,44 @@ export interface ClientOptions {
 /** The logger's methods; `trace` lines go to `debug`. */
 const LEVELS = ['error', 'warn', 'info', 'debug'];
 
+/** A client's own option: a test of its value and what it expects, or `number` for a range of option-checks.ts. */
+export type OwnOption = readonly [(value: unknown) => boolean, string] | 'number';
+
+const isFunction = (value: unknown) => typeof value === 'function';
+
 /** Refuses unknown options and values a timer, a loop or a reader would take silently. */
-function checkClientOptions(where: string, options: ClientOptions, ownOptions: readonly string[]) {
+function checkClientOptions(where: string, options: ClientOptions, own: Readonly<Record<string, OwnOption>>) {
   if (options === null || typeof options !== 'object') refuse(where, 'options', options, 'an object');
-  checkKnownKeys(where, options, [
-    'baseUrl',
-    'apiKey',
-    'timeout',
-    'maxRetries',
-    'maxResponseBytes',
-    'retry',
-    'fetch',
-    'logger',
-    'logLevel',
-    'defaultHeaders',
-    'validateResponses',
-    'dangerouslyAllowBrowser',
-    'allowInsecureHttp',
-    ...ownOptions,
-  ]);
-  checkRequestOptions(where, options as Record<string, unknown>);
-  checkRetryOptions(where, options.retry);
-  const { logger, logLevel, defaultHeaders: headers } = options as Record<string, unknown>;
-  const shapes: [string, unknown, (value: unknown) => unknown, string][] = [
-    ['fetch', options.fetch, (v) => typeof v === 'function', 'a function'],
-    ['validateResponses', options.validateResponses, (v) => typeof v === 'function', 'a function'],
-    [
-      'logLevel',
-      logLevel,
-      (v) => ['off', ...LEVELS, 'trace'].includes(v as string),
-      `one of off, ${LEVELS.join(', ')}, trace`,
-    ],
-    [
-      'logger',
-      logger,
+  const shapes: Record<string, OwnOption> = {
+    baseUrl: [() => true, ''],
+    apiKey: [() => true, ''],
+    timeout: 'number',
+    maxRetries: 'number',
+    maxResponseBytes: 'number',
+    retry: [() => true, ''],
+    fetch: [isFunction, 'a function'],
+    logger: [
       (v) => LEVELS.every((level) => typeof (v as Record<string, unknown> | null)?.[level] === 'function'),
       'an object with error, warn, info and debug methods',
     ],
-    [
-      'defaultHeaders',
-      headers,
-      (v) => v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
+    logLevel: [(v) => ['off', ...LEVELS, 'trace'].includes(v as string), `one of off, ${LEVELS.join(', ')}, trace`],
+    defaultHeaders: [
+      (v) => !!v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
       'a record of header names to strings',
     ],
-  ];
-  for (const [option, value, ok, expected] of shapes)
-    if (value !== undefined && !ok(value)) refuse(where, option, value, expected);
+    validateResponses: [isFunction, 'a function'],
+    dangerouslyAllowBrowser: [() => true, ''],
+    allowInsecureHttp: [() => true, ''],
+    ...own,
+  };
+  checkKnownKeys(where, options, Object.keys(shapes));
+  checkRetryOptions(where, options.retry);
+  for (const [option, shape] of Object.entries(shapes)) {
+    const value = (options as Record<string, unknown>)[option];
+    if (value === undefined) continue;
+    if (shape === 'number') checkNumber(where, option, value);
+    else if (!shape[0](value)) refuse(where, option, value, shape[1]);
+  }
 }
 
 const env = (name: string): string | undefined =>
@@ -135,7 +121,8 @@ export function wireClient(
   extra: {
     classifyErrorBody?: ClassifyErrorBody;
     secretNames?: string[];
-    ownOptions: readonly string[];
+    /** Options of this client alone, checked like the shared ones. */
+    ownOptions: Readonly<Record<string, OwnOption>>;
     /** The path every operation starts with (`/api/v1`): a `baseUrl` ending in it is refused. */
     pathPrefix: string;
   },
@@ -212,5 +199,10 @@ export function wireClient(
     return outcome;
   }
 
-  return { call, bind: <T extends object>(client: T): T => bindRaw(client, { baseUrl, headers, http }) };
+  return {
+    call,
+    /** Registers the client for rawClient, with its operations (a path-level call is sent as the operation it is). */
+    bind: <T extends object>(client: T, operations: Operations): T =>
+      bindRaw(client, { baseUrl, headers, http, operations }),
+  };
 }

@@ -15,10 +15,23 @@ import type { MarketplaceClient } from './marketplace.js';
 import { checkRequestOptions } from './option-checks.js';
 import { assertPathIds } from './records.js';
 
+/** A client's operations by id: their method and path template. */
+export type Operations = Readonly<Record<string, { readonly method: string; readonly path: string }>>;
+
 interface Binding {
   baseUrl: string;
   headers: Record<string, string>;
   http: Http;
+  operations: Operations;
+}
+
+/** The operation a path-level request is: the one whose method it uses and whose path its URL ends in. */
+function operationOf(operations: Operations, method: string, url: string): string | undefined {
+  const { pathname } = new URL(url);
+  return Object.keys(operations).find((id) => {
+    const op = operations[id]!;
+    return op.method === method && pathname.endsWith(op.path);
+  });
 }
 
 // Each client's pipeline, then its raw client once made; nothing here holds the key itself.
@@ -34,7 +47,7 @@ export function bindRaw<T extends object>(client: T, binding: Binding): T {
  * The fetch given to openapi-fetch: the client's pipeline, and the answer of
  * any status rebuilt as a Response from the body text read once.
  */
-function rawFetch(http: Http): (request: Request) => Promise<Response> {
+function rawFetch({ http, operations }: Binding): (request: Request) => Promise<Response> {
   return async (request) => {
     const extra = request as unknown as Record<string, unknown>;
     const options: SendOptions = { signal: request.signal };
@@ -48,7 +61,13 @@ function rawFetch(http: Http): (request: Request) => Promise<Response> {
     });
     const body = request.body ? await request.text() : undefined;
     const { response, text } = await http.answer(
-      { method: request.method, url: request.url, headers, body, operation: undefined },
+      {
+        method: request.method,
+        url: request.url,
+        headers,
+        body,
+        operation: operationOf(operations, request.method, request.url),
+      },
       options,
     );
     const out = new Headers(response.headers);
@@ -70,7 +89,12 @@ export function rawClient(client: object): Client<never> {
   if (!bound)
     throw new TallyportError('rawClient expects a client made by createAnalyticsClient or createMarketplaceClient.');
   if (!('http' in bound)) return bound;
-  const raw = createClient<never>({ ...bound, bodySerializer: formBody, fetch: rawFetch(bound.http) });
+  const raw = createClient<never>({
+    baseUrl: bound.baseUrl,
+    headers: bound.headers,
+    bodySerializer: formBody,
+    fetch: rawFetch(bound),
+  });
   raw.use({
     onRequest({ schemaPath, params }) {
       assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);

@@ -23,6 +23,37 @@ export interface OperationFacts {
   readonly forbidden?: readonly string[];
 }
 
+/** The facts of one location of an operation, sorted out once. */
+interface Location {
+  readonly facts: readonly (readonly [string, Fact])[];
+  readonly names: readonly string[];
+}
+
+const NO_FACTS: Location = { facts: [], names: [] };
+const sorted = new WeakMap<OperationFacts, Readonly<Record<string, Location>>>();
+
+/** The facts of `spec` by location (`path`, `query`, `body`): worked out on the first call, not on every one. */
+export function locationsOf(spec: OperationFacts): Readonly<Record<string, Location>> {
+  const known = sorted.get(spec);
+  if (known) return known;
+  const byLocation: Record<string, { facts: [string, Fact][]; names: string[] }> = {};
+  for (const [name, fact] of Object.entries(spec.facts)) {
+    const location = byLocation[fact.in] ?? { facts: [], names: [] };
+    byLocation[fact.in] = location;
+    location.facts.push([name, fact]);
+    location.names.push(name);
+  }
+  sorted.set(spec, byLocation);
+  return byLocation;
+}
+
+const patterns = new Map<string, RegExp>();
+const matches = (pattern: string, value: string): boolean => {
+  const compiled = patterns.get(pattern) ?? new RegExp(pattern);
+  patterns.set(pattern, compiled);
+  return compiled.test(value);
+};
+
 const show = (value: unknown): string => {
   const text = typeof value === 'object' || typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
@@ -45,8 +76,9 @@ const fits = (type: string, value: unknown, fact: Fact): boolean => {
     case 'string':
       return (
         typeof value === 'string' &&
-        value.length >= (fact.minLength ?? 0) &&
-        (!fact.pattern || new RegExp(fact.pattern).test(value)) &&
+        // A required string must not be empty: an empty value is as good as missing.
+        value.length >= (fact.minLength ?? (fact.required ? 1 : 0)) &&
+        (!fact.pattern || matches(fact.pattern, value)) &&
         (fact.format !== 'date' || isYmd(value))
       );
     default:
@@ -68,8 +100,7 @@ function expectation(fact: Fact): string {
  * picks the facts of one location (`path`, `query` or `body`).
  */
 export function validate<T>(operation: string, spec: OperationFacts, where: string, input: unknown): T {
-  const facts = Object.entries(spec.facts).filter(([, fact]) => fact.in === where);
-  const accepted = facts.map(([name]) => name);
+  const { facts, names: accepted } = locationsOf(spec)[where] ?? NO_FACTS;
   const refuse = (
     message: string,
     parameter?: string,

@@ -1,0 +1,53 @@
+// The resource methods of both clients, from one description. A method is a
+// line in a table: its name, what it answers with, and its operation; the
+// operation's generated facts say which arguments it takes, in the order path,
+// query, body. A location with a single parameter takes it bare (an id, an item
+// id, a purchase code), any other an object of parameters, and the per-request
+// options come last. Everything is checked before anything is sent: the
+// options first, then each argument against the spec.
+import type { PerRequestOptions } from './http.js';
+import { checkPerRequest } from './option-checks.js';
+import type { CallInit } from './options.js';
+import { assertPathIds } from './records.js';
+import { type OperationFacts, locationsOf, validate } from './validation.js';
+
+type Query = Readonly<Record<string, unknown>>;
+
+const LOCATIONS = ['path', 'query', 'body'] as const;
+
+/** A method's request, checked, and its per-request options (`extra` names the options a method adds). */
+export function prepare(
+  label: string,
+  op: OperationFacts,
+  args: readonly unknown[],
+  extra?: readonly string[],
+): { init: CallInit & Record<string, Query>; options: (PerRequestOptions & Record<string, unknown>) | undefined } {
+  const locations = locationsOf(op);
+  const used = LOCATIONS.filter((where) => locations[where]);
+  const options = args[used.length] as (PerRequestOptions & Record<string, unknown>) | undefined;
+  checkPerRequest(label, options, extra);
+  const init: Record<string, Query> = {};
+  used.forEach((where, index) => {
+    const { facts, names } = locations[where]!;
+    let input = args[index];
+    if (names.length === 1) input = { [names[0]!]: input };
+    // A query of optional parameters only (a list's filters) may be left out.
+    else if (input === undefined && where === 'query' && !facts.some(([, fact]) => fact.required)) input = {};
+    init[where] = validate(label, op, where, input);
+  });
+  assertPathIds(label, init.path);
+  return { init, options };
+}
+
+/** How a method answers: from its label (`websites.get`), its operation id and the arguments it was called with. */
+export type Answer<Id> = (label: string, operationId: Id, args: unknown[]) => unknown;
+
+/** The methods of one group (`websites`), each named `group.method` in errors. */
+export function methods<Id>(group: string, table: Record<string, readonly [Answer<Id>, Id]>) {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, [answer, id]]) => [
+      name,
+      (...args: unknown[]) => answer(`${group}.${name}`, id, args),
+    ]),
+  );
+}
