@@ -67,7 +67,7 @@ const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
  */
 function factsFor(parameter, required) {
   const schema = typeof parameter.schema === 'object' ? parameter.schema : {};
-  const fact = { in: parameter.in };
+  const fact = {};
   if (required) fact.required = true;
   const allowed = parameter.enum ?? ('const' in schema ? [schema.const] : undefined);
   if (allowed) fact.allowed = allowed;
@@ -99,14 +99,16 @@ function describeOperation(op) {
     // The client's choice where the spec leaves it open: `domain` is always sent.
     const required = parameter.required || parameter.alwaysSent;
     groups[parameter.in][parameter.name] = { code: zodFor(parameter.schema, { required }), required };
-    facts[parameter.name] = factsFor(parameter, required);
+    facts[parameter.in] ??= {};
+    facts[parameter.in][parameter.name] = factsFor(parameter, required);
   }
   return {
     id: op.id,
     method: op.method,
     path: op.path,
     apiKey: keyPlacement(op.credential),
-    facts,
+    // By location, in the order a method takes its arguments.
+    facts: Object.fromEntries(['path', 'query', 'body'].filter((where) => facts[where]).map((w) => [w, facts[w]])),
     forbidden: op.parameters.filter((parameter) => parameter.forbidden).map((parameter) => parameter.name),
     pageSize: op.parameters.find((parameter) => parameter.role === 'page-size')?.name,
     // Where a successful payload holds its records, deepest first: `/data` before the bare payload.

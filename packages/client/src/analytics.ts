@@ -189,7 +189,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   /** Items a full page holds: the page size asked for, or its default. */
   const size = (id: OperationId, q: Query) => {
     const { pageSize, facts } = ops[id] as (typeof ops)['listWebsites'];
-    return Number(q[pageSize] ?? facts[pageSize].default);
+    return Number(q[pageSize] ?? facts.query[pageSize].default);
   };
 
   async function page(label: string, id: OperationId, args: unknown[]): Promise<Page<unknown>> {

@@ -9,11 +9,9 @@ import type { PerRequestOptions } from './http.js';
 import { checkPerRequest } from './option-checks.js';
 import type { CallInit } from './options.js';
 import { assertPathIds } from './records.js';
-import { type OperationFacts, locationsOf, validate } from './validation.js';
+import { type OperationFacts, validate } from './validation.js';
 
 type Query = Readonly<Record<string, unknown>>;
-
-const LOCATIONS = ['path', 'query', 'body'] as const;
 
 /** A method's request, checked, and its per-request options (`extra` names the options a method adds). */
 export function prepare(
@@ -22,17 +20,18 @@ export function prepare(
   args: readonly unknown[],
   extra?: readonly string[],
 ): { init: CallInit & Record<string, Query>; options: (PerRequestOptions & Record<string, unknown>) | undefined } {
-  const locations = locationsOf(op);
-  const used = LOCATIONS.filter((where) => locations[where]);
+  // The generated facts list the locations in the order of the arguments.
+  const used = Object.keys(op.facts);
   const options = args[used.length] as (PerRequestOptions & Record<string, unknown>) | undefined;
   checkPerRequest(label, options, extra);
   const init: Record<string, Query> = {};
   used.forEach((where, index) => {
-    const { facts, names } = locations[where]!;
+    const facts = op.facts[where]!;
+    const names = Object.keys(facts);
     let input = args[index];
     if (names.length === 1) input = { [names[0]!]: input };
     // A query of optional parameters only (a list's filters) may be left out.
-    else if (input === undefined && where === 'query' && !facts.some(([, fact]) => fact.required)) input = {};
+    else if (input === undefined && where === 'query' && !names.some((name) => facts[name]!.required)) input = {};
     init[where] = validate(label, op, where, input);
   });
   assertPathIds(label, init.path);

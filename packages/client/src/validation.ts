@@ -6,7 +6,6 @@
 import { ValidationError } from './errors.js';
 
 export interface Fact {
-  readonly in: string;
   readonly required?: boolean;
   /** `integer`, `string`, `number`, `boolean`, or several joined by ` | `. */
   readonly type?: string;
@@ -19,40 +18,10 @@ export interface Fact {
 }
 
 export interface OperationFacts {
-  readonly facts: Readonly<Record<string, Fact>>;
+  /** The parameters of each location (`path`, `query`, `body`) the operation reads, in that order. */
+  readonly facts: Readonly<Record<string, Readonly<Record<string, Fact>>>>;
   readonly forbidden?: readonly string[];
 }
-
-/** The facts of one location of an operation, sorted out once. */
-interface Location {
-  readonly facts: readonly (readonly [string, Fact])[];
-  readonly names: readonly string[];
-}
-
-const NO_FACTS: Location = { facts: [], names: [] };
-const sorted = new WeakMap<OperationFacts, Readonly<Record<string, Location>>>();
-
-/** The facts of `spec` by location (`path`, `query`, `body`): worked out on the first call, not on every one. */
-export function locationsOf(spec: OperationFacts): Readonly<Record<string, Location>> {
-  const known = sorted.get(spec);
-  if (known) return known;
-  const byLocation: Record<string, { facts: [string, Fact][]; names: string[] }> = {};
-  for (const [name, fact] of Object.entries(spec.facts)) {
-    const location = byLocation[fact.in] ?? { facts: [], names: [] };
-    byLocation[fact.in] = location;
-    location.facts.push([name, fact]);
-    location.names.push(name);
-  }
-  sorted.set(spec, byLocation);
-  return byLocation;
-}
-
-const patterns = new Map<string, RegExp>();
-const matches = (pattern: string, value: string): boolean => {
-  const compiled = patterns.get(pattern) ?? new RegExp(pattern);
-  patterns.set(pattern, compiled);
-  return compiled.test(value);
-};
 
 const show = (value: unknown): string => {
   const text = typeof value === 'object' || typeof value === 'string' ? JSON.stringify(value) : String(value);
@@ -78,7 +47,7 @@ const fits = (type: string, value: unknown, fact: Fact): boolean => {
         typeof value === 'string' &&
         // A required string must not be empty: an empty value is as good as missing.
         value.length >= (fact.minLength ?? (fact.required ? 1 : 0)) &&
-        (!fact.pattern || matches(fact.pattern, value)) &&
+        (!fact.pattern || new RegExp(fact.pattern).test(value)) &&
         (fact.format !== 'date' || isYmd(value))
       );
     default:
@@ -100,7 +69,8 @@ function expectation(fact: Fact): string {
  * picks the facts of one location (`path`, `query` or `body`).
  */
 export function validate<T>(operation: string, spec: OperationFacts, where: string, input: unknown): T {
-  const { facts, names: accepted } = locationsOf(spec)[where] ?? NO_FACTS;
+  const facts = Object.entries(spec.facts[where] ?? {});
+  const accepted = Object.keys(spec.facts[where] ?? {});
   const refuse = (
     message: string,
     parameter?: string,

@@ -8,39 +8,36 @@ export const analyticsOperations = {
     "method": "GET",
     "path": "/api/v1/websites",
     "facts": {
-      "search": {
-        "in": "query",
-        "type": "string"
-      },
-      "search_by": {
-        "in": "query",
-        "allowed": [
-          "domain"
-        ]
-      },
-      "sort_by": {
-        "in": "query",
-        "allowed": [
-          "id",
-          "domain"
-        ]
-      },
-      "sort": {
-        "in": "query",
-        "allowed": [
-          "desc",
-          "asc"
-        ]
-      },
-      "per_page": {
-        "in": "query",
-        "allowed": [
-          10,
-          25,
-          50,
-          100
-        ],
-        "default": 10
+      "query": {
+        "search": {
+          "type": "string"
+        },
+        "search_by": {
+          "allowed": [
+            "domain"
+          ]
+        },
+        "sort_by": {
+          "allowed": [
+            "id",
+            "domain"
+          ]
+        },
+        "sort": {
+          "allowed": [
+            "desc",
+            "asc"
+          ]
+        },
+        "per_page": {
+          "allowed": [
+            10,
+            25,
+            50,
+            100
+          ],
+          "default": 10
+        }
       }
     },
     "pageSize": "per_page",
@@ -56,44 +53,39 @@ export const analyticsOperations = {
     "method": "POST",
     "path": "/api/v1/websites",
     "facts": {
-      "domain": {
-        "in": "body",
-        "required": true,
-        "type": "string"
-      },
-      "privacy": {
-        "in": "body",
-        "allowed": [
-          0,
-          1,
-          2
-        ]
-      },
-      "password": {
-        "in": "body",
-        "type": "string"
-      },
-      "email": {
-        "in": "body",
-        "allowed": [
-          0,
-          1
-        ]
-      },
-      "exclude_bots": {
-        "in": "body",
-        "allowed": [
-          0,
-          1
-        ]
-      },
-      "exclude_params": {
-        "in": "body",
-        "type": "string"
-      },
-      "exclude_ips": {
-        "in": "body",
-        "type": "string"
+      "body": {
+        "domain": {
+          "required": true,
+          "type": "string"
+        },
+        "privacy": {
+          "allowed": [
+            0,
+            1,
+            2
+          ]
+        },
+        "password": {
+          "type": "string"
+        },
+        "email": {
+          "allowed": [
+            0,
+            1
+          ]
+        },
+        "exclude_bots": {
+          "allowed": [
+            0,
+            1
+          ]
+        },
+        "exclude_params": {
+          "type": "string"
+        },
+        "exclude_ips": {
+          "type": "string"
+        }
       }
     },
     "records": [
@@ -108,10 +100,11 @@ export const analyticsOperations = {
     "method": "GET",
     "path": "/api/v1/websites/{id}",
     "facts": {
-      "id": {
-        "in": "path",
-        "required": true,
-        "type": "integer | string"
+      "path": {
+        "id": {
+          "required": true,
+          "type": "integer | string"
+        }
       }
     },
     "records": [
@@ -126,44 +119,41 @@ export const analyticsOperations = {
     "method": "PUT",
     "path": "/api/v1/websites/{id}",
     "facts": {
-      "id": {
-        "in": "path",
-        "required": true,
-        "type": "integer | string"
+      "path": {
+        "id": {
+          "required": true,
+          "type": "integer | string"
+        }
       },
-      "privacy": {
-        "in": "body",
-        "allowed": [
-          0,
-          1,
-          2
-        ]
-      },
-      "password": {
-        "in": "body",
-        "type": "string"
-      },
-      "email": {
-        "in": "body",
-        "allowed": [
-          0,
-          1
-        ]
-      },
-      "exclude_bots": {
-        "in": "body",
-        "allowed": [
-          0,
-          1
-        ]
-      },
-      "exclude_params": {
-        "in": "body",
-        "type": "string"
-      },
-      "exclude_ips": {
-        "in": "body",
-        "type": "string"
+      "body": {
+        "privacy": {
+          "allowed": [
+            0,
+            1,
+            2
+          ]
+        },
+        "password": {
+          "type": "string"
+        },
+        "email": {
+          "allowed": [
+            0,
+            1
+          ]
+        },
+        "exclude_bots": {
+          "allowed": [
+            0,
+            1
+          ]
+        },
+        "exclude_params": {
+          "type": "string"
+        },
+        "exclude_ips": {
+          "type": "string"
+        }
       }
     },
     "forbidden": [
@@ -181,10 +171,11 @@ export const analyticsOperations = {
     "method": "DELETE",
     "path": "/api/v1/websites/{id}",
     "facts": {
-      "id": {
-        "in": "path",
-        "required": true,
-        "type": "integer | string"
+      "path": {
+        "id": {
+          "required": true,
+          "type": "integer | string"
+        }
       }
     },
     "records": []
@@ -193,81 +184,76 @@ export const analyticsOperations = {
     "method": "GET",
     "path": "/api/v1/stats/{id}",
     "facts": {
-      "id": {
-        "in": "path",
-        "required": true,
-        "type": "integer | string"
+      "path": {
+        "id": {
+          "required": true,
+          "type": "integer | string"
+        }
       },
-      "name": {
-        "in": "query",
-        "required": true,
-        "allowed": [
-          "browser",
-          "campaign",
-          "city",
-          "continent",
-          "country",
-          "device",
-          "event",
-          "landing_page",
-          "language",
-          "os",
-          "page",
-          "pageviews",
-          "pageviews_hours",
-          "referrer",
-          "resolution",
-          "visitors",
-          "visitors_hours"
-        ]
-      },
-      "from": {
-        "in": "query",
-        "required": true,
-        "type": "string",
-        "format": "date"
-      },
-      "to": {
-        "in": "query",
-        "required": true,
-        "type": "string",
-        "format": "date"
-      },
-      "search": {
-        "in": "query",
-        "type": "string"
-      },
-      "search_by": {
-        "in": "query",
-        "allowed": [
-          "value"
-        ],
-        "default": "url",
-        "quirk": true
-      },
-      "sort_by": {
-        "in": "query",
-        "allowed": [
-          "count",
-          "value"
-        ]
-      },
-      "sort": {
-        "in": "query",
-        "allowed": [
-          "desc",
-          "asc"
-        ]
-      },
-      "per_page": {
-        "in": "query",
-        "allowed": [
-          10,
-          25,
-          50,
-          100
-        ],
-        "default": 10
+      "query": {
+        "name": {
+          "required": true,
+          "allowed": [
+            "browser",
+            "campaign",
+            "city",
+            "continent",
+            "country",
+            "device",
+            "event",
+            "landing_page",
+            "language",
+            "os",
+            "page",
+            "pageviews",
+            "pageviews_hours",
+            "referrer",
+            "resolution",
+            "visitors",
+            "visitors_hours"
+          ]
+        },
+        "from": {
+          "required": true,
+          "type": "string",
+          "format": "date"
+        },
+        "to": {
+          "required": true,
+          "type": "string",
+          "format": "date"
+        },
+        "search": {
+          "type": "string"
+        },
+        "search_by": {
+          "allowed": [
+            "value"
+          ],
+          "default": "url",
+          "quirk": true
+        },
+        "sort_by": {
+          "allowed": [
+            "count",
+            "value"
+          ]
+        },
+        "sort": {
+          "allowed": [
+            "desc",
+            "asc"
+          ]
+        },
+        "per_page": {
+          "allowed": [
+            10,
+            25,
+            50,
+            100
+          ],
+          "default": 10
+        }
       }
     },
     "pageSize": "per_page",

@@ -52,10 +52,11 @@ export const marketplaceOperations = {
       "name": "api_key"
     },
     "facts": {
-      "item_id": {
-        "in": "query",
-        "required": true,
-        "type": "integer"
+      "query": {
+        "item_id": {
+          "required": true,
+          "type": "integer"
+        }
       }
     },
     "records": [
@@ -79,10 +80,11 @@ export const marketplaceOperations = {
       "name": "api_key"
     },
     "facts": {
-      "purchase_code": {
-        "in": "body",
-        "required": true,
-        "type": "string"
+      "body": {
+        "purchase_code": {
+          "required": true,
+          "type": "string"
+        }
       }
     },
     "records": [
