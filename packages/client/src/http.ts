@@ -32,6 +32,8 @@ export interface OutgoingParts {
   headers: Record<string, string>;
   body: string | undefined;
   operation: string | undefined;
+  /** Known to carry no secret-named parameter of its own (an operation whose parameters hold none). */
+  carriesNoSecret?: boolean;
 }
 
 /** A successful answer, parsed. Internal: `url` still holds the key where the transport puts it there. */
@@ -76,6 +78,9 @@ export interface SendOptions extends PerRequestOptions {
   idempotent?: boolean;
 }
 
+/** The methods whose requests may be repeated: sending one twice has the effect of sending it once. */
+const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
+
 /** How much of a body a trace log line shows (characters). */
 const LOGGED_BODY = 1000;
 
@@ -93,11 +98,12 @@ function loggedBody(redactor: Redactor, text: string): string {
 export function createHttp(config: HttpConfig) {
   const { log } = config;
 
-  function parseSuccess(answer: AnswerFacts, text: string): Outcome {
-    if (text === '' || answer.status === 204) return { ...answer, payload: undefined };
+  function parseSuccess(answer: Outcome, text: string): Outcome {
+    if (text === '' || answer.status === 204) return answer;
     try {
       // A byte order mark, or a PHP default `text/html` label, is no reason to refuse good JSON.
-      return { ...answer, payload: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+      answer.payload = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      return answer;
     } catch {}
     const contentType = answer.headers.get('content-type') ?? '';
     const details = detailsOf(answer, undefined);
@@ -122,7 +128,7 @@ export function createHttp(config: HttpConfig) {
     // Redacted only when a message or a log line needs it: most requests need neither.
     let shown: string | undefined;
     const url = () => (shown ??= redactor.url(href));
-    const idempotent = options.idempotent ?? ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].includes(method);
+    const idempotent = options.idempotent ?? IDEMPOTENT.includes(method);
     const maxRetries = options.maxRetries ?? config.maxRetries;
     const timeout = options.timeout ?? config.timeout;
     const limit = options.maxResponseBytes ?? config.maxResponseBytes;
@@ -155,7 +161,7 @@ export function createHttp(config: HttpConfig) {
       try {
         response = await config.fetch(href, { method, headers, body, signal: controller.signal, redirect: 'manual' });
         const { status } = response;
-        const answer: AnswerFacts = { status, headers: response.headers, method, url: href, redactor };
+        const answer: Outcome = { status, headers: response.headers, method, url: href, redactor, payload: undefined };
         // Read the body under the same timer: a stalled body times out too.
         let text: string;
         let exceeded = false;

@@ -14,6 +14,7 @@ import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
 import { buildUrl, lowerCaseHeaders } from './url.js';
+import type { OperationFacts } from './validation.js';
 
 export interface ClientOptions {
   /** Base address of the deployment, without the `/api` path. Defaults to the `*_BASE_URL` environment variable. */
@@ -111,6 +112,9 @@ function carriedSecrets(redactor: Redactor, parts: OutgoingParts): string[] {
 
 type Query = Readonly<Record<string, unknown>>;
 
+/** An operation as the generated facts describe it: enough to build its request. */
+type Operation = OperationFacts & { readonly method: string; readonly path: string };
+
 export interface CallInit {
   path?: Query;
   query?: Query;
@@ -166,7 +170,7 @@ export function wireClient(
     retry: options.retry ?? {},
     log,
     redactorFor(parts) {
-      const carried = carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
+      const carried = parts.carriesNoSecret ? [] : carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
       if (carried.length === 0) return redactor;
       const own = new Redactor({ secretNames }).add(apiKey);
       for (const value of carried) own.add(value);
@@ -176,6 +180,10 @@ export function wireClient(
     classifyErrorBody: extra.classifyErrorBody,
   });
   const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
+  // An operation none of whose parameters is secret-named (all but a purchase validation and the website
+  // writes) carries no secret of its own: its request need not be searched for one.
+  const carriesNoSecret = (op: Operation) =>
+    !Object.values(op.facts).some((location) => Object.keys(location).some((name) => redactor.isSecretName(name)));
 
   /**
    * Sends one operation. Resource methods reuse openapi-fetch's URL and
@@ -184,7 +192,7 @@ export function wireClient(
    */
   async function call(
     operationId: string,
-    op: { readonly method: string; readonly path: string },
+    op: Operation,
     init: CallInit,
     sendOptions: SendOptions = {},
   ): Promise<Outcome> {
@@ -195,6 +203,7 @@ export function wireClient(
         headers: { ...headers },
         body: init.body === undefined ? undefined : formBody(init.body),
         operation: operationId,
+        carriesNoSecret: carriesNoSecret(op),
       },
       sendOptions,
     );

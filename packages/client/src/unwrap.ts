@@ -14,11 +14,16 @@ export interface RecordPlaces {
   readonly many?: boolean;
 }
 
+/** The keys of each pointer, read once. */
+const keysOf = new Map<string, string[]>();
+
 /** The first place that holds what it should (an array, or an object), or undefined. */
 export function locate(payload: unknown, { records, many }: RecordPlaces): unknown {
   for (const pointer of records) {
+    const keys = keysOf.get(pointer) ?? pointerKeys(pointer);
+    keysOf.set(pointer, keys);
     let node = payload;
-    for (const key of pointerKeys(pointer)) node = isObject(node) ? node[key] : undefined;
+    for (const key of keys) node = isObject(node) ? node[key] : undefined;
     if (many ? Array.isArray(node) : isObject(node)) return node;
   }
   return undefined;
