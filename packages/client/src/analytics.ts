@@ -13,6 +13,7 @@ import type {
 } from './deployment.js';
 import { analyticsPathPrefix, analyticsOperations as ops } from './generated/analytics.js';
 import type { Outcome, PerRequestOptions } from './http.js';
+import type { Rules } from './option-checks.js';
 import { type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
 import { requireIdentifier, requireIdentifiers } from './records.js';
@@ -141,7 +142,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
         unwrap: [(v) => v === 'auto' || typeof v === 'function', "'auto' or a function"],
         nextPage: [(v) => v === 'auto' || v === 'none' || typeof v === 'function', "'auto', 'none' or a function"],
         pageParameter: [(v) => v === null || (typeof v === 'string' && v !== ''), 'a query parameter name, or null'],
-        maxPages: 'number',
+        maxPages: [1, 1_000_000, true],
       },
       pathPrefix: analyticsPathPrefix,
     },
@@ -149,7 +150,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   const { unwrap = 'auto', nextPage: strategy = 'auto', pageParameter = 'page', maxPages = 1000 } = options;
 
   /** The checked request of a method; a statistic's range is checked once both dates are. */
-  const request = (label: string, id: OperationId, args: unknown[], extra?: string[]) => {
+  const request = (label: string, id: OperationId, args: unknown[], extra?: Rules) => {
     const prepared = prepare(label, ops[id], args, extra);
     const { query } = prepared.init;
     if (id === 'getStats') assertDateRange(label, query!.from as string, query!.to as string);
@@ -193,7 +194,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   };
 
   async function page(label: string, id: OperationId, args: unknown[]): Promise<Page<unknown>> {
-    const { init, options: { pageQuery, ...rest } = {} } = request(label, id, args, ['pageQuery']);
+    const { init, options: { pageQuery, ...rest } = {} } = request(label, id, args, { pageQuery: 0 });
     const query = { ...init.query, ...(pageQuery as PageQuery | undefined) };
     const outcome = await send(id, { ...init, query }, rest);
     const items = itemsOf(label, id, outcome);

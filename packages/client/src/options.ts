@@ -9,7 +9,7 @@ import { ValidationError } from './errors.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
 import { createLog, type LogLevel, type Logger } from './logger.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, checkKnownKeys, checkNumber, checkRetryOptions, refuse } from './option-checks.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, REQUEST_RULES, RETRY_RULES, type Rules, checkOptions } from './option-checks.js';
 import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
@@ -51,48 +51,33 @@ export interface ClientOptions {
 /** The logger's methods; `trace` lines go to `debug`. */
 const LEVELS = ['error', 'warn', 'info', 'debug'];
 
-/**
- * How an option is checked: a test of its value and what it expects, `number` for a range of option-checks.ts,
- * or `known` for an option checked where it is read (the key, the address, `retry`, the two guards).
- */
-export type OwnOption = readonly [(value: unknown) => boolean, string] | 'number' | 'known';
-
 const isFunction = (value: unknown) => typeof value === 'function';
 
-/** Refuses unknown options and values a timer, a loop or a reader would take silently. */
-function checkClientOptions(where: string, options: ClientOptions, own: Readonly<Record<string, OwnOption>>) {
-  if (options === null || typeof options !== 'object') refuse(where, 'options', options, 'an object');
-  const shapes: Record<string, OwnOption> = {
-    baseUrl: 'known',
-    apiKey: 'known',
-    timeout: 'number',
-    maxRetries: 'number',
-    maxResponseBytes: 'number',
-    retry: 'known',
-    fetch: [isFunction, 'a function'],
-    logger: [
-      (v) => LEVELS.every((level) => typeof (v as Record<string, unknown> | null)?.[level] === 'function'),
-      'an object with error, warn, info and debug methods',
-    ],
-    logLevel: [(v) => ['off', ...LEVELS, 'trace'].includes(v as string), `one of off, ${LEVELS.join(', ')}, trace`],
-    defaultHeaders: [
-      (v) => !!v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
-      'a record of header names to strings',
-    ],
-    validateResponses: [isFunction, 'a function'],
-    dangerouslyAllowBrowser: 'known',
-    allowInsecureHttp: 'known',
-    ...own,
-  };
-  checkKnownKeys(where, options, Object.keys(shapes));
-  checkRetryOptions(where, options.retry);
-  for (const [option, shape] of Object.entries(shapes)) {
-    const value = (options as Record<string, unknown>)[option];
-    if (value === undefined) continue;
-    if (shape === 'number') checkNumber(where, option, value);
-    else if (shape !== 'known' && !shape[0](value)) refuse(where, option, value, shape[1]);
-  }
-}
+/**
+ * The options both clients take (a client adds its own); the key, the address and the guards are checked where
+ * they are read.
+ */
+const CLIENT_RULES: Rules = {
+  baseUrl: 0,
+  apiKey: 0,
+  timeout: REQUEST_RULES.timeout!,
+  maxRetries: REQUEST_RULES.maxRetries!,
+  maxResponseBytes: REQUEST_RULES.maxResponseBytes!,
+  retry: RETRY_RULES,
+  fetch: [isFunction, 'a function'],
+  logger: [
+    (v) => LEVELS.every((level) => typeof (v as Record<string, unknown> | null)?.[level] === 'function'),
+    'an object with error, warn, info and debug methods',
+  ],
+  logLevel: [(v) => ['off', ...LEVELS, 'trace'].includes(v as string), `one of off, ${LEVELS.join(', ')}, trace`],
+  defaultHeaders: [
+    (v) => !!v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
+    'a record of header names to strings',
+  ],
+  validateResponses: [isFunction, 'a function'],
+  dangerouslyAllowBrowser: 0,
+  allowInsecureHttp: 0,
+};
 
 const env = (name: string): string | undefined =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
@@ -129,13 +114,14 @@ export function wireClient(
     classifyErrorBody?: ClassifyErrorBody;
     secretNames?: string[];
     /** Options of this client alone, checked like the shared ones. */
-    ownOptions: Readonly<Record<string, OwnOption>>;
+    ownOptions: Rules;
     /** The path every operation starts with (`/api/v1`): a `baseUrl` ending in it is refused. */
     pathPrefix: string;
   },
 ) {
   const where = api === 'ANALYTICS' ? 'createAnalyticsClient' : 'createMarketplaceClient';
-  checkClientOptions(where, options, extra.ownOptions);
+  // Unknown options, NaN, Infinity and out-of-range values are refused: timers and loops would take them silently.
+  checkOptions(where, options, { ...CLIENT_RULES, ...extra.ownOptions });
   assertServerEnvironment(where, options.dangerouslyAllowBrowser);
   const apiKey = options.apiKey ?? env(`${api}_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.length === 0) {

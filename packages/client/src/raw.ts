@@ -12,7 +12,7 @@ import { TallyportError } from './errors.js';
 import { formBody } from './form.js';
 import type { Http, SendOptions } from './http.js';
 import type { MarketplaceClient } from './marketplace.js';
-import { checkRequestOptions } from './option-checks.js';
+import { REQUEST_RULES, checkOption } from './option-checks.js';
 import { assertPathIds } from './records.js';
 
 /** A client's operations by id: their method and path template. */
@@ -51,8 +51,8 @@ function rawFetch({ http, operations }: Binding): (request: Request) => Promise<
   return async (request) => {
     const extra = request as unknown as Record<string, unknown>;
     const options: SendOptions = { signal: request.signal };
-    checkRequestOptions(`raw ${request.method}`, extra);
     for (const name of ['timeout', 'maxRetries', 'maxResponseBytes'] as const) {
+      checkOption(`raw ${request.method}`, name, extra[name], REQUEST_RULES[name]!);
       if (extra[name] !== undefined) options[name] = extra[name] as number;
     }
     const headers: Record<string, string> = {};

@@ -6,10 +6,11 @@
 // options come last. Everything is checked before anything is sent: the
 // options first, then each argument against the spec.
 import type { PerRequestOptions } from './http.js';
-import { checkPerRequest } from './option-checks.js';
+import { REQUEST_RULES, checkOptions } from './option-checks.js';
 import type { CallInit } from './options.js';
 import { assertPathIds } from './records.js';
 import { type OperationFacts, validate } from './validation.js';
+import type { Rules } from './option-checks.js';
 
 type Query = Readonly<Record<string, unknown>>;
 
@@ -18,12 +19,12 @@ export function prepare(
   label: string,
   op: OperationFacts,
   args: readonly unknown[],
-  extra?: readonly string[],
+  extra?: Rules,
 ): { init: CallInit & Record<string, Query>; options: (PerRequestOptions & Record<string, unknown>) | undefined } {
   // The generated facts list the locations in the order of the arguments.
   const used = Object.keys(op.facts);
   const options = args[used.length] as (PerRequestOptions & Record<string, unknown>) | undefined;
-  checkPerRequest(label, options, extra);
+  checkOptions(label, options, extra ? { ...REQUEST_RULES, ...extra } : REQUEST_RULES);
   const init: Record<string, Query> = {};
   used.forEach((where, index) => {
     const facts = op.facts[where]!;
