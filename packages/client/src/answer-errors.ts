@@ -68,11 +68,24 @@ export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails =
   headers: answer.redactor.headers(answer.headers),
 });
 
-/** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
-export function unreadable(answer: AnswerFacts, payload: unknown, problem: string): UnexpectedResponseError {
-  const details = detailsOf(answer, keptValue(answer.redactor, payload));
-  return new UnexpectedResponseError(`${answer.status} from ${answer.method} ${details.url}: ${problem}`, details);
+/**
+ * An error about an answer, said one way: `<status> from <method> <redacted URL>: <problem>`, with its details
+ * (`body` already redacted and capped). UnexpectedResponseError unless another class is given.
+ */
+export function answerError(
+  answer: AnswerFacts,
+  problem: string,
+  body?: unknown,
+  Class: new (message: string, details: APIErrorDetails, limit: number) => APIError = UnexpectedResponseError,
+  limit?: number,
+): APIError {
+  const details = detailsOf(answer, body);
+  return new Class(`${answer.status} from ${answer.method} ${details.url}: ${problem}`, details, limit as number);
 }
+
+/** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
+export const unreadable = (answer: AnswerFacts, payload: unknown, problem: string): APIError =>
+  answerError(answer, problem, keptValue(answer.redactor, payload));
 
 const serverMessage = (body: unknown): string | undefined => {
   if (!body || typeof body !== 'object') return undefined;
@@ -126,14 +139,11 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
   const details = detailsOf(answer, kept);
   const known = json ? classify?.(parsed, details, redactor) : undefined;
   if (known) return known;
-  const where = `${status} from ${answer.method} ${details.url}`;
   if (status >= 300 && status < 400) {
     const target = redirectTarget(redactor, headers.get('location'), answer.url);
-    return new UnexpectedResponseError(
-      `${where}: a redirect${target} where JSON was expected. ${CHECK_SETUP}`,
-      details,
-    );
+    return answerError(answer, `a redirect${target} where JSON was expected. ${CHECK_SETUP}`, kept);
   }
+  const where = `${status} from ${answer.method} ${details.url}`;
   const said = html ? 'an HTML page' : json ? serverMessage(parsed) : undefined;
   const message = `${where}${said ? `: ${redactor.truncate(said, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
   if (status === 422) return new UnprocessableEntityError(message, details, fieldErrors(redactor, parsed));

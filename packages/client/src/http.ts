@@ -9,7 +9,7 @@ import {
   type AnswerFacts,
   CHECK_SETUP,
   type ClassifyErrorBody,
-  detailsOf,
+  answerError,
   looksLikeHtml,
   toError,
 } from './answer-errors.js';
@@ -20,7 +20,6 @@ import {
   APIError,
   APIUserAbortError,
   ResponseTooLargeError,
-  UnexpectedResponseError,
 } from './errors.js';
 import type { Log } from './logger.js';
 import { type RetryOptions, retryDelay } from './retry.js';
@@ -106,12 +105,8 @@ export function createHttp(config: HttpConfig) {
       return answer;
     } catch {}
     const contentType = answer.headers.get('content-type') ?? '';
-    const details = detailsOf(answer, undefined);
     const kind = looksLikeHtml(contentType, text) ? 'an HTML page' : `${contentType || 'content'} that is not JSON`;
-    throw new UnexpectedResponseError(
-      `${answer.status} from ${answer.method} ${details.url}: ${kind}. ${CHECK_SETUP}`,
-      details,
-    );
+    throw answerError(answer, `${kind}. ${CHECK_SETUP}`);
   }
 
   /**
@@ -181,11 +176,8 @@ export function createHttp(config: HttpConfig) {
         } else if (log.enabled('debug')) log('debug', `${method} ${url()} → ${status} (${took})`);
         const success = isSuccessStatus(status);
         if (exceeded && (success || raw)) {
-          throw new ResponseTooLargeError(
-            `${status} from ${method} ${url()}: the body passed \`maxResponseBytes\` (${limit} bytes).`,
-            detailsOf(answer, undefined),
-            limit,
-          );
+          const problem = `the body passed \`maxResponseBytes\` (${limit} bytes).`;
+          throw answerError(answer, problem, undefined, ResponseTooLargeError, limit);
         }
         if (raw && (success || !shouldRetry({ status, idempotent, attempt, maxRetries }))) return { response, text };
         if (success) return parseSuccess(answer, text);
