@@ -1,12 +1,15 @@
 // `pnpm bench`: throughput against raw fetch and plain openapi-fetch, bundle
-// sizes, and which module brings how many bytes. With `--write-docs` the
-// figures replace the client section of docs/benchmarks.md; `--bundle-only`
-// skips the throughput rounds.
+// sizes, and which module brings how many bytes. `--instructions` also counts
+// instructions per call under callgrind (needs valgrind; about 45 minutes a
+// pass on a busy 2-core box; `--passes=N` for more), `--write-docs` writes
+// the figures into the client section of docs/benchmarks.md, and
+// `--bundle-only` skips the throughput rounds.
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_BUDGET, measureBundles, measureModules } from './bundle-size.mjs';
+import { BUNDLE_AIM, BUNDLE_BUDGET, measureBundles, measureModules } from './bundle-size.mjs';
+import { measureInstructions } from './instructions.mjs';
 import { measureThroughput } from './throughput.mjs';
 
 const { createAnalyticsClient } = await import('../dist/index.js');
@@ -60,13 +63,52 @@ if (!process.argv.includes('--bundle-only')) {
   );
 }
 
+if (process.argv.includes('--instructions')) {
+  const passes = Number(process.argv.find((arg) => arg.startsWith('--passes='))?.slice(9) ?? 1);
+  const counts = await measureInstructions({ passes });
+  const k = (xs) => `${Math.round(Math.min(...xs) / 1000)}–${Math.round(Math.max(...xs) / 1000)}k`;
+  // Fewer instructions is faster: the speed ratio is openapi-fetch's count over the variant's, worst pass first.
+  const ratio = (mine, theirs) => {
+    const rs = mine.flatMap((m) => theirs.map((t) => t / m));
+    return `${fixed(Math.min(...rs))}–${fixed(Math.max(...rs))}`;
+  };
+  lines.push(
+    `Instructions per call, counted by callgrind in the client process (${passes} pass(es); their range), ` +
+      'and speed vs openapi-fetch as its count over the client’s (higher is better):',
+    '',
+    row(
+      'request',
+      'raw `fetch`',
+      'openapi-fetch',
+      'client, validation off',
+      'client, validation on',
+      'speed, off',
+      'speed, on',
+    ),
+    row('---', '---', '---', '---', '---', '---', '---'),
+    ...counts.map(({ rows, variants: v }) =>
+      row(
+        rows === 0 ? '`websites.get(42)`' : `list of ${rows.toLocaleString('en-US')} rows`,
+        k(v.raw),
+        k(v.openapiFetch),
+        k(v.client),
+        k(v.validating),
+        `**${ratio(v.client, v.openapiFetch)}**`,
+        `**${ratio(v.validating, v.openapiFetch)}**`,
+      ),
+    ),
+    '',
+  );
+}
+
 const bundles = await measureBundles();
 const bundleRow = (label, size) => row(label, kb(size.gzip), kb(size.minified), bytes(size.gzip));
 lines.push(
   row('bundle (esbuild, minified, gzip -9)', 'gzip', 'minified', 'gzip bytes'),
   row('---', '---', '---', '---'),
   bundleRow(
-    `**\`createAnalyticsClient\` + \`createMarketplaceClient\`** (budget ${bytes(BUNDLE_BUDGET)} bytes)`,
+    `**\`createAnalyticsClient\` + \`createMarketplaceClient\`** (test budget ${bytes(BUNDLE_BUDGET)}, ` +
+      `aim ${bytes(BUNDLE_AIM)} bytes)`,
     bundles.client,
   ),
   bundleRow('`createAnalyticsClient` only', bundles.analyticsOnly),

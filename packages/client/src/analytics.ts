@@ -160,11 +160,15 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   const found = (id: OperationId, payload: unknown) =>
     typeof unwrap === 'function' ? unwrap(payload) : locate(payload, ops[id]);
 
+  /** The record kind an operation answers with and the field later calls need (from the spec). */
+  const recordOf = (id: OperationId) => ops[id] as { record?: string; identifier?: string };
+
   /** One website: its `id` checked to be there. */
   async function one(label: string, id: OperationId, args: unknown[]) {
     const { init, options } = request(label, id, args);
     const { payload } = await send(id, init, options);
-    return requireIdentifier(label, 'website', 'id', found(id, payload) ?? payload);
+    const { record, identifier } = recordOf(id);
+    return requireIdentifier(label, record!, identifier!, found(id, payload) ?? payload);
   }
 
   /** The answer as it came (the answer to a delete is not shown). */
@@ -183,7 +187,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
           'pass an `unwrap` function that returns it.',
       );
     }
-    const { record, identifier } = ops[id] as { record?: string; identifier?: string };
+    const { record, identifier } = recordOf(id);
     return record && identifier ? requireIdentifiers(label, record, identifier, list) : list;
   }
 
