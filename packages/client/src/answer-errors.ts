@@ -76,11 +76,11 @@ export function answerError(
   answer: AnswerFacts,
   problem: string,
   body?: unknown,
-  Class: new (message: string, details: APIErrorDetails, limit: number) => APIError = UnexpectedResponseError,
-  limit?: number,
+  Class: typeof APIError = UnexpectedResponseError,
+  fields?: object,
 ): APIError {
   const details = detailsOf(answer, body);
-  return new Class(`${answer.status} from ${answer.method} ${details.url}: ${problem}`, details, limit as number);
+  return new Class(`${answer.status} from ${answer.method} ${details.url}: ${problem}`, details, fields);
 }
 
 /** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
@@ -146,8 +146,8 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
   const where = `${status} from ${answer.method} ${details.url}`;
   const said = html ? 'an HTML page' : json ? serverMessage(parsed) : undefined;
   const message = `${where}${said ? `: ${redactor.truncate(said, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
-  if (status === 422) return new UnprocessableEntityError(message, details, fieldErrors(redactor, parsed));
-  if (status === 429) return new RateLimitError(message, details, retryAfterHeaderMs(headers));
+  if (status === 422) return new UnprocessableEntityError(message, details, { fields: fieldErrors(redactor, parsed) });
+  if (status === 429) return new RateLimitError(message, details, { retryAfterMs: retryAfterHeaderMs(headers) });
   if (status >= 500) return new InternalServerError(message, details);
   return new (ERROR_BY_STATUS[status] ?? APIError)(message, details);
 }

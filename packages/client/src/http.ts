@@ -177,7 +177,7 @@ export function createHttp(config: HttpConfig) {
         const success = isSuccessStatus(status);
         if (exceeded && (success || raw)) {
           const problem = `the body passed \`maxResponseBytes\` (${limit} bytes).`;
-          throw answerError(answer, problem, undefined, ResponseTooLargeError, limit);
+          throw answerError(answer, problem, undefined, ResponseTooLargeError, { maxResponseBytes: limit });
         }
         if (raw && (success || !shouldRetry({ status, idempotent, attempt, maxRetries }))) return { response, text };
         if (success) return parseSuccess(answer, text);

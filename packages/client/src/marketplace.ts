@@ -70,8 +70,7 @@ function failure(body: Payload, details: APIErrorDetails, redactor: Redactor): M
   return new MarketplaceAPIError(
     `Marketplace error from ${details.method} ${details.url}${status}: ${msg || 'no message'} [${code}]`,
     details,
-    msg,
-    code,
+    { msg, code },
   );
 }
 
