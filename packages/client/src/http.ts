@@ -22,6 +22,7 @@ import {
   ResponseTooLargeError,
 } from './errors.js';
 import type { Log } from './logger.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './option-checks.js';
 import { type RetryOptions, retryDelay } from './retry.js';
 
 export interface OutgoingParts {
@@ -47,12 +48,16 @@ export interface RawAnswer {
   text: string;
 }
 
+/** The settings a request falls back on: the client's options, checked (defaults apply where they say nothing). */
+export interface HttpSettings {
+  timeout?: number;
+  maxRetries?: number;
+  maxResponseBytes?: number;
+  retry?: RetryOptions;
+}
+
 export interface HttpConfig {
   fetch: typeof fetch;
-  timeout: number;
-  maxRetries: number;
-  maxResponseBytes: number;
-  retry: RetryOptions;
   log: Log;
   /** The redactor of one request: the key, and any secret the request itself carries (a purchase code). */
   redactorFor(parts: OutgoingParts): Redactor;
@@ -94,7 +99,7 @@ function loggedBody(redactor: Redactor, text: string): string {
   return redactor.truncate(shown, LOGGED_BODY);
 }
 
-export function createHttp(config: HttpConfig) {
+export function createHttp(settings: HttpSettings, config: HttpConfig) {
   const { log } = config;
 
   function parseSuccess(answer: Outcome, text: string): Outcome {
@@ -124,9 +129,9 @@ export function createHttp(config: HttpConfig) {
     let shown: string | undefined;
     const url = () => (shown ??= redactor.url(href));
     const idempotent = options.idempotent ?? IDEMPOTENT.includes(method);
-    const maxRetries = options.maxRetries ?? config.maxRetries;
-    const timeout = options.timeout ?? config.timeout;
-    const limit = options.maxResponseBytes ?? config.maxResponseBytes;
+    const maxRetries = options.maxRetries ?? settings.maxRetries ?? 2;
+    const timeout = options.timeout ?? settings.timeout ?? 60_000;
+    const limit = options.maxResponseBytes ?? settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const userSignal = options.signal;
     const attempts = idempotent ? maxRetries + 1 : 1;
     const started = Date.now();
@@ -208,7 +213,7 @@ export function createHttp(config: HttpConfig) {
       }
       const status = failure instanceof APIError ? failure.status : undefined;
       if (!shouldRetry({ status, idempotent, attempt, maxRetries })) throw failure;
-      const delay = retryDelay(attempt, response?.headers, config.retry);
+      const delay = retryDelay(attempt, response?.headers, settings.retry ?? {});
       if (delay === undefined) throw failure;
       log('info', `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
         reason: failure.message,

@@ -9,7 +9,7 @@ import { ValidationError } from './errors.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
 import { createLog, type LogLevel, type Logger } from './logger.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, REQUEST_RULES, RETRY_RULES, type Rules, checkOptions } from './option-checks.js';
+import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions } from './option-checks.js';
 import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
@@ -148,12 +148,8 @@ export function wireClient(
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function')
     throw new ValidationError('No fetch implementation found: pass `fetch`.', where, 'fetch', undefined, undefined);
-  const http = createHttp({
+  const http = createHttp(options, {
     fetch: fetchImpl,
-    timeout: options.timeout ?? 60_000,
-    maxRetries: options.maxRetries ?? 2,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    retry: options.retry ?? {},
     log,
     redactorFor(parts) {
       const carried = parts.carriesNoSecret ? [] : carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
