@@ -47,13 +47,22 @@ const show = (value: unknown): string =>
       ? String(value)
       : typeof value;
 
-export function refuse(where: string, option: string, value: unknown, expected: string): never {
-  throw new ValidationError(
-    `Invalid option \`${option}\` for ${where}: got ${show(value)}; expected ${expected}.`,
+/** A refused option: the error keeps its value only when a number or a boolean (a string may be a key). */
+export const optionError = (where: string, option: string, message: string, value?: unknown): ValidationError =>
+  new ValidationError(
+    message,
     where,
     option,
     typeof value === 'number' || typeof value === 'boolean' ? value : undefined,
     undefined,
+  );
+
+export function refuse(where: string, option: string, value: unknown, expected: string): never {
+  throw optionError(
+    where,
+    option,
+    `Invalid option \`${option}\` for ${where}: got ${show(value)}; expected ${expected}.`,
+    value,
   );
 }
 

@@ -5,11 +5,10 @@
 import { Redactor } from '@tallyport/redaction';
 import type { ClassifyErrorBody } from './answer-errors.js';
 import { assertServerEnvironment, checkBaseUrl } from './environment.js';
-import { ValidationError } from './errors.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
 import { createLog, type LogLevel, type Logger } from './logger.js';
-import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions } from './option-checks.js';
+import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions, optionError } from './option-checks.js';
 import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
@@ -67,12 +66,12 @@ const CLIENT_RULES: Rules = {
   fetch: [isFunction, 'a function'],
   logger: [
     (v) => LEVELS.every((level) => typeof (v as Record<string, unknown> | null)?.[level] === 'function'),
-    'an object with error, warn, info and debug methods',
+    `an object with ${LEVELS.join(', ')} methods`,
   ],
   logLevel: [(v) => ['off', ...LEVELS, 'trace'].includes(v as string), `one of off, ${LEVELS.join(', ')}, trace`],
   defaultHeaders: [
     (v) => !!v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
-    'a record of header names to strings',
+    'an object of strings',
   ],
   validateResponses: [isFunction, 'a function'],
   dangerouslyAllowBrowser: 0,
@@ -126,13 +125,7 @@ export function wireClient(
   const apiKey = options.apiKey ?? env(`${api}_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     // The value is never shown: a key given in the wrong shape is still a key.
-    throw new ValidationError(
-      `Missing option \`apiKey\` for ${where}: pass the key, or set ${api}_API_KEY.`,
-      where,
-      'apiKey',
-      undefined,
-      undefined,
-    );
+    throw optionError(where, 'apiKey', `Missing option \`apiKey\` for ${where}: pass the key, or set ${api}_API_KEY.`);
   }
   const baseUrl = checkBaseUrl(
     where,
@@ -147,16 +140,16 @@ export function wireClient(
     log('warn', 'dangerouslyAllowBrowser: anyone who loads this code can read the key.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function')
-    throw new ValidationError('No fetch implementation found: pass `fetch`.', where, 'fetch', undefined, undefined);
+    throw optionError(where, 'fetch', 'No fetch implementation found: pass `fetch`.');
   const http = createHttp(options, {
     fetch: fetchImpl,
     log,
     redactorFor(parts) {
       const carried = parts.carriesNoSecret ? [] : carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
-      if (carried.length === 0) return redactor;
-      const own = new Redactor({ secretNames }).add(apiKey);
-      for (const value of carried) own.add(value);
-      return own;
+      // A request that carries secrets of its own gets a redactor of its own: the client's stays the key's.
+      return carried.length
+        ? carried.reduce((own, value) => own.add(value), new Redactor({ secretNames }).add(apiKey))
+        : redactor;
     },
     authorize: (parts) => authorize(parts, apiKey),
     classifyErrorBody: extra.classifyErrorBody,
