@@ -20,7 +20,8 @@ export function assertServerEnvironment(where: string, dangerouslyAllowBrowser: 
     throw optionError(
       where,
       'dangerouslyAllowBrowser',
-      'In a browser every visitor could read the key: call the API from a server, or pass `dangerouslyAllowBrowser: true`.',
+      'In a browser every visitor could read the key: ' +
+        'call the API from a server, or pass `dangerouslyAllowBrowser: true`.',
       dangerouslyAllowBrowser,
     );
   }
