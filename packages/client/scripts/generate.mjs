@@ -54,30 +54,39 @@ function zodFor(schema, { required = false } = {}) {
   return parts.length === 1 ? parts[0] : `z.union([${parts.join(', ')}])`;
 }
 
+/** The types the client's check knows; any other fails the generation rather than pass unchecked. */
+const CHECKED_TYPES = ['integer', 'string'];
+
 /** The pattern a `date` format already holds: the client's date check tests it, and more (a day that exists). */
 const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 
 /**
  * What src/validation.ts checks, in the words it reads, and only where it says
  * something: `required` when true, the type unless allowed values already
- * decide it, a length or a pattern only beyond what the check already implies
- * (a required string is not empty; a date matches Y-m-d), the default where
- * the client reads it (the page size it counts against, and a quirky default
- * it explains).
+ * decide it, the default where the client reads it (the page size it counts
+ * against, and a quirky default it explains). A length or a pattern beyond
+ * what the check already implies (a required string is not empty; a date
+ * matches Y-m-d), or a type other than integer and string, stops the
+ * generation: the check grows with the specs, not ahead of them.
  */
 function factsFor(parameter, required) {
   const schema = typeof parameter.schema === 'object' ? parameter.schema : {};
   const fact = {};
+  const refuse = (what) => {
+    throw new Error(`${parameter.in} parameter ${parameter.name}: ${what}, which src/validation.ts does not check yet`);
+  };
   if (required) fact.required = true;
   const allowed = parameter.enum ?? ('const' in schema ? [schema.const] : undefined);
   if (allowed) fact.allowed = allowed;
-  else if (parameter.types.length) fact.type = parameter.types.join(' | ');
+  else if (parameter.types.length && parameter.types.every((type) => CHECKED_TYPES.includes(type)))
+    fact.type = parameter.types.join(' | ');
+  else refuse(`the type ${parameter.types.join(' | ') || '(none)'}`);
   if (parameter.format) fact.format = parameter.format;
   // A required value sent as an empty string is as good as missing: the check refuses it without being told.
   const implied = required && parameter.types.includes('string') ? 1 : 0;
-  if (!allowed && (schema.minLength ?? 0) > implied) fact.minLength = schema.minLength;
+  if (!allowed && (schema.minLength ?? 0) > implied) refuse(`minLength ${schema.minLength}`);
   if (schema.pattern && !(parameter.format === 'date' && schema.pattern === DATE_PATTERN))
-    fact.pattern = schema.pattern;
+    refuse(`the pattern ${schema.pattern}`);
   if (parameter.hasDefault && (parameter.quirk || parameter.role === 'page-size')) fact.default = parameter.default;
   // The client explains a quirky default in its own words; it only needs to know there is one.
   if (parameter.quirk) fact.quirk = true;

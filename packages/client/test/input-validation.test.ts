@@ -77,7 +77,7 @@ describe('input validation happens before any request', () => {
   test('domain in an update is refused: it cannot be changed', async () => {
     const error = await refusal(() => analytics().websites.update(42, { domain: 'x.example' } as never));
     expect(error.parameter).toBe('domain');
-    expect(error.message).toContain('not a parameter of websites.update');
+    expect(error.message).toContain('Forbidden parameter "domain" for websites.update');
   });
 
   test('create requires a domain', async () => {
