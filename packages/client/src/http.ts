@@ -128,6 +128,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
     // Redacted only when a message or a log line needs it: most requests need neither.
     let shown: string | undefined;
     const url = () => (shown ??= redactor.url(href));
+    const target = () => `${method} ${url()}`;
     const idempotent = options.idempotent ?? IDEMPOTENT.includes(method);
     const maxRetries = options.maxRetries ?? settings.maxRetries ?? 2;
     const timeout = options.timeout ?? settings.timeout ?? 60_000;
@@ -135,18 +136,22 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
     const userSignal = options.signal;
     const attempts = idempotent ? maxRetries + 1 : 1;
     const started = Date.now();
-    const aborted = () => new APIUserAbortError(`${method} ${url()} was aborted.`);
+    const stopIfAborted = () => {
+      if (userSignal?.aborted) throw new APIUserAbortError(`${target()} was aborted.`);
+    };
 
     for (let attempt = 1; ; attempt++) {
-      if (userSignal?.aborted) throw aborted();
+      stopIfAborted();
       const counter = `attempt ${attempt} of ${attempts}`;
+      const retryable = (status?: number) => shouldRetry({ status, idempotent, attempt, maxRetries });
       if (log.enabled('trace')) {
-        log('trace', `request ${method} ${url()} (${counter})`, {
+        log('trace', `request ${target()} (${counter})`, {
           headers: { ...redactor.headers(headers) },
           ...(body !== undefined ? { body: redactor.truncate(redactor.formBody(body), LOGGED_BODY) } : {}),
         });
       }
       const attemptStarted = Date.now();
+      const took = () => `${counter}, ${Date.now() - attemptStarted} ms`;
       // A fresh signal per attempt: a timeout or abort never leaks into another request.
       const controller = new AbortController();
       let timedOut = false;
@@ -172,37 +177,33 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
           text = error.head;
           exceeded = true;
         }
-        const took = `${counter}, ${Date.now() - attemptStarted} ms`;
         if (log.enabled('trace')) {
-          log('trace', `response ${status} ${method} ${url()} (${took})`, {
+          log('trace', `response ${status} ${target()} (${took()})`, {
             headers: { ...redactor.headers(response.headers) },
             body: loggedBody(redactor, text),
           });
-        } else if (log.enabled('debug')) log('debug', `${method} ${url()} → ${status} (${took})`);
+        } else if (log.enabled('debug')) log('debug', `${target()} → ${status} (${took()})`);
         const success = isSuccessStatus(status);
         if (exceeded && (success || raw)) {
           const problem = `the body passed \`maxResponseBytes\` (${limit} bytes).`;
           throw answerError(answer, problem, undefined, ResponseTooLargeError, { maxResponseBytes: limit });
         }
-        if (raw && (success || !shouldRetry({ status, idempotent, attempt, maxRetries }))) return { response, text };
+        if (raw && (success || !retryable(status))) return { response, text };
         if (success) return parseSuccess(answer, text);
         failure = toError(answer, text, exceeded, config.classifyErrorBody);
       } catch (error) {
         if (error instanceof APIError) throw error;
-        if (userSignal?.aborted) throw aborted();
+        stopIfAborted();
         const elapsed = Date.now() - started;
-        const cause = { cause: redactedCause(error, redactor) };
-        const Failure = timedOut ? APIConnectionTimeoutError : APIConnectionError;
         const what = timedOut
-          ? `${method} ${url()} timed out after ${timeout} ms`
-          : `Could not reach ${method} ${url()}: ${redactor.truncate(innermostMessage(error), 300)}`;
-        if (log.enabled('debug'))
-          log('debug', `${method} ${url()} → no answer (${counter}, ${Date.now() - attemptStarted} ms)`);
-        failure = new Failure(
+          ? `${target()} timed out after ${timeout} ms`
+          : `Could not reach ${target()}: ${redactor.truncate(innermostMessage(error), 300)}`;
+        if (log.enabled('debug')) log('debug', `${target()} → no answer (${took()})`);
+        failure = new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(
           `${what} (${counter}, ${seconds(elapsed)} in all).`,
           method,
           url(),
-          cause,
+          { cause: redactedCause(error, redactor) },
           attempt,
           elapsed,
         );
@@ -211,15 +212,14 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
         clearTimeout(timer);
         userSignal?.removeEventListener('abort', onUserAbort);
       }
-      const status = failure instanceof APIError ? failure.status : undefined;
-      if (!shouldRetry({ status, idempotent, attempt, maxRetries })) throw failure;
+      if (!retryable((failure as APIError).status)) throw failure;
       const delay = retryDelay(attempt, response?.headers, settings.retry ?? {});
       if (delay === undefined) throw failure;
-      log('info', `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
+      log('info', `retrying ${target()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
         reason: failure.message,
       });
       await sleep(delay, userSignal);
-      if (userSignal?.aborted) throw aborted();
+      stopIfAborted();
     }
   }
 
