@@ -2,7 +2,6 @@
 // of the method table at the end (resource.ts turns the arguments into a
 // checked request), with the pages of a list read here.
 import type { ListWebsitesQuery, StatsQuery, WebsiteCreateBody, WebsiteId } from '@tallyport/types';
-import { unreadable } from './answer-errors.js';
 import type {
   AnalyticsDeployment,
   Deleted,
@@ -16,7 +15,7 @@ import type { Outcome, PerRequestOptions } from './http.js';
 import type { Rules } from './option-checks.js';
 import { type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
-import { requireIdentifier, requireIdentifiers } from './records.js';
+import { checkedRecords } from './records.js';
 import { methods, prepare } from './resource.js';
 import { type Unwrap, locate } from './unwrap.js';
 import { assertDateRange } from './validation.js';
@@ -121,6 +120,9 @@ export interface AnalyticsClient<D extends AnalyticsDeployment = AnalyticsDeploy
 }
 
 type OperationId = keyof typeof ops;
+
+/** What a payload whose records the client cannot find calls for. */
+const UNWRAP = 'Pass an `unwrap` function that finds them.';
 type Query = Readonly<Record<string, unknown>>;
 
 /**
@@ -160,15 +162,15 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   const found = (id: OperationId, payload: unknown) =>
     typeof unwrap === 'function' ? unwrap(payload) : locate(payload, ops[id]);
 
-  /** The record kind an operation answers with and the field later calls need (from the spec). */
-  const recordOf = (id: OperationId) => ops[id] as { record?: string; identifier?: string };
+  /** The records of an answer, where the spec or `unwrap` finds them, checked. */
+  const recordsOf = (label: string, id: OperationId, outcome: Outcome, fallback?: unknown) =>
+    checkedRecords(label, ops[id], outcome, found(id, outcome.payload) ?? fallback, UNWRAP);
 
-  /** One website: its `id` checked to be there. */
+  /** One website: its `id` checked to be there (found nowhere, the payload itself is checked, and has none). */
   async function one(label: string, id: OperationId, args: unknown[]) {
     const { init, options } = request(label, id, args);
-    const { payload } = await send(id, init, options);
-    const { record, identifier } = recordOf(id);
-    return requireIdentifier(label, record!, identifier!, found(id, payload) ?? payload);
+    const outcome = await send(id, init, options);
+    return recordsOf(label, id, outcome, outcome.payload ?? null);
   }
 
   /** The answer as it came (the answer to a delete is not shown). */
@@ -177,19 +179,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     return (await send(id, init, options)).payload;
   }
 
-  function itemsOf(label: string, id: OperationId, outcome: Outcome): unknown[] {
-    const list = found(id, outcome.payload);
-    if (!Array.isArray(list)) {
-      throw unreadable(
-        outcome,
-        outcome.payload,
-        `${label} found no list in the payload (neither a bare array nor an array under "data"); ` +
-          'pass an `unwrap` function that returns it.',
-      );
-    }
-    const { record, identifier } = recordOf(id);
-    return record && identifier ? requireIdentifiers(label, record, identifier, list) : list;
-  }
+  const itemsOf = (label: string, id: OperationId, outcome: Outcome) => recordsOf(label, id, outcome) as unknown[];
 
   /** Items a full page holds: the page size asked for, or its default. */
   const size = (id: OperationId, q: Query) => {

@@ -9,7 +9,7 @@ import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } 
 import { marketplacePathPrefix, marketplaceOperations as ops, marketplaceOutcome } from './generated/marketplace.js';
 import type { PerRequestOptions } from './http.js';
 import { type ClientOptions, wireClient } from './options.js';
-import { requireIdentifier, requireIdentifiers } from './records.js';
+import { checkedRecords } from './records.js';
 import { methods, prepare } from './resource.js';
 import { type ApiKeyTransport, placeKey } from './transport.js';
 import { locate } from './unwrap.js';
@@ -121,18 +121,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
         `expected ${OUTCOME_FIELD} "${SUCCESS}" or "${FAILURE}", got ${said}. ${CHECK_SETUP}`,
       );
     }
-    const found = locate(payload, op);
-    if (found === undefined) {
-      throw unreadable(
-        outcome,
-        payload,
-        `the success payload has nothing at ${op.records.join(' or ')}. ${CHECK_SETUP}`,
-      );
-    }
-    if (!('identifier' in op)) return found;
-    return op.many
-      ? requireIdentifiers(label, op.record, op.identifier, found as unknown[])
-      : requireIdentifier(label, op.record, op.identifier, found);
+    return checkedRecords(label, op, outcome, locate(payload, op), CHECK_SETUP);
   }
 
   return bind(
