@@ -10,6 +10,7 @@
 // here is retyped: edit the specs and run `pnpm generate`.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadSpecs, successResponses } from '@tallyport/spec-model';
+import { pointerKeys } from '@tallyport/spec-model/query';
 import { createSchemaEngine, documentId } from '@tallyport/spec-model/validation';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 
@@ -160,8 +161,8 @@ function commonPathPrefix(paths) {
 }
 
 /**
- * Where a successful payload holds the operation's records (`records`, JSON
- * pointers, deepest first), whether it is a list of them (`many`), and, for a
+ * Where a successful payload holds the operation's records (`records`, the
+ * keys of each JSON pointer, read here once, deepest first), whether it is a list of them (`many`), and, for a
  * record that later calls address by a field (`x-tallyport-record`), its kind
  * and that field, which the client checks is there.
  */
@@ -172,7 +173,7 @@ function recordsOf(model, records) {
   const [{ record, many }] = records;
   const identifier = Object.values(model.records).find((r) => r.name === record)?.identifier;
   return {
-    records: records.map((r) => r.pointer),
+    records: records.map((r) => pointerKeys(r.pointer)),
     many,
     ...(identifier ? { record, identifier } : {}),
   };

@@ -48,7 +48,7 @@ export function requireIdentifiers<T>(operation: string, record: string, identif
 export function checkedRecords(label: string, op: RecordFacts, outcome: Outcome, found: unknown, advice: string) {
   const { many, record, identifier } = op;
   if (many ? !Array.isArray(found) : found === undefined) {
-    const places = op.records.map((pointer) => pointer || 'the top').join(' or ');
+    const places = op.records.map((keys) => keys.join('.') || 'the top').join(' or ');
     throw unreadable(outcome, outcome.payload, `no ${many ? 'list' : 'record'} at ${places} of the payload. ${advice}`);
   }
   if (!record || !identifier) return found;

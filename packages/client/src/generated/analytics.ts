@@ -42,8 +42,10 @@ export const analyticsOperations = {
     },
     "pageSize": "per_page",
     "records": [
-      "/data",
-      ""
+      [
+        "data"
+      ],
+      []
     ],
     "many": true,
     "record": "website",
@@ -89,8 +91,10 @@ export const analyticsOperations = {
       }
     },
     "records": [
-      "/data",
-      ""
+      [
+        "data"
+      ],
+      []
     ],
     "many": false,
     "record": "website",
@@ -108,8 +112,10 @@ export const analyticsOperations = {
       }
     },
     "records": [
-      "/data",
-      ""
+      [
+        "data"
+      ],
+      []
     ],
     "many": false,
     "record": "website",
@@ -160,8 +166,10 @@ export const analyticsOperations = {
       "domain"
     ],
     "records": [
-      "/data",
-      ""
+      [
+        "data"
+      ],
+      []
     ],
     "many": false,
     "record": "website",
@@ -258,8 +266,10 @@ export const analyticsOperations = {
     },
     "pageSize": "per_page",
     "records": [
-      "/data",
-      ""
+      [
+        "data"
+      ],
+      []
     ],
     "many": true
   }

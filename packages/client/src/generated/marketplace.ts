@@ -13,7 +13,9 @@ export const marketplaceOperations = {
     },
     "facts": {},
     "records": [
-      "/data"
+      [
+        "data"
+      ]
     ],
     "many": false,
     "errorMessages": [
@@ -32,7 +34,9 @@ export const marketplaceOperations = {
     },
     "facts": {},
     "records": [
-      "/items"
+      [
+        "items"
+      ]
     ],
     "many": true,
     "record": "item",
@@ -60,7 +64,9 @@ export const marketplaceOperations = {
       }
     },
     "records": [
-      "/item"
+      [
+        "item"
+      ]
     ],
     "many": false,
     "record": "item",
@@ -88,7 +94,10 @@ export const marketplaceOperations = {
       }
     },
     "records": [
-      "/data/purchase"
+      [
+        "data",
+        "purchase"
+      ]
     ],
     "many": false,
     "errorMessages": [
