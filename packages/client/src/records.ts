@@ -65,8 +65,7 @@ export function assertPathIds(operation: string, params: Readonly<Record<string,
     const reason = unsafePathSegment(value);
     if (reason) {
       throw new ValidationError(
-        `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}; ` +
-          `an id cannot stand in the path: ${reason}.`,
+        `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}, but ${reason}.`,
         operation,
         name,
         value,
