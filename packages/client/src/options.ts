@@ -136,8 +136,7 @@ export function wireClient(
   const secretNames = extra.secretNames ?? [];
   const redactor = new Redactor({ secretNames }).add(apiKey);
   const log = createLog(options.logger, options.logLevel);
-  if (options.dangerouslyAllowBrowser)
-    log('warn', 'dangerouslyAllowBrowser: every visitor could read the key.');
+  if (options.dangerouslyAllowBrowser) log('warn', 'dangerouslyAllowBrowser: every visitor could read the key.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function')
     throw optionError(where, 'fetch', 'No fetch implementation found: pass `fetch`.');
