@@ -29,6 +29,8 @@ const ERROR_BY_STATUS: Record<number, typeof APIError> = {
   403: PermissionDeniedError,
   404: NotFoundError,
   409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
 };
 
 export const looksLikeHtml = (contentType: string, text: string): boolean =>
@@ -69,8 +71,9 @@ export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails =
 });
 
 /**
- * An error about an answer, said one way: `<status> from <method> <redacted URL>: <problem>`, with its details
- * (`body` already redacted and capped). UnexpectedResponseError unless another class is given.
+ * An error about an answer, said one way: `<status> from <method> <redacted URL>: <problem>` (no problem: the
+ * status says it all), with its details (`body` already redacted and capped). UnexpectedResponseError unless
+ * another class is given.
  */
 export function answerError(
   answer: AnswerFacts,
@@ -78,9 +81,13 @@ export function answerError(
   body?: unknown,
   Class: typeof APIError = UnexpectedResponseError,
   fields?: object,
+  details = detailsOf(answer, body),
 ): APIError {
-  const details = detailsOf(answer, body);
-  return new Class(`${answer.status} from ${answer.method} ${details.url}: ${problem}`, details, fields);
+  return new Class(
+    `${answer.status} from ${answer.method} ${details.url}${problem && `: ${problem}`}`,
+    details,
+    fields,
+  );
 }
 
 /** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
@@ -137,17 +144,23 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
   const kept =
     html || text === '' ? undefined : json ? keptValue(redactor, parsed) : redactor.truncate(text, ERROR_BODY_KEPT);
   const details = detailsOf(answer, kept);
-  const known = json ? classify?.(parsed, details, redactor) : undefined;
+  const known = json && classify?.(parsed, details, redactor);
   if (known) return known;
-  if (status >= 300 && status < 400) {
-    const target = redirectTarget(redactor, headers.get('location'), answer.url);
-    return answerError(answer, `a redirect${target} where JSON was expected. ${CHECK_SETUP}`, kept);
-  }
-  const where = `${status} from ${answer.method} ${details.url}`;
-  const said = html ? 'an HTML page' : json ? serverMessage(parsed) : undefined;
-  const message = `${where}${said ? `: ${redactor.truncate(said, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
-  if (status === 422) return new UnprocessableEntityError(message, details, { fields: fieldErrors(redactor, parsed) });
-  if (status === 429) return new RateLimitError(message, details, { retryAfterMs: retryAfterHeaderMs(headers) });
-  if (status >= 500) return new InternalServerError(message, details);
-  return new (ERROR_BY_STATUS[status] ?? APIError)(message, details);
+  const redirect = status >= 300 && status < 400;
+  const said = json && serverMessage(parsed);
+  const problem = redirect
+    ? `a redirect${redirectTarget(redactor, headers.get('location'), answer.url)} where JSON was expected. ${CHECK_SETUP}`
+    : html
+      ? `an HTML page. ${CHECK_SETUP}`
+      : said
+        ? redactor.truncate(said, 300)
+        : '';
+  const Class = redirect ? UnexpectedResponseError : status >= 500 ? InternalServerError : ERROR_BY_STATUS[status];
+  const fields =
+    status === 422
+      ? { fields: fieldErrors(redactor, parsed) }
+      : status === 429
+        ? { retryAfterMs: retryAfterHeaderMs(headers) }
+        : undefined;
+  return answerError(answer, problem, kept, Class ?? APIError, fields, details);
 }
