@@ -148,13 +148,10 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
   if (known) return known;
   const redirect = status >= 300 && status < 400;
   const said = json && serverMessage(parsed);
-  const problem = redirect
-    ? `a redirect${redirectTarget(redactor, headers.get('location'), answer.url)} where JSON was expected. ${CHECK_SETUP}`
-    : html
-      ? `an HTML page. ${CHECK_SETUP}`
-      : said
-        ? redactor.truncate(said, 300)
-        : '';
+  const wrong = redirect
+    ? `a redirect${redirectTarget(redactor, headers.get('location'), answer.url)} where JSON was expected`
+    : html && 'an HTML page';
+  const problem = wrong ? `${wrong}. ${CHECK_SETUP}` : said ? redactor.truncate(said, 300) : '';
   const Class = redirect ? UnexpectedResponseError : status >= 500 ? InternalServerError : ERROR_BY_STATUS[status];
   const fields =
     status === 422
