@@ -121,6 +121,8 @@ function describeOperation(op) {
     facts: Object.fromEntries(['path', 'query', 'body'].filter((where) => facts[where]).map((w) => [w, facts[w]])),
     forbidden: op.parameters.filter((parameter) => parameter.forbidden).map((parameter) => parameter.name),
     pageSize: op.parameters.find((parameter) => parameter.role === 'page-size')?.name,
+    // A range's start and end (`x-tallyport-role`), which the check holds in order.
+    range: ['range-start', 'range-end'].map((role) => op.parameters.find((parameter) => parameter.role === role)?.name),
     // Where a successful payload holds its records, deepest first: `/data` before the bare payload.
     records: successResponses(op).flatMap((response) => response.records),
     groups,
@@ -192,6 +194,7 @@ function render(model, operations) {
         facts: op.facts,
         ...(op.forbidden.length ? { forbidden: op.forbidden } : {}),
         ...(op.pageSize ? { pageSize: op.pageSize } : {}),
+        ...(op.range.every(Boolean) ? { range: op.range } : {}),
         ...recordsOf(model, op.records),
         ...(op.errorMessages.length ? { errorMessages: op.errorMessages } : {}),
       },

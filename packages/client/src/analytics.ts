@@ -17,8 +17,8 @@ import { type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
 import { checkedRecords } from './records.js';
 import { methods, prepare } from './resource.js';
+import type { CallInit } from './options.js';
 import { type Unwrap, locate } from './unwrap.js';
-import { assertDateRange } from './validation.js';
 
 export interface AnalyticsClientOptions extends ClientOptions {
   /**
@@ -151,35 +151,28 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   );
   const { unwrap = 'auto', nextPage: strategy = 'auto', pageParameter = 'page', maxPages = 1000 } = options;
 
-  /** The checked request of a method; a statistic's range is checked once both dates are. */
-  const request = (label: string, id: OperationId, args: unknown[], extra?: Rules) => {
-    const prepared = prepare(label, ops[id], args, extra);
-    const { query } = prepared.init;
-    if (id === 'getStats') assertDateRange(label, query!.from as string, query!.to as string);
-    return prepared;
+  /** An answer's records where `unwrap` or the spec finds them, checked; found nowhere, `fallback` is checked. */
+  const recordsOf = (label: string, id: OperationId, outcome: Outcome, fallback?: unknown) => {
+    const op = ops[id];
+    const { payload } = outcome;
+    // An answer that holds no records (a delete's, which the source documentation does not show) comes as it is.
+    if (!op.records.length) return payload;
+    const found = typeof unwrap === 'function' ? unwrap(payload) : locate(payload, op);
+    return checkedRecords(label, op, outcome, found ?? fallback, UNWRAP);
   };
-  const send = (id: OperationId, init: object, options?: PerRequestOptions) => call(id, ops[id], init, options);
-  const found = (id: OperationId, payload: unknown) =>
-    typeof unwrap === 'function' ? unwrap(payload) : locate(payload, ops[id]);
 
-  /** The records of an answer, where the spec or `unwrap` finds them, checked. */
-  const recordsOf = (label: string, id: OperationId, outcome: Outcome, fallback?: unknown) =>
-    checkedRecords(label, ops[id], outcome, found(id, outcome.payload) ?? fallback, UNWRAP);
-
-  /** One website: its `id` checked to be there (found nowhere, the payload itself is checked, and has none). */
+  /** One website, `id` checked (found nowhere, the payload itself is checked, and has none), or a delete's answer. */
   async function one(label: string, id: OperationId, args: unknown[]) {
-    const { init, options } = request(label, id, args);
-    const outcome = await send(id, init, options);
+    const { init, options } = prepare(label, ops[id], args);
+    const outcome = await call(id, ops[id], init, options);
     return recordsOf(label, id, outcome, outcome.payload ?? null);
   }
 
-  /** The answer as it came (the answer to a delete is not shown). */
-  async function payload(label: string, id: OperationId, args: unknown[]) {
-    const { init, options } = request(label, id, args);
-    return (await send(id, init, options)).payload;
-  }
-
-  const itemsOf = (label: string, id: OperationId, outcome: Outcome) => recordsOf(label, id, outcome) as unknown[];
+  /** The items and payload of one page: the method's query with `query` over it. */
+  const pageOf = async (label: string, id: OperationId, init: CallInit, options: object | undefined, query: Query) => {
+    const outcome = await call(id, ops[id], { ...init, query }, options);
+    return { payload: outcome.payload, items: recordsOf(label, id, outcome) as unknown[] };
+  };
 
   /** Items a full page holds: the page size asked for, or its default. */
   const size = (id: OperationId, q: Query) => {
@@ -188,13 +181,16 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   };
 
   async function page(label: string, id: OperationId, args: unknown[]): Promise<Page<unknown>> {
-    const { init, options: { pageQuery, ...rest } = {} } = request(label, id, args, { pageQuery: 0 });
+    const { init, options: { pageQuery, ...rest } = {} } = prepare(label, ops[id], args, { pageQuery: 0 });
     const query = { ...init.query, ...(pageQuery as PageQuery | undefined) };
-    const outcome = await send(id, { ...init, query }, rest);
-    const items = itemsOf(label, id, outcome);
-    const nextPage = nextPageQuery(strategy, outcome.payload, query);
-    const hasMore = hasMorePages(strategy, outcome.payload, nextPage, items.length, size(id, query));
-    return { items, payload: outcome.payload, nextPage, hasMore };
+    const { items, payload } = await pageOf(label, id, init, rest, query);
+    const nextPage = nextPageQuery(strategy, payload, query);
+    return {
+      items,
+      payload,
+      nextPage,
+      hasMore: hasMorePages(strategy, payload, nextPage, items.length, size(id, query)),
+    };
   }
 
   async function list(label: string, id: OperationId, args: unknown[]) {
@@ -208,13 +204,15 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   }
 
   async function* all(label: string, id: OperationId, args: unknown[]) {
-    const { init, options } = request(label, id, args);
-    const fetchPage = async (extra: PageQuery) => {
-      const outcome = await send(id, { ...init, query: { ...init.query, ...extra } }, options);
-      return { payload: outcome.payload, items: itemsOf(label, id, outcome) };
-    };
-    const q = init.query ?? {};
-    yield* paginate(fetchPage, q, { operation: label, strategy, maxPages, pageSize: size(id, q), pageParameter });
+    const { init, options } = prepare(label, ops[id], args);
+    const query = init.query ?? {};
+    yield* paginate((extra) => pageOf(label, id, init, options, { ...query, ...extra }), query, {
+      operation: label,
+      strategy,
+      maxPages,
+      pageSize: size(id, query),
+      pageParameter,
+    });
   }
 
   return bind(
@@ -226,7 +224,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
         get: [one, 'getWebsite'],
         create: [one, 'createWebsite'],
         update: [one, 'updateWebsite'],
-        delete: [payload, 'deleteWebsite'],
+        delete: [one, 'deleteWebsite'],
       }),
       stats: methods<OperationId>('stats', {
         get: [list, 'getStats'],

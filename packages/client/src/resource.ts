@@ -9,7 +9,7 @@ import type { PerRequestOptions } from './http.js';
 import { REQUEST_RULES, checkOptions } from './option-checks.js';
 import type { CallInit } from './options.js';
 import { assertPathIds } from './records.js';
-import { type OperationFacts, validate } from './validation.js';
+import { type OperationFacts, assertRange, validate } from './validation.js';
 import type { Rules } from './option-checks.js';
 
 type Query = Readonly<Record<string, unknown>>;
@@ -36,6 +36,7 @@ export function prepare(
     init[where] = validate(label, op, where, input);
   });
   assertPathIds(label, init.path);
+  assertRange(label, op, Object.assign({}, ...Object.values(init)));
   return { init, options };
 }
 

@@ -21,6 +21,8 @@ export interface OperationFacts {
   /** The parameters of each location (`path`, `query`, `body`) the operation reads, in that order. */
   readonly facts: Readonly<Record<string, Readonly<Record<string, Fact>>>>;
   readonly forbidden?: readonly string[];
+  /** The start and end of a range (`from`, `to`), which must be in order. */
+  readonly range?: readonly string[];
 }
 
 const show = (value: unknown): string => {
@@ -103,13 +105,19 @@ export function validate<T>(operation: string, spec: OperationFacts, where: stri
   return out as T;
 }
 
-/** The range rule of the source documentation: `from` must not be after `to` (both already valid Y-m-d). */
-export function assertDateRange(operation: string, from: string, to: string): void {
-  if (from > to) {
+/**
+ * The range rule of the source documentation: a range's start (`from`) must not be after its end (`to`). Both are
+ * already valid Y-m-d dates, which compare as text.
+ */
+export function assertRange(operation: string, { range }: OperationFacts, params: Record<string, unknown>): void {
+  const [start, end] = range ?? [];
+  const [from, to] = [params[start!], params[end!]] as string[];
+  if (from! > to!) {
     throw new ValidationError(
-      `Invalid date range for ${operation}: "from" (${from}) is after "to" (${to}); expected from <= to.`,
+      `Invalid date range for ${operation}: "${start}" (${from}) is after "${end}" (${to}); ` +
+        `expected ${start} <= ${end}.`,
       operation,
-      'from',
+      start,
       from,
       undefined,
     );

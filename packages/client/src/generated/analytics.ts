@@ -265,6 +265,10 @@ export const analyticsOperations = {
       }
     },
     "pageSize": "per_page",
+    "range": [
+      "from",
+      "to"
+    ],
     "records": [
       [
         "data"
