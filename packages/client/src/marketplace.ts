@@ -3,6 +3,7 @@
 // is an error whatever the HTTP status, with a stable code for each message
 // the spec lists.
 import type { Redactor } from '@tallyport/redaction';
+import { isObject } from '@tallyport/spec-model/query';
 import type { Account, Item, Purchase } from '@tallyport/types';
 import { CHECK_SETUP, detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
 import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } from './errors.js';
@@ -57,8 +58,7 @@ export function marketplaceErrorCode(msg: string): MarketplaceErrorCode {
 const MSG_KEPT = 1000;
 
 type Payload = Readonly<Record<string, unknown>>;
-const isPayload = (body: unknown): body is Payload => typeof body === 'object' && body !== null && !Array.isArray(body);
-const outcomeOf = (body: unknown): unknown => (isPayload(body) ? body[OUTCOME_FIELD] : undefined);
+const outcomeOf = (body: unknown): unknown => (isObject(body) ? body[OUTCOME_FIELD] : undefined);
 const isFailureBody = (body: unknown): body is Payload => outcomeOf(body) === FAILURE;
 
 /** `body` is the answer as received; its message is matched first, then redacted and cut. */

@@ -7,7 +7,7 @@ import type { ClassifyErrorBody } from './answer-errors.js';
 import { assertServerEnvironment, checkBaseUrl } from './environment.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
-import { createLog, type LogLevel, type Logger } from './logger.js';
+import { LOG_LEVELS, LOGGER_METHODS, createLog, type LogLevel, type Logger } from './logger.js';
 import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions, optionError } from './option-checks.js';
 import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
@@ -47,9 +47,6 @@ export interface ClientOptions {
   allowInsecureHttp?: boolean;
 }
 
-/** The logger's methods; `trace` lines go to `debug`. */
-const LEVELS = ['error', 'warn', 'info', 'debug'];
-
 const isFunction = (value: unknown) => typeof value === 'function';
 
 /**
@@ -65,10 +62,10 @@ const CLIENT_RULES: Rules = {
   retry: RETRY_RULES,
   fetch: [isFunction, 'a function'],
   logger: [
-    (v) => LEVELS.every((level) => typeof (v as Record<string, unknown> | null)?.[level] === 'function'),
-    `an object with ${LEVELS.join(', ')} methods`,
+    (v) => LOGGER_METHODS.every((method) => typeof (v as Record<string, unknown> | null)?.[method] === 'function'),
+    `an object with ${LOGGER_METHODS.join(', ')} methods`,
   ],
-  logLevel: [(v) => ['off', ...LEVELS, 'trace'].includes(v as string), `one of off, ${LEVELS.join(', ')}, trace`],
+  logLevel: [(v) => LOG_LEVELS.includes(v as LogLevel), `one of ${LOG_LEVELS.join(', ')}`],
   defaultHeaders: [
     (v) => !!v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
     'an object of strings',
