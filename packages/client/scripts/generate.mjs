@@ -126,7 +126,7 @@ function describeOperation(op) {
     // Where a successful payload holds its records, deepest first: `/data` before the bare payload.
     records: successResponses(op).flatMap((response) => response.records),
     groups,
-    errorMessages: op.errorMessages.map(({ code, msg }) => ({ code, msg })),
+    errorMessages: op.errorMessages,
   };
 }
 
@@ -176,7 +176,7 @@ function recordsOf(model, records) {
   const identifier = Object.values(model.records).find((r) => r.name === record)?.identifier;
   return {
     records: records.map((r) => pointerKeys(r.pointer)),
-    many,
+    ...(many ? { many } : {}),
     ...(identifier ? { record, identifier } : {}),
   };
 }
@@ -196,7 +196,6 @@ function render(model, operations) {
         ...(op.pageSize ? { pageSize: op.pageSize } : {}),
         ...(op.range.every(Boolean) ? { range: op.range } : {}),
         ...recordsOf(model, op.records),
-        ...(op.errorMessages.length ? { errorMessages: op.errorMessages } : {}),
       },
     ]),
   );
@@ -207,6 +206,14 @@ function render(model, operations) {
     `export const ${model.api}Operations = ${JSON.stringify(meta, null, 2)} as const;`,
     '',
   );
+  const codes = Object.fromEntries(operations.flatMap((op) => op.errorMessages.map(({ code, msg }) => [msg, code])));
+  if (Object.keys(codes).length) {
+    lines.push(
+      '/** The stable code of each error message the spec lists (`x-tallyport-error-messages`), by message. */',
+      `export const ${model.api}ErrorCodes = ${JSON.stringify(codes, null, 2)} as const;`,
+      '',
+    );
+  }
   if (model.outcome) {
     lines.push(
       '/** Where a payload says how the request went (`x-tallyport-outcome`), whatever the HTTP status. */',

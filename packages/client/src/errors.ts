@@ -3,7 +3,7 @@
 // headers or the key, so printing, logging or serialising an error is safe.
 // Each class names itself with a literal (`name`), which no build step can
 // rename, so `util.inspect` and stacks read the same under ESM and CommonJS.
-import type { marketplaceOperations } from './generated/marketplace.js';
+import type { marketplaceErrorCodes } from './generated/marketplace.js';
 
 export class TallyportError extends Error {
   override name = 'TallyportError';
@@ -134,9 +134,7 @@ export class InternalServerError extends APIError {
  * The stable code of a marketplace error: one per message the spec lists
  * (`x-tallyport-error-messages`), and `unknown` for any other message.
  */
-export type MarketplaceErrorCode =
-  | (typeof marketplaceOperations)[keyof typeof marketplaceOperations]['errorMessages'][number]['code']
-  | 'unknown';
+export type MarketplaceErrorCode = (typeof marketplaceErrorCodes)[keyof typeof marketplaceErrorCodes] | 'unknown';
 
 /** The marketplace answered `status: "错误"`, whatever the HTTP status code. */
 export class MarketplaceAPIError extends APIError {

@@ -7,7 +7,12 @@ import { isObject } from '@tallyport/spec-model/query';
 import type { Account, Item, Purchase } from '@tallyport/types';
 import { CHECK_SETUP, detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
 import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } from './errors.js';
-import { marketplacePathPrefix, marketplaceOperations as ops, marketplaceOutcome } from './generated/marketplace.js';
+import {
+  marketplaceErrorCodes as CODES,
+  marketplacePathPrefix,
+  marketplaceOperations as ops,
+  marketplaceOutcome,
+} from './generated/marketplace.js';
 import type { PerRequestOptions } from './http.js';
 import { type ClientOptions, wireClient } from './options.js';
 import { checkedRecords } from './records.js';
@@ -45,13 +50,9 @@ type OperationId = keyof typeof ops;
 
 const { field: OUTCOME_FIELD, success: SUCCESS, error: FAILURE, messageField: MESSAGE_FIELD } = marketplaceOutcome;
 
-const CODES = new Map<string, MarketplaceErrorCode>(
-  Object.values(ops).flatMap((op) => op.errorMessages.map((m) => [m.msg, m.code] as const)),
-);
-
 /** The stable code of a known marketplace message, `unknown` for any other. */
 export function marketplaceErrorCode(msg: string): MarketplaceErrorCode {
-  return CODES.get(msg) ?? 'unknown';
+  return Object.hasOwn(CODES, msg) ? CODES[msg as keyof typeof CODES] : 'unknown';
 }
 
 /** Longest `msg` an error keeps. */

@@ -96,7 +96,6 @@ export const analyticsOperations = {
       ],
       []
     ],
-    "many": false,
     "record": "website",
     "identifier": "id"
   },
@@ -117,7 +116,6 @@ export const analyticsOperations = {
       ],
       []
     ],
-    "many": false,
     "record": "website",
     "identifier": "id"
   },
@@ -171,7 +169,6 @@ export const analyticsOperations = {
       ],
       []
     ],
-    "many": false,
     "record": "website",
     "identifier": "id"
   },

@@ -16,13 +16,6 @@ export const marketplaceOperations = {
       [
         "data"
       ]
-    ],
-    "many": false,
-    "errorMessages": [
-      {
-        "code": "invalid_request",
-        "msg": "无效请求"
-      }
     ]
   },
   "listItems": {
@@ -40,13 +33,7 @@ export const marketplaceOperations = {
     ],
     "many": true,
     "record": "item",
-    "identifier": "id",
-    "errorMessages": [
-      {
-        "code": "no_items",
-        "msg": "该分类下暂无商品上架"
-      }
-    ]
+    "identifier": "id"
   },
   "getItem": {
     "method": "GET",
@@ -68,15 +55,8 @@ export const marketplaceOperations = {
         "item"
       ]
     ],
-    "many": false,
     "record": "item",
-    "identifier": "id",
-    "errorMessages": [
-      {
-        "code": "item_not_found",
-        "msg": "未找到任何商品"
-      }
-    ]
+    "identifier": "id"
   },
   "validatePurchase": {
     "method": "POST",
@@ -98,15 +78,16 @@ export const marketplaceOperations = {
         "data",
         "purchase"
       ]
-    ],
-    "many": false,
-    "errorMessages": [
-      {
-        "code": "invalid_purchase_code",
-        "msg": "购买代码无效"
-      }
     ]
   }
+} as const;
+
+/** The stable code of each error message the spec lists (`x-tallyport-error-messages`), by message. */
+export const marketplaceErrorCodes = {
+  "无效请求": "invalid_request",
+  "该分类下暂无商品上架": "no_items",
+  "未找到任何商品": "item_not_found",
+  "购买代码无效": "invalid_purchase_code"
 } as const;
 
 /** Where a payload says how the request went (`x-tallyport-outcome`), whatever the HTTP status. */
