@@ -36,7 +36,7 @@ export function prepare(
     init[where] = validate(label, op, where, input);
   });
   assertPathIds(label, init.path);
-  assertRange(label, op, Object.assign({}, ...Object.values(init)));
+  if (op.range) assertRange(label, op.range, Object.assign({}, ...Object.values(init)));
   return { init, options };
 }
 

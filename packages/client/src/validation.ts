@@ -109,10 +109,10 @@ export function validate<T>(operation: string, spec: OperationFacts, where: stri
  * The range rule of the source documentation: a range's start (`from`) must not be after its end (`to`). Both are
  * already valid Y-m-d dates, which compare as text.
  */
-export function assertRange(operation: string, { range }: OperationFacts, params: Record<string, unknown>): void {
-  const [start, end] = range ?? [];
-  const [from, to] = [params[start!], params[end!]] as string[];
-  if (from! > to!) {
+export function assertRange(operation: string, [start, end]: readonly string[], params: Record<string, unknown>): void {
+  const from = params[start!] as string;
+  const to = params[end!] as string;
+  if (from > to) {
     throw new ValidationError(
       `Invalid date range for ${operation}: "${start}" (${from}) is after "${end}" (${to}); ` +
         `expected ${start} <= ${end}.`,
