@@ -17,6 +17,7 @@ import {
   UnprocessableEntityError,
 } from './errors.js';
 import { retryAfterHeaderMs } from '@tallyport/http-policy';
+import { isObject } from '@tallyport/spec-model/query';
 
 /** How much of an error body an error keeps (characters). */
 const ERROR_BODY_KEPT = 4096;
@@ -105,9 +106,9 @@ const serverMessage = (body: unknown): string | undefined => {
 
 /** Per-field messages of a Laravel-style `errors`, redacted, bounded, in a map without a prototype. */
 function fieldErrors(redactor: Redactor, body: unknown): Record<string, string[]> {
-  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  const errors = (body as { errors?: unknown } | null | undefined)?.errors;
   const out: Record<string, string[]> = Object.create(null);
-  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
+  if (isObject(errors)) {
     for (const [field, messages] of Object.entries(errors).slice(0, 100)) {
       out[redactor.truncate(field, 200)] = (Array.isArray(messages) ? messages : [messages])
         .slice(0, 20)

@@ -67,9 +67,9 @@ function failure(body: Payload, details: APIErrorDetails, redactor: Redactor): M
   const said = body[MESSAGE_FIELD];
   const code = marketplaceErrorCode(typeof said === 'string' ? said : '');
   const msg = typeof said === 'string' ? redactor.truncate(said, MSG_KEPT) : '';
-  const status = details.status === undefined ? '' : ` (HTTP ${details.status})`;
   return new MarketplaceAPIError(
-    `Marketplace error from ${details.method} ${details.url}${status}: ${msg || 'no message'} [${code}]`,
+    `Marketplace error from ${details.method} ${details.url} (HTTP ${details.status}): ` +
+      `${msg || 'no message'} [${code}]`,
     details,
     { msg, code },
   );
