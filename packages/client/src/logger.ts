@@ -28,8 +28,8 @@ export function createLog(logger: Logger = console, level: LogLevel = 'warn'): L
   const log = ((l, message, data) => {
     if (!enabled(l)) return;
     const method = l === 'trace' ? 'debug' : l;
-    if (data) logger[method](`[tallyport] ${message}`, data);
-    else logger[method](`[tallyport] ${message}`);
+    // No data, no second argument: a console then prints the line alone.
+    logger[method](`[tallyport] ${message}`, ...(data ? [data] : []));
   }) as Log;
   log.enabled = enabled;
   return log;

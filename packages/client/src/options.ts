@@ -8,7 +8,7 @@ import { assertServerEnvironment, checkBaseUrl } from './environment.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
 import { LOG_LEVELS, LOGGER_METHODS, createLog, type LogLevel, type Logger } from './logger.js';
-import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions, optionError } from './option-checks.js';
+import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions, optionError, refuse } from './option-checks.js';
 import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
@@ -135,8 +135,7 @@ export function wireClient(
   const log = createLog(options.logger, options.logLevel);
   if (options.dangerouslyAllowBrowser) log('warn', 'dangerouslyAllowBrowser: every visitor could read the key.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function')
-    throw optionError(where, 'fetch', 'No fetch implementation found: pass `fetch`.');
+  if (typeof fetchImpl !== 'function') refuse(where, 'fetch', fetchImpl, 'a function (there is no global fetch)');
   const http = createHttp(options, {
     fetch: fetchImpl,
     log,
