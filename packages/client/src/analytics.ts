@@ -13,11 +13,10 @@ import type {
 import { analyticsPathPrefix, analyticsOperations as ops } from './generated/analytics.js';
 import type { Outcome, PerRequestOptions } from './http.js';
 import type { Rules } from './option-checks.js';
-import { type ClientOptions, wireClient } from './options.js';
+import { type CallInit, type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
 import { checkedRecords } from './records.js';
 import { methods, prepare } from './resource.js';
-import type { CallInit } from './options.js';
 import { type Unwrap, locate } from './unwrap.js';
 
 export interface AnalyticsClientOptions extends ClientOptions {
@@ -161,7 +160,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     return checkedRecords(label, op, outcome, found ?? fallback, UNWRAP);
   };
 
-  /** One website, `id` checked (found nowhere, the payload itself is checked, and has none), or a delete's answer. */
+  /** One website with its `id` checked (found nowhere, the payload itself is checked), or a delete's answer. */
   async function one(label: string, id: OperationId, args: unknown[]) {
     const { init, options } = prepare(label, ops[id], args);
     const outcome = await call(id, ops[id], init, options);
