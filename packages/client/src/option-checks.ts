@@ -4,6 +4,7 @@
 // per-request options go through the same rules and fail with a
 // ValidationError that names the option.
 import { ValidationError } from './errors.js';
+import { show } from './validation.js';
 
 /** setTimeout's largest delay; beyond it Node fires after 1 ms. */
 const MAX_DELAY_MS = 2_147_483_647;
@@ -40,12 +41,12 @@ export const REQUEST_RULES: Rules = {
 /** The `retry` option: delays that are finite, not negative and within what a timer can wait. */
 export const RETRY_RULES: Rules = { initialDelayMs: DELAY, maxDelayMs: DELAY, maxRetryAfterMs: DELAY };
 
-const show = (value: unknown): string =>
-  typeof value === 'string'
-    ? JSON.stringify(value.slice(0, 40))
-    : typeof value === 'number'
-      ? String(value)
-      : typeof value;
+/**
+ * An option as a refusal shows it: a string or a number like a parameter; an object or a function, which may hold
+ * the key, by its type.
+ */
+const shown = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? show(value) : typeof value;
 
 /** A refused option: the error keeps its value only when a number or a boolean (a string may be a key). */
 export const optionError = (where: string, option: string, message: string, value?: unknown): ValidationError =>
@@ -61,7 +62,7 @@ export function refuse(where: string, option: string, value: unknown, expected: 
   throw optionError(
     where,
     option,
-    `Invalid option \`${option}\` for ${where}: got ${show(value)}; expected ${expected}.`,
+    `Invalid option \`${option}\` for ${where}: got ${shown(value)}; expected ${expected}.`,
     value,
   );
 }

@@ -25,7 +25,8 @@ export interface OperationFacts {
   readonly range?: readonly string[];
 }
 
-const show = (value: unknown): string => {
+/** A value as a refusal shows it: JSON, cut after 80 characters. */
+export const show = (value: unknown): string => {
   const text = typeof value === 'object' || typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
