@@ -145,19 +145,6 @@ export function exampleValues(parameter: ParameterModel): string[] {
   return [...new Set(all.filter((value): value is string => value !== undefined))];
 }
 
-/**
- * A valid value different from `current`, for writes that must set or change something: another enum value, or
- * another of the spec's examples (a deployment may check a format the source does not show, such as an IP
- * address list, so a made-up value could be refused where a documented one is not).
- */
-export function otherValidValue(parameter: ParameterModel, current: string | undefined, tag: string): string {
-  const choices = parameter.enum ? validValues(parameter) : exampleValues(parameter);
-  const different = choices.find((value) => value !== current);
-  if (different !== undefined) return different;
-  if (isInteger(parameter)) return String(Number(current ?? 0) + 1);
-  return `${tag}-${parameter.name}`.slice(0, 60);
-}
-
 /** The field a search is matched against, and whether the case must name it. */
 export function searchField(
   operation: OperationModel,

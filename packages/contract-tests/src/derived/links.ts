@@ -80,9 +80,5 @@ export function followLink(link: LinkModel, answer: Answer): LinkTarget[] {
     });
 }
 
-/** The links of an operation that lead to `target` (an operation id), from its success answers. */
-export const linksTo = (from: OperationModel, target: string): LinkModel[] =>
-  from.links.filter((link) => link.operationId === target && /^2/.test(link.response));
-
 /** The value at a dotted path (`media.preview_image`) of a record. */
 export const valueAtPath = (row: Row | undefined, dotted: string): unknown => at(row, dotted.split('.'));

@@ -13,7 +13,7 @@ import type { RecordedRun } from '../checks/judging/types.js';
 import { comparedFields } from '../checks/judging/rows.js';
 import { sameValue } from '../checks/judging/compare.js';
 import { type ModelRecord, snapshot, StateModel, type WriteStep } from './model.js';
-import { rowIdentity, type Walk, walkRows, walksOf } from './walks.js';
+import { type Walk, walkRows, walksOf } from './walks.js';
 
 /** One record as a view showed it, with what the model expected of it just before. */
 export interface RecordView {
@@ -417,9 +417,4 @@ export function since(timeline: StateTimeline, exchangeId: number): StateTimelin
     walks: timeline.walks.filter((view) => after(view.walk.pages.at(-1)!)),
     otherWalks: timeline.otherWalks.filter((walk) => after(walk.pages.at(-1)!)),
   };
-}
-
-/** The ids a walk shows, each as often as it shows it. */
-export function walkIds(walk: Walk, identifier: string | undefined): string[] {
-  return walkRows(walk).map((row) => rowIdentity(row, identifier));
 }

@@ -3,7 +3,7 @@
 // check nothing where no record can be written. A check that cannot apply is
 // left out of that API's run (not counted as skipped), and an API that none
 // of the chosen checks applies to is left out of the run.
-import { type ParameterRole, type SpecModel, writableKind } from '@tallyport/spec-model/query';
+import type { ParameterRole, SpecModel } from '@tallyport/spec-model/query';
 
 /** Some operation takes a parameter with this role (`sort-key`, `page-size`, `search`, `range-start`). */
 export const anyParameterWithRole =
@@ -14,9 +14,6 @@ export const anyParameterWithRole =
 /** Some parameter has a documented default. */
 export const anyDefault = (model: SpecModel): boolean =>
   model.operations.some((operation) => operation.parameters.some((parameter) => parameter.hasDefault));
-
-/** A record kind the run may create, change and delete. */
-export const anyWritable = (model: SpecModel): boolean => writableKind(model) !== undefined;
 
 /** Bodies state an outcome, or operations document their error messages. */
 export const anyOutcome = (model: SpecModel): boolean =>

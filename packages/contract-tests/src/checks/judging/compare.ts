@@ -1,9 +1,3 @@
-// How values from a deployment are compared without assuming conventions the
-// source documentation does not decide: a number may come back as a numeric
-// string and a switch as a boolean; text may be ordered by any common
-// collation (byte order, case-insensitive, locale with or without
-// punctuation, natural numbers), and where nulls sort is a database's choice.
-import { domainToASCII } from 'node:url';
 import { textOf } from '../../answers/json-values.js';
 import { compactValue } from '../../answers/records.js';
 
@@ -155,15 +149,4 @@ export function firstBreak(values: readonly unknown[], direction: 'asc' | 'desc'
   };
   const index = present.findIndex((value, at) => at > 0 && sign * compare(present[at - 1], value) > 0);
   return index > 0 ? [present[index - 1], present[index]] : undefined;
-}
-
-/**
- * Whether two labels name the same record: equal, or the same domain written once in Unicode and once in its
- * ASCII (punycode) form, as a deployment may store an internationalised domain.
- */
-export function sameLabel(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const [x, y] = [domainToASCII(a), domainToASCII(b)];
-  return x !== '' && x === y;
 }

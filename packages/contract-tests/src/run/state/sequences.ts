@@ -684,31 +684,38 @@ export class SequenceRunner {
       if (!tag || tag.id.includes('~') || first.has(key)) continue;
       first.set(key, divergence);
     }
-    let replays = 0;
-    for (const { check, answer } of first.values()) {
+    // Two rounds: first the records' own commands of every divergence (a replay of a few commands each), then, for
+    // what they did not show, each command left out in turn: as many divergences as the budget allows come shrunk.
+    const shrinks = [...first.values()].flatMap(({ check, answer }) => {
       const tag = answer.case!.sequence!;
       const commands = sequences.get(tag.id);
-      if (!commands) continue;
-      let current = [...Array(tag.command + 1).keys()];
-      const closure = closureOf(commands, tag.command);
-      // Each command left out one at a time only in a short sequence: in the covering one, each try would replay it.
-      const dropOne =
-        current.length <= SEQUENCE_LENGTH
-          ? current.slice(0, -1).map((drop) => current.filter((index) => index !== drop))
-          : [];
-      const candidates = [closure, historyOf(commands, tag.command), ...dropOne];
-      const tried = new Set<string>();
-      for (const candidate of candidates) {
-        if (tried.size >= SHRINK_REPLAYS || this.done(30)) break;
-        if (candidate.length >= current.length || !candidate.every((index) => current.includes(index))) continue;
-        if (tried.has(candidate.join())) continue;
-        tried.add(candidate.join());
-        const id = `${tag.id}~${++replays}`;
-        const from = this.setup.requestCount();
-        await this.run(commands, id, new Set(candidate));
-        if (this.shows(check, id, from)) current = candidate;
-        if (current.length === closure.length) break;
-      }
+      const prefix = [...Array(tag.command + 1).keys()];
+      return commands ? [{ check, tag, commands, current: prefix, tried: new Set<string>() }] : [];
+    });
+    let replays = 0;
+    const attempt = async (shrink: (typeof shrinks)[number], candidate: number[]) => {
+      const { current, tried, tag } = shrink;
+      if (tried.size >= SHRINK_REPLAYS || this.done(30)) return;
+      if (candidate.length >= current.length || !candidate.every((index) => current.includes(index))) return;
+      if (tried.has(candidate.join())) return;
+      tried.add(candidate.join());
+      const id = `${tag.id}~${++replays}`;
+      const from = this.setup.requestCount();
+      await this.run(shrink.commands, id, new Set(candidate));
+      if (this.shows(shrink.check, id, from)) shrink.current = candidate;
+    };
+    for (const shrink of shrinks) {
+      await attempt(shrink, closureOf(shrink.commands, shrink.tag.command));
+      await attempt(shrink, historyOf(shrink.commands, shrink.tag.command));
+    }
+    // Each command left out one at a time only in a short sequence: in the covering one, each try would replay it.
+    for (const shrink of shrinks) {
+      if (shrink.current.length > SEQUENCE_LENGTH) continue;
+      for (const drop of shrink.current.slice(0, -1))
+        await attempt(
+          shrink,
+          shrink.current.filter((index) => index !== drop),
+        );
     }
   }
 
