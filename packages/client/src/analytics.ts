@@ -12,7 +12,6 @@ import type {
 } from './deployment.js';
 import { analyticsPathPrefix, analyticsOperations as ops } from './generated/analytics.js';
 import type { Outcome, PerRequestOptions } from './http.js';
-import type { Rules } from './option-checks.js';
 import { type CallInit, type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
 import { checkedRecords } from './records.js';

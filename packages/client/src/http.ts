@@ -32,8 +32,8 @@ export interface OutgoingParts {
   headers: Record<string, string>;
   body: string | undefined;
   operation: string | undefined;
-  /** Known to carry no secret-named parameter of its own (an operation whose parameters hold none). */
-  carriesNoSecret?: boolean;
+  /** The values of the secret-named parameters the request carries itself (a purchase code). */
+  carried: string[];
 }
 
 /** A successful answer, parsed. Internal: `url` still holds the key where the transport puts it there. */
@@ -59,8 +59,8 @@ export interface HttpSettings {
 export interface HttpConfig {
   fetch: typeof fetch;
   log: Log;
-  /** The redactor of one request: the key, and any secret the request itself carries (a purchase code). */
-  redactorFor(parts: OutgoingParts): Redactor;
+  /** The redactor of one request: the key, and the secrets the request itself carries (a purchase code). */
+  redactorFor(carried: string[]): Redactor;
   /** Attaches the credential to an outgoing request (mutates the parts). */
   authorize(parts: OutgoingParts): void;
   /** Recognises an API-specific error body (the marketplace's `status: "错误"`); `body` is not redacted. */
@@ -122,7 +122,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
     // Both specs take form-encoded bodies only, and the clients serialise every
     // body that way (openapi-fetch would otherwise label it JSON).
     if (parts.body !== undefined) parts.headers['content-type'] = 'application/x-www-form-urlencoded';
-    const redactor = config.redactorFor(parts);
+    const redactor = config.redactorFor(parts.carried);
     config.authorize(parts);
     const { method, url: href, headers, body } = parts;
     // Redacted only when a message or a log line needs it: most requests need neither.

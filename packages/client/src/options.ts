@@ -78,19 +78,6 @@ const CLIENT_RULES: Rules = {
 const env = (name: string): string | undefined =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 
-/** Values of secret-named query or form parameters a request carries itself (a purchase code). */
-function carriedSecrets(redactor: Redactor, parts: OutgoingParts): string[] {
-  const found: string[] = [];
-  const query = parts.url.indexOf('?');
-  for (const params of [
-    new URLSearchParams(query < 0 ? '' : parts.url.slice(query)),
-    new URLSearchParams(parts.body),
-  ]) {
-    for (const [name, value] of params) if (value && redactor.isSecretName(name)) found.push(value);
-  }
-  return found;
-}
-
 type Query = Readonly<Record<string, unknown>>;
 
 /** An operation as the generated facts describe it: enough to build its request. */
@@ -139,21 +126,15 @@ export function wireClient(
   const http = createHttp(options, {
     fetch: fetchImpl,
     log,
-    redactorFor(parts) {
-      const carried = parts.carriesNoSecret ? [] : carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
+    redactorFor(carried) {
+      const own = carried.filter((value) => value !== apiKey);
       // A request that carries secrets of its own gets a redactor of its own: the client's stays the key's.
-      return carried.length
-        ? carried.reduce((own, value) => own.add(value), new Redactor({ secretNames }).add(apiKey))
-        : redactor;
+      return own.length ? own.reduce((r, value) => r.add(value), new Redactor({ secretNames }).add(apiKey)) : redactor;
     },
     authorize: (parts) => authorize(parts, apiKey),
     classifyErrorBody: extra.classifyErrorBody,
   });
   const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
-  // An operation none of whose parameters is secret-named (all but a purchase validation and the website
-  // writes) carries no secret of its own: its request need not be searched for one.
-  const carriesNoSecret = (op: Operation) =>
-    !Object.values(op.facts).some((location) => Object.keys(location).some((name) => redactor.isSecretName(name)));
 
   /**
    * Sends one operation. Resource methods reuse openapi-fetch's URL and
@@ -173,7 +154,12 @@ export function wireClient(
         headers: { ...headers },
         body: init.body === undefined ? undefined : formBody(init.body),
         operation: operationId,
-        carriesNoSecret: carriesNoSecret(op),
+        // Its parameters are checked values by name: those with a secret's name are what it carries.
+        carried: Object.values(init).flatMap((params: Query) =>
+          Object.keys(params)
+            .filter((name) => params[name] != null && redactor.isSecretName(name))
+            .map((name) => String(params[name])),
+        ),
       },
       sendOptions,
     );
@@ -185,6 +171,6 @@ export function wireClient(
     call,
     /** Registers the client for rawClient, with its operations (a path-level call is sent as the operation it is). */
     bind: <T extends object>(client: T, operations: Operations): T =>
-      bindRaw(client, { baseUrl, headers, http, operations }),
+      bindRaw(client, { baseUrl, headers, http, operations, redactor }),
   };
 }
