@@ -132,7 +132,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   options: AnalyticsClientOptions = {},
 ): AnalyticsClient<D> {
   const { call, bind } = wireClient(
-    'ANALYTICS',
+    'Analytics',
     options,
     (parts, apiKey) => {
       parts.headers.authorization = `Bearer ${apiKey}`;

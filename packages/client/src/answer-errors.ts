@@ -63,7 +63,7 @@ export interface AnswerFacts {
 }
 
 /** The details an error about this answer carries, `body` already redacted and capped. */
-export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails => ({
+export const detailsOf = (answer: AnswerFacts, body?: unknown): APIErrorDetails => ({
   status: answer.status,
   method: answer.method,
   url: answer.redactor.url(answer.url),
@@ -73,27 +73,19 @@ export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails =
 
 /**
  * An error about an answer, said one way: `<status> from <method> <redacted URL>: <problem>` (no problem: the
- * status says it all), with its details (`body` already redacted and capped). UnexpectedResponseError unless
- * another class is given.
+ * status says it all), with its details. UnexpectedResponseError unless another class is given.
  */
-export function answerError(
-  answer: AnswerFacts,
+export const answerError = (
+  details: APIErrorDetails,
   problem: string,
-  body?: unknown,
   Class: typeof APIError = UnexpectedResponseError,
   fields?: object,
-  details = detailsOf(answer, body),
-): APIError {
-  return new Class(
-    `${answer.status} from ${answer.method} ${details.url}${problem && `: ${problem}`}`,
-    details,
-    fields,
-  );
-}
+): APIError =>
+  new Class(`${details.status} from ${details.method} ${details.url}${problem && `: ${problem}`}`, details, fields);
 
 /** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
 export const unreadable = (answer: AnswerFacts, payload: unknown, problem: string): APIError =>
-  answerError(answer, problem, keptValue(answer.redactor, payload));
+  answerError(detailsOf(answer, keptValue(answer.redactor, payload)), problem);
 
 const serverMessage = (body: unknown): string | undefined => {
   if (!body || typeof body !== 'object') return undefined;
@@ -160,5 +152,5 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
       : status === 429
         ? { retryAfterMs: retryAfterHeaderMs(headers) }
         : undefined;
-  return answerError(answer, problem, kept, Class ?? APIError, fields, details);
+  return answerError(details, problem, Class ?? APIError, fields);
 }

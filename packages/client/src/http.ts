@@ -10,6 +10,7 @@ import {
   CHECK_SETUP,
   type ClassifyErrorBody,
   answerError,
+  detailsOf,
   looksLikeHtml,
   toError,
 } from './answer-errors.js';
@@ -111,7 +112,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
     } catch {}
     const contentType = answer.headers.get('content-type') ?? '';
     const kind = looksLikeHtml(contentType, text) ? 'an HTML page' : `${contentType || 'content'} that is not JSON`;
-    throw answerError(answer, `${kind}. ${CHECK_SETUP}`);
+    throw answerError(detailsOf(answer), `${kind}. ${CHECK_SETUP}`);
   }
 
   /**
@@ -186,7 +187,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
         const success = isSuccessStatus(status);
         if (exceeded && (success || raw)) {
           const problem = `the body passed \`maxResponseBytes\` (${limit} bytes).`;
-          throw answerError(answer, problem, undefined, ResponseTooLargeError, { maxResponseBytes: limit });
+          throw answerError(detailsOf(answer), problem, ResponseTooLargeError, { maxResponseBytes: limit });
         }
         if (raw && (success || !retryable(status))) return { response, text };
         if (success) return parseSuccess(answer, text);

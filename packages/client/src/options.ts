@@ -90,7 +90,8 @@ export interface CallInit {
 }
 
 export function wireClient(
-  api: 'ANALYTICS' | 'MARKETPLACE',
+  /** The API's name as the factory says it (`Analytics`); its environment variables are named in capitals. */
+  api: 'Analytics' | 'Marketplace',
   options: ClientOptions,
   authorize: (parts: OutgoingParts, apiKey: string) => void,
   extra: {
@@ -102,18 +103,19 @@ export function wireClient(
     pathPrefix: string;
   },
 ) {
-  const where = api === 'ANALYTICS' ? 'createAnalyticsClient' : 'createMarketplaceClient';
+  const where = `create${api}Client`;
+  const prefix = api.toUpperCase();
   // Unknown options, NaN, Infinity and out-of-range values are refused: timers and loops would take them silently.
   checkOptions(where, options, { ...CLIENT_RULES, ...extra.ownOptions });
   assertServerEnvironment(where, options.dangerouslyAllowBrowser);
-  const apiKey = options.apiKey ?? env(`${api}_API_KEY`);
+  const apiKey = options.apiKey ?? env(`${prefix}_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     // The value is never shown: a key given in the wrong shape is still a key.
-    throw optionError(where, 'apiKey', `Missing option \`apiKey\` for ${where}: pass the key, or set ${api}_API_KEY.`);
+    throw optionError(where, 'apiKey', `Missing option \`apiKey\` for ${where}: pass the key, or set ${prefix}_API_KEY.`);
   }
   const baseUrl = checkBaseUrl(
     where,
-    options.baseUrl ?? env(`${api}_BASE_URL`),
+    options.baseUrl ?? env(`${prefix}_BASE_URL`),
     options.allowInsecureHttp,
     extra.pathPrefix,
   );
