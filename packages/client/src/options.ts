@@ -111,7 +111,11 @@ export function wireClient(
   const apiKey = options.apiKey ?? env(`${prefix}_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     // The value is never shown: a key given in the wrong shape is still a key.
-    throw optionError(where, 'apiKey', `Missing option \`apiKey\` for ${where}: pass the key, or set ${prefix}_API_KEY.`);
+    throw optionError(
+      where,
+      'apiKey',
+      `Missing option \`apiKey\` for ${where}: pass the key, or set ${prefix}_API_KEY.`,
+    );
   }
   const baseUrl = checkBaseUrl(
     where,
