@@ -8,7 +8,7 @@ import { assertServerEnvironment, checkBaseUrl } from './environment.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
 import { LOG_LEVELS, LOGGER_METHODS, createLog, type LogLevel, type Logger } from './logger.js';
-import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions, optionError, refuse } from './option-checks.js';
+import { LIMIT_RULES, RETRY_RULES, type Rules, checkOptions, optionError, refuse } from './option-checks.js';
 import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
@@ -56,9 +56,7 @@ const isFunction = (value: unknown) => typeof value === 'function';
 const CLIENT_RULES: Rules = {
   baseUrl: 0,
   apiKey: 0,
-  timeout: REQUEST_RULES.timeout!,
-  maxRetries: REQUEST_RULES.maxRetries!,
-  maxResponseBytes: REQUEST_RULES.maxResponseBytes!,
+  ...LIMIT_RULES,
   retry: RETRY_RULES,
   fetch: [isFunction, 'a function'],
   logger: [

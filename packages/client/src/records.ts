@@ -6,6 +6,7 @@
 import { unsafePathSegment } from '@tallyport/http-policy';
 import { unreadable } from './answer-errors.js';
 import { MissingFieldError, ValidationError } from './errors.js';
+import { show } from './validation.js';
 import type { Outcome } from './http.js';
 import type { RecordPlaces } from './unwrap.js';
 
@@ -52,7 +53,7 @@ export function assertPathIds(operation: string, params: Readonly<Record<string,
     const reason = unsafePathSegment(value);
     if (reason) {
       throw new ValidationError(
-        `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}, but ${reason}.`,
+        `Invalid parameter "${name}" for ${operation}: got ${show(value)}, but ${reason}.`,
         operation,
         name,
         value,
