@@ -16,7 +16,7 @@ import {
   UnexpectedResponseError,
   UnprocessableEntityError,
 } from './errors.js';
-import { retryAfterHeaderMs } from '@tallyport/http-policy';
+import { retryAfterFetchHeadersMs } from '@tallyport/http-policy';
 import { isObject } from '@tallyport/spec-model/query';
 
 /** How much of an error body an error keeps (characters). */
@@ -150,7 +150,7 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
     status === 422
       ? { fields: fieldErrors(redactor, parsed) }
       : status === 429
-        ? { retryAfterMs: retryAfterHeaderMs(headers) }
+        ? { retryAfterMs: retryAfterFetchHeadersMs(headers) }
         : undefined;
   return answerError(details, problem, Class ?? APIError, fields);
 }
