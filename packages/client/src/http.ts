@@ -3,7 +3,7 @@
 // limit, idempotent requests are retried (the shared HTTP policy decides
 // which and when), and every failure becomes a class from errors.ts with
 // redacted details. Log lines carry redacted copies only, in both directions.
-import { BodyTooLarge, isSuccessStatus, readCappedText, shouldRetry, sleep } from '@tallyport/http-policy';
+import { isSuccessStatus, readCapped, shouldRetry, sleep } from '@tallyport/http-policy';
 import type { Redactor } from '@tallyport/redaction';
 import {
   type AnswerFacts,
@@ -169,15 +169,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
         const { status } = response;
         const answer: Outcome = { status, headers: response.headers, method, url: href, redactor, payload: undefined };
         // Read the body under the same timer: a stalled body times out too.
-        let text: string;
-        let exceeded = false;
-        try {
-          text = await readCappedText(response, limit);
-        } catch (error) {
-          if (!(error instanceof BodyTooLarge)) throw error;
-          text = error.head;
-          exceeded = true;
-        }
+        const [text, exceeded] = await readCapped(response, limit);
         if (log.enabled('trace')) {
           log('trace', `response ${status} ${target()} (${took()})`, {
             headers: { ...redactor.headers(response.headers) },

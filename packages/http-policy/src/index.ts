@@ -2,7 +2,7 @@
 // contract tester: what the server's headers advise, how long to back off,
 // which failures to retry, and how to read a body without trusting its size.
 export { backoffMs, type BackoffOptions } from './backoff.js';
-export { BodyTooLarge, HEAD_BYTES, readCappedText } from './capped-body.js';
+export { BodyTooLarge, HEAD_BYTES, readCapped, readCappedText } from './capped-body.js';
 export { type HeaderSource, headerValue } from './headers.js';
 export { unsafePathSegment } from './path-segment.js';
 export { adviceWaitMs, type RateLimitAdvice, rateLimitAdvice, resetMs } from './rate-limit.js';
