@@ -70,7 +70,7 @@ export async function readCapped(
   return [decode(chunks.length === 1 ? (chunks[0] as Uint8Array) : join(chunks, size)), false];
 }
 
-/** The body as UTF-8 text, or BodyTooLarge (with the first bytes read) once it passes `limit` bytes (see readCapped). */
+/** The body as UTF-8 text, or BodyTooLarge (with the first bytes read) once it passes `limit` (see readCapped). */
 export async function readCappedText(response: Response, limit: number): Promise<string> {
   const [text, exceeded] = await readCapped(response, limit);
   if (exceeded) throw new BodyTooLarge(limit, text);
