@@ -12,6 +12,7 @@ import {
   answerError,
   detailsOf,
   looksLikeHtml,
+  redactedJson,
   toError,
 } from './answer-errors.js';
 import { innermostMessage, redactedCause } from './cause.js';
@@ -89,13 +90,11 @@ const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 /** How much of a body a trace log line shows (characters). */
 const LOGGED_BODY = 1000;
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
 /** A body for a log line: JSON redacted by value (secret-named fields too), any text redacted, then cut. */
 function loggedBody(redactor: Redactor, text: string): string {
   let shown = text;
   try {
-    shown = JSON.stringify(redactor.value(JSON.parse(text)));
+    shown = redactedJson(redactor, JSON.parse(text));
   } catch {}
   return redactor.truncate(shown, LOGGED_BODY);
 }
@@ -167,7 +166,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
       try {
         response = await config.fetch(href, { method, headers, body, signal: controller.signal, redirect: 'manual' });
         const { status } = response;
-        const answer: Outcome = { status, headers: response.headers, method, url: href, redactor, payload: undefined };
+        const answer = { status, headers: response.headers, method, url: href, redactor } as Outcome;
         // Read the body under the same timer: a stalled body times out too.
         const [text, exceeded] = await readCapped(response, limit);
         if (log.enabled('trace')) {
@@ -193,7 +192,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
           : `Could not reach ${target()}: ${redactor.truncate(innermostMessage(error), 300)}`;
         if (log.enabled('debug')) log('debug', `${target()} → no answer (${took()})`);
         failure = new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(
-          `${what} (${counter}, ${seconds(elapsed)} in all).`,
+          `${what} (${counter}, ${(elapsed / 1000).toFixed(1)} s in all).`,
           method,
           url(),
           { cause: redactedCause(error, redactor) },
