@@ -13,7 +13,7 @@ import type {
 import { analyticsPathPrefix, analyticsOperations as ops } from './generated/analytics.js';
 import type { Outcome, PerRequestOptions } from './http.js';
 import { type CallInit, type ClientOptions, wireClient } from './options.js';
-import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
+import { type NextPageStrategy, type PageQuery, pageState, paginate } from './pagination.js';
 import { checkedRecords } from './records.js';
 import { methods, prepare } from './resource.js';
 import { type Unwrap, locate } from './unwrap.js';
@@ -171,11 +171,10 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     const outcome = await call(id, ops[id], { ...init, query }, options);
     const { payload } = outcome;
     const items = recordsOf(label, id, outcome) as unknown[];
-    const nextPage = nextPageQuery(strategy, payload, query);
     // Items a full page holds: the page size asked for, or its default.
     const { pageSize, facts } = ops[id] as (typeof ops)['listWebsites'];
     const size = Number(query[pageSize] ?? facts.query[pageSize].default);
-    return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size) };
+    return { items, payload, ...pageState(strategy, payload, query, items.length, size) };
   }
 
   async function page(label: string, id: OperationId, args: unknown[]): Promise<Page<unknown>> {

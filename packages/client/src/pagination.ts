@@ -43,37 +43,38 @@ function autoNextPage(payload: unknown): PageQuery | null {
 }
 
 /**
- * Whether pages follow this one: `true` when there is a next page, `false`
- * when the payload says this is the last (a null next link, the last page
- * number, or fewer items than a page holds), `undefined` when it cannot be
- * told (a bare list as long as a page, with no pagination details).
+ * What a page says of the pages after it: the query of the next page (null when the payload names none), and
+ * whether more follow: `true` when there is a next page, `false` when the payload says this is the last (a null
+ * next link, the last page number, or fewer items than a page holds), `undefined` when it cannot be told (a bare
+ * list as long as a page, with no pagination details).
  */
-export function hasMorePages(
+export function pageState(
   strategy: NextPageStrategy,
   payload: unknown,
-  next: PageQuery | null,
+  currentQuery: Readonly<Record<string, unknown>>,
   itemCount: number,
   pageSize: number,
-): boolean | undefined {
-  if (next) return true;
-  if (typeof strategy === 'function' || itemCount < pageSize) return false;
-  if (strategy === 'none' || !isObject(payload)) return undefined;
+): { nextPage: PageQuery | null; hasMore: boolean | undefined } {
+  const nextPage =
+    strategy === 'none'
+      ? null
+      : strategy === 'auto'
+        ? autoNextPage(payload)
+        : (strategy(payload, currentQuery) ?? null);
   const said = (holder: unknown) =>
     isObject(holder) &&
     ((isObject(holder.links) && 'next' in holder.links) ||
       'next_page_url' in holder ||
       (Number.isFinite(Number(holder.current_page)) && Number.isFinite(Number(holder.last_page))));
-  return said(payload) || said(payload.meta) ? false : undefined;
-}
-
-export function nextPageQuery(
-  strategy: NextPageStrategy,
-  payload: unknown,
-  currentQuery: Readonly<Record<string, unknown>>,
-): PageQuery | null {
-  if (strategy === 'none') return null;
-  if (strategy === 'auto') return autoNextPage(payload);
-  return strategy(payload, currentQuery) ?? null;
+  // A next page says it all; then a custom strategy or a short page ends the list; else the payload may say so.
+  const hasMore =
+    !!nextPage ||
+    (typeof strategy === 'function' || itemCount < pageSize
+      ? false
+      : strategy === 'none' || !isObject(payload) || !(said(payload) || said(payload.meta))
+        ? undefined
+        : false);
+  return { nextPage, hasMore };
 }
 
 export interface PaginateOptions {
