@@ -87,14 +87,11 @@ export const answerError = (
 export const unreadable = (answer: AnswerFacts, payload: unknown, problem: string): APIError =>
   answerError(detailsOf(answer, keptValue(answer.redactor, payload)), problem);
 
-const serverMessage = (body: unknown): string | undefined => {
-  if (!body || typeof body !== 'object') return undefined;
-  for (const key of ['message', 'msg', 'error', 'detail', 'title']) {
-    const said = Object.hasOwn(body, key) ? (body as Record<string, unknown>)[key] : undefined;
-    if (typeof said === 'string') return said;
-  }
-  return undefined;
-};
+/** The first message a JSON error body holds under a usual name (its own fields only). */
+const serverMessage = (body: unknown): string | undefined =>
+  ['message', 'msg', 'error', 'detail', 'title']
+    .map((key) => (isObject(body) && Object.hasOwn(body, key) ? body[key] : undefined))
+    .find((said): said is string => typeof said === 'string');
 
 /** Per-field messages of a Laravel-style `errors`, redacted, bounded, in a map without a prototype. */
 function fieldErrors(redactor: Redactor, body: unknown): Record<string, string[]> {
