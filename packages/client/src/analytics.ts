@@ -12,9 +12,8 @@ import type {
 } from './deployment.js';
 import { analyticsPathPrefix, analyticsOperations as ops } from './generated/analytics.js';
 import type { Outcome, PerRequestOptions } from './http.js';
-import type { Rules } from './option-checks.js';
 import { type CallInit, type ClientOptions, wireClient } from './options.js';
-import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
+import { type NextPageStrategy, type PageQuery, pageState, paginate } from './pagination.js';
 import { checkedRecords } from './records.js';
 import { methods, prepare } from './resource.js';
 import { type Unwrap, locate } from './unwrap.js';
@@ -133,7 +132,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
   options: AnalyticsClientOptions = {},
 ): AnalyticsClient<D> {
   const { call, bind } = wireClient(
-    'ANALYTICS',
+    'Analytics',
     options,
     (parts, apiKey) => {
       parts.headers.authorization = `Bearer ${apiKey}`;
@@ -167,29 +166,20 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     return recordsOf(label, id, outcome, outcome.payload ?? null);
   }
 
-  /** The items and payload of one page: the method's query with `query` over it. */
-  const pageOf = async (label: string, id: OperationId, init: CallInit, options: object | undefined, query: Query) => {
+  /** One page of the method's request with `query`: its items, its payload and what the payload says follows. */
+  async function pageOf(label: string, id: OperationId, init: CallInit, options: object | undefined, query: Query) {
     const outcome = await call(id, ops[id], { ...init, query }, options);
-    return { payload: outcome.payload, items: recordsOf(label, id, outcome) as unknown[] };
-  };
-
-  /** Items a full page holds: the page size asked for, or its default. */
-  const size = (id: OperationId, q: Query) => {
+    const { payload } = outcome;
+    const items = recordsOf(label, id, outcome) as unknown[];
+    // Items a full page holds: the page size asked for, or its default.
     const { pageSize, facts } = ops[id] as (typeof ops)['listWebsites'];
-    return Number(q[pageSize] ?? facts.query[pageSize].default);
-  };
+    const size = Number(query[pageSize] ?? facts.query[pageSize].default);
+    return { items, payload, ...pageState(strategy, payload, query, items.length, size) };
+  }
 
   async function page(label: string, id: OperationId, args: unknown[]): Promise<Page<unknown>> {
     const { init, options: { pageQuery, ...rest } = {} } = prepare(label, ops[id], args, { pageQuery: 0 });
-    const query = { ...init.query, ...(pageQuery as PageQuery | undefined) };
-    const { items, payload } = await pageOf(label, id, init, rest, query);
-    const nextPage = nextPageQuery(strategy, payload, query);
-    return {
-      items,
-      payload,
-      nextPage,
-      hasMore: hasMorePages(strategy, payload, nextPage, items.length, size(id, query)),
-    };
+    return pageOf(label, id, init, rest, { ...init.query, ...(pageQuery as PageQuery | undefined) });
   }
 
   async function list(label: string, id: OperationId, args: unknown[]) {
@@ -207,9 +197,7 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
     const query = init.query ?? {};
     yield* paginate((extra) => pageOf(label, id, init, options, { ...query, ...extra }), query, {
       operation: label,
-      strategy,
       maxPages,
-      pageSize: size(id, query),
       pageParameter,
     });
   }

@@ -16,7 +16,7 @@ import {
   UnexpectedResponseError,
   UnprocessableEntityError,
 } from './errors.js';
-import { retryAfterHeaderMs } from '@tallyport/http-policy';
+import { retryAfterFetchHeadersMs } from '@tallyport/http-policy';
 import { isObject } from '@tallyport/spec-model/query';
 
 /** How much of an error body an error keeps (characters). */
@@ -63,7 +63,7 @@ export interface AnswerFacts {
 }
 
 /** The details an error about this answer carries, `body` already redacted and capped. */
-export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails => ({
+export const detailsOf = (answer: AnswerFacts, body?: unknown): APIErrorDetails => ({
   status: answer.status,
   method: answer.method,
   url: answer.redactor.url(answer.url),
@@ -73,36 +73,25 @@ export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails =
 
 /**
  * An error about an answer, said one way: `<status> from <method> <redacted URL>: <problem>` (no problem: the
- * status says it all), with its details (`body` already redacted and capped). UnexpectedResponseError unless
- * another class is given.
+ * status says it all), with its details. UnexpectedResponseError unless another class is given.
  */
-export function answerError(
-  answer: AnswerFacts,
+export const answerError = (
+  details: APIErrorDetails,
   problem: string,
-  body?: unknown,
   Class: typeof APIError = UnexpectedResponseError,
   fields?: object,
-  details = detailsOf(answer, body),
-): APIError {
-  return new Class(
-    `${answer.status} from ${answer.method} ${details.url}${problem && `: ${problem}`}`,
-    details,
-    fields,
-  );
-}
+): APIError =>
+  new Class(`${details.status} from ${details.method} ${details.url}${problem && `: ${problem}`}`, details, fields);
 
 /** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
 export const unreadable = (answer: AnswerFacts, payload: unknown, problem: string): APIError =>
-  answerError(answer, problem, keptValue(answer.redactor, payload));
+  answerError(detailsOf(answer, keptValue(answer.redactor, payload)), problem);
 
-const serverMessage = (body: unknown): string | undefined => {
-  if (!body || typeof body !== 'object') return undefined;
-  for (const key of ['message', 'msg', 'error', 'detail', 'title']) {
-    const said = Object.hasOwn(body, key) ? (body as Record<string, unknown>)[key] : undefined;
-    if (typeof said === 'string') return said;
-  }
-  return undefined;
-};
+/** The first message a JSON error body holds under a usual name (its own fields only). */
+const serverMessage = (body: unknown): string | undefined =>
+  ['message', 'msg', 'error', 'detail', 'title']
+    .map((key) => (isObject(body) && Object.hasOwn(body, key) ? body[key] : undefined))
+    .find((said): said is string => typeof said === 'string');
 
 /** Per-field messages of a Laravel-style `errors`, redacted, bounded, in a map without a prototype. */
 function fieldErrors(redactor: Redactor, body: unknown): Record<string, string[]> {
@@ -158,7 +147,7 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
     status === 422
       ? { fields: fieldErrors(redactor, parsed) }
       : status === 429
-        ? { retryAfterMs: retryAfterHeaderMs(headers) }
+        ? { retryAfterMs: retryAfterFetchHeadersMs(headers) }
         : undefined;
-  return answerError(answer, problem, kept, Class ?? APIError, fields, details);
+  return answerError(details, problem, Class ?? APIError, fields);
 }

@@ -3,14 +3,16 @@
 // limit, idempotent requests are retried (the shared HTTP policy decides
 // which and when), and every failure becomes a class from errors.ts with
 // redacted details. Log lines carry redacted copies only, in both directions.
-import { BodyTooLarge, isSuccessStatus, readCappedText, shouldRetry, sleep } from '@tallyport/http-policy';
+import { isSuccessStatus, readCapped, shouldRetry, sleep } from '@tallyport/http-policy';
 import type { Redactor } from '@tallyport/redaction';
 import {
   type AnswerFacts,
   CHECK_SETUP,
   type ClassifyErrorBody,
   answerError,
+  detailsOf,
   looksLikeHtml,
+  redactedJson,
   toError,
 } from './answer-errors.js';
 import { innermostMessage, redactedCause } from './cause.js';
@@ -32,8 +34,8 @@ export interface OutgoingParts {
   headers: Record<string, string>;
   body: string | undefined;
   operation: string | undefined;
-  /** Known to carry no secret-named parameter of its own (an operation whose parameters hold none). */
-  carriesNoSecret?: boolean;
+  /** The values of the secret-named parameters the request carries itself (a purchase code). */
+  carried: string[];
 }
 
 /** A successful answer, parsed. Internal: `url` still holds the key where the transport puts it there. */
@@ -59,8 +61,8 @@ export interface HttpSettings {
 export interface HttpConfig {
   fetch: typeof fetch;
   log: Log;
-  /** The redactor of one request: the key, and any secret the request itself carries (a purchase code). */
-  redactorFor(parts: OutgoingParts): Redactor;
+  /** The redactor of one request: the key, and the secrets the request itself carries (a purchase code). */
+  redactorFor(carried: string[]): Redactor;
   /** Attaches the credential to an outgoing request (mutates the parts). */
   authorize(parts: OutgoingParts): void;
   /** Recognises an API-specific error body (the marketplace's `status: "错误"`); `body` is not redacted. */
@@ -88,13 +90,11 @@ const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 /** How much of a body a trace log line shows (characters). */
 const LOGGED_BODY = 1000;
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
 /** A body for a log line: JSON redacted by value (secret-named fields too), any text redacted, then cut. */
 function loggedBody(redactor: Redactor, text: string): string {
   let shown = text;
   try {
-    shown = JSON.stringify(redactor.value(JSON.parse(text)));
+    shown = redactedJson(redactor, JSON.parse(text));
   } catch {}
   return redactor.truncate(shown, LOGGED_BODY);
 }
@@ -111,7 +111,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
     } catch {}
     const contentType = answer.headers.get('content-type') ?? '';
     const kind = looksLikeHtml(contentType, text) ? 'an HTML page' : `${contentType || 'content'} that is not JSON`;
-    throw answerError(answer, `${kind}. ${CHECK_SETUP}`);
+    throw answerError(detailsOf(answer), `${kind}. ${CHECK_SETUP}`);
   }
 
   /**
@@ -122,7 +122,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
     // Both specs take form-encoded bodies only, and the clients serialise every
     // body that way (openapi-fetch would otherwise label it JSON).
     if (parts.body !== undefined) parts.headers['content-type'] = 'application/x-www-form-urlencoded';
-    const redactor = config.redactorFor(parts);
+    const redactor = config.redactorFor(parts.carried);
     config.authorize(parts);
     const { method, url: href, headers, body } = parts;
     // Redacted only when a message or a log line needs it: most requests need neither.
@@ -166,17 +166,9 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
       try {
         response = await config.fetch(href, { method, headers, body, signal: controller.signal, redirect: 'manual' });
         const { status } = response;
-        const answer: Outcome = { status, headers: response.headers, method, url: href, redactor, payload: undefined };
+        const answer = { status, headers: response.headers, method, url: href, redactor } as Outcome;
         // Read the body under the same timer: a stalled body times out too.
-        let text: string;
-        let exceeded = false;
-        try {
-          text = await readCappedText(response, limit);
-        } catch (error) {
-          if (!(error instanceof BodyTooLarge)) throw error;
-          text = error.head;
-          exceeded = true;
-        }
+        const [text, exceeded] = await readCapped(response, limit);
         if (log.enabled('trace')) {
           log('trace', `response ${status} ${target()} (${took()})`, {
             headers: { ...redactor.headers(response.headers) },
@@ -186,7 +178,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
         const success = isSuccessStatus(status);
         if (exceeded && (success || raw)) {
           const problem = `the body passed \`maxResponseBytes\` (${limit} bytes).`;
-          throw answerError(answer, problem, undefined, ResponseTooLargeError, { maxResponseBytes: limit });
+          throw answerError(detailsOf(answer), problem, ResponseTooLargeError, { maxResponseBytes: limit });
         }
         if (raw && (success || !retryable(status))) return { response, text };
         if (success) return parseSuccess(answer, text);
@@ -200,7 +192,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
           : `Could not reach ${target()}: ${redactor.truncate(innermostMessage(error), 300)}`;
         if (log.enabled('debug')) log('debug', `${target()} → no answer (${took()})`);
         failure = new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(
-          `${what} (${counter}, ${seconds(elapsed)} in all).`,
+          `${what} (${counter}, ${(elapsed / 1000).toFixed(1)} s in all).`,
           method,
           url(),
           { cause: redactedCause(error, redactor) },

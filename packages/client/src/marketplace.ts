@@ -5,7 +5,7 @@
 import type { Redactor } from '@tallyport/redaction';
 import { isObject } from '@tallyport/spec-model/query';
 import type { Account, Item, Purchase } from '@tallyport/types';
-import { CHECK_SETUP, detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
+import { CHECK_SETUP, answerError, detailsOf, keptValue, redactedJson, unreadable } from './answer-errors.js';
 import { type APIErrorDetails, MarketplaceAPIError, type MarketplaceErrorCode } from './errors.js';
 import {
   marketplaceErrorCodes as CODES,
@@ -63,16 +63,11 @@ const outcomeOf = (body: unknown): unknown => (isObject(body) ? body[OUTCOME_FIE
 const isFailureBody = (body: unknown): body is Payload => outcomeOf(body) === FAILURE;
 
 /** `body` is the answer as received; its message is matched first, then redacted and cut. */
-function failure(body: Payload, details: APIErrorDetails, redactor: Redactor): MarketplaceAPIError {
+function failure(body: Payload, details: APIErrorDetails, redactor: Redactor) {
   const said = body[MESSAGE_FIELD];
   const code = marketplaceErrorCode(typeof said === 'string' ? said : '');
   const msg = typeof said === 'string' ? redactor.truncate(said, MSG_KEPT) : '';
-  return new MarketplaceAPIError(
-    `Marketplace error from ${details.method} ${details.url} (HTTP ${details.status}): ` +
-      `${msg || 'no message'} [${code}]`,
-    details,
-    { msg, code },
-  );
+  return answerError(details, `${msg || 'no message'} [${code}]`, MarketplaceAPIError, { msg, code });
 }
 
 /** A header name as HTTP allows it (RFC 9110 tokens). */
@@ -81,7 +76,7 @@ const isHeaderName = (name: unknown) => typeof name === 'string' && /^[!#$%&'*+.
 export function createMarketplaceClient(options: MarketplaceClientOptions = {}): MarketplaceClient {
   const transport = options?.apiKeyTransport ?? 'spec';
   const { call, bind } = wireClient(
-    'MARKETPLACE',
+    'Marketplace',
     options,
     (parts, apiKey) => {
       // Path-level calls (rawClient) name their operation too; one the spec does not list takes the query.

@@ -25,6 +25,13 @@ const DELAY: Rule = [0, MAX_DELAY_MS, false];
  * The options every request accepts, whether given to the client or to one call. `maxResponseBytes` stops at
  * the longest string V8 can hold.
  */
+export const LIMIT_RULES: Rules = {
+  timeout: [1, MAX_DELAY_MS, false],
+  maxRetries: [0, 100, true],
+  maxResponseBytes: [1, 256 * 1024 * 1024, true],
+};
+
+/** The options of one request: the limits, and its own signal. */
 export const REQUEST_RULES: Rules = {
   // Any AbortSignal-like object will do (polyfills included), as in fetch itself.
   signal: [
@@ -33,9 +40,7 @@ export const REQUEST_RULES: Rules = {
       typeof (v as { addEventListener?: unknown }).addEventListener === 'function',
     'an AbortSignal',
   ],
-  timeout: [1, MAX_DELAY_MS, false],
-  maxRetries: [0, 100, true],
-  maxResponseBytes: [1, 256 * 1024 * 1024, true],
+  ...LIMIT_RULES,
 };
 
 /** The `retry` option: delays that are finite, not negative and within what a timer can wait. */

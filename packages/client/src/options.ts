@@ -8,7 +8,7 @@ import { assertServerEnvironment, checkBaseUrl } from './environment.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
 import { LOG_LEVELS, LOGGER_METHODS, createLog, type LogLevel, type Logger } from './logger.js';
-import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions, optionError, refuse } from './option-checks.js';
+import { LIMIT_RULES, RETRY_RULES, type Rules, checkOptions, optionError, refuse } from './option-checks.js';
 import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
@@ -56,9 +56,7 @@ const isFunction = (value: unknown) => typeof value === 'function';
 const CLIENT_RULES: Rules = {
   baseUrl: 0,
   apiKey: 0,
-  timeout: REQUEST_RULES.timeout!,
-  maxRetries: REQUEST_RULES.maxRetries!,
-  maxResponseBytes: REQUEST_RULES.maxResponseBytes!,
+  ...LIMIT_RULES,
   retry: RETRY_RULES,
   fetch: [isFunction, 'a function'],
   logger: [
@@ -78,19 +76,6 @@ const CLIENT_RULES: Rules = {
 const env = (name: string): string | undefined =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 
-/** Values of secret-named query or form parameters a request carries itself (a purchase code). */
-function carriedSecrets(redactor: Redactor, parts: OutgoingParts): string[] {
-  const found: string[] = [];
-  const query = parts.url.indexOf('?');
-  for (const params of [
-    new URLSearchParams(query < 0 ? '' : parts.url.slice(query)),
-    new URLSearchParams(parts.body),
-  ]) {
-    for (const [name, value] of params) if (value && redactor.isSecretName(name)) found.push(value);
-  }
-  return found;
-}
-
 type Query = Readonly<Record<string, unknown>>;
 
 /** An operation as the generated facts describe it: enough to build its request. */
@@ -103,7 +88,8 @@ export interface CallInit {
 }
 
 export function wireClient(
-  api: 'ANALYTICS' | 'MARKETPLACE',
+  /** The API's name as the factory says it (`Analytics`); its environment variables are named in capitals. */
+  api: 'Analytics' | 'Marketplace',
   options: ClientOptions,
   authorize: (parts: OutgoingParts, apiKey: string) => void,
   extra: {
@@ -115,18 +101,23 @@ export function wireClient(
     pathPrefix: string;
   },
 ) {
-  const where = api === 'ANALYTICS' ? 'createAnalyticsClient' : 'createMarketplaceClient';
+  const where = `create${api}Client`;
+  const prefix = api.toUpperCase();
   // Unknown options, NaN, Infinity and out-of-range values are refused: timers and loops would take them silently.
   checkOptions(where, options, { ...CLIENT_RULES, ...extra.ownOptions });
   assertServerEnvironment(where, options.dangerouslyAllowBrowser);
-  const apiKey = options.apiKey ?? env(`${api}_API_KEY`);
+  const apiKey = options.apiKey ?? env(`${prefix}_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     // The value is never shown: a key given in the wrong shape is still a key.
-    throw optionError(where, 'apiKey', `Missing option \`apiKey\` for ${where}: pass the key, or set ${api}_API_KEY.`);
+    throw optionError(
+      where,
+      'apiKey',
+      `Missing option \`apiKey\` for ${where}: pass the key, or set ${prefix}_API_KEY.`,
+    );
   }
   const baseUrl = checkBaseUrl(
     where,
-    options.baseUrl ?? env(`${api}_BASE_URL`),
+    options.baseUrl ?? env(`${prefix}_BASE_URL`),
     options.allowInsecureHttp,
     extra.pathPrefix,
   );
@@ -139,21 +130,15 @@ export function wireClient(
   const http = createHttp(options, {
     fetch: fetchImpl,
     log,
-    redactorFor(parts) {
-      const carried = parts.carriesNoSecret ? [] : carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
+    redactorFor(carried) {
+      const own = carried.filter((value) => value !== apiKey);
       // A request that carries secrets of its own gets a redactor of its own: the client's stays the key's.
-      return carried.length
-        ? carried.reduce((own, value) => own.add(value), new Redactor({ secretNames }).add(apiKey))
-        : redactor;
+      return own.length ? own.reduce((r, value) => r.add(value), new Redactor({ secretNames }).add(apiKey)) : redactor;
     },
     authorize: (parts) => authorize(parts, apiKey),
     classifyErrorBody: extra.classifyErrorBody,
   });
   const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
-  // An operation none of whose parameters is secret-named (all but a purchase validation and the website
-  // writes) carries no secret of its own: its request need not be searched for one.
-  const carriesNoSecret = (op: Operation) =>
-    !Object.values(op.facts).some((location) => Object.keys(location).some((name) => redactor.isSecretName(name)));
 
   /**
    * Sends one operation. Resource methods reuse openapi-fetch's URL and
@@ -173,7 +158,12 @@ export function wireClient(
         headers: { ...headers },
         body: init.body === undefined ? undefined : formBody(init.body),
         operation: operationId,
-        carriesNoSecret: carriesNoSecret(op),
+        // Its parameters are checked values by name: those with a secret's name are what it carries.
+        carried: Object.values(init).flatMap((params: Query) =>
+          Object.keys(params)
+            .filter((name) => params[name] != null && redactor.isSecretName(name))
+            .map((name) => String(params[name])),
+        ),
       },
       sendOptions,
     );
@@ -185,6 +175,6 @@ export function wireClient(
     call,
     /** Registers the client for rawClient, with its operations (a path-level call is sent as the operation it is). */
     bind: <T extends object>(client: T, operations: Operations): T =>
-      bindRaw(client, { baseUrl, headers, http, operations }),
+      bindRaw(client, { baseUrl, headers, http, operations, redactor }),
   };
 }

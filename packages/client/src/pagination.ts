@@ -43,47 +43,52 @@ function autoNextPage(payload: unknown): PageQuery | null {
 }
 
 /**
- * Whether pages follow this one: `true` when there is a next page, `false`
- * when the payload says this is the last (a null next link, the last page
- * number, or fewer items than a page holds), `undefined` when it cannot be
- * told (a bare list as long as a page, with no pagination details).
+ * What a page says of the pages after it: the query of the next page (null when the payload names none), and
+ * whether more follow: `true` when there is a next page, `false` when the payload says this is the last (a null
+ * next link, the last page number, or fewer items than a page holds), `undefined` when it cannot be told (a bare
+ * list as long as a page, with no pagination details).
  */
-export function hasMorePages(
+export function pageState(
   strategy: NextPageStrategy,
   payload: unknown,
-  next: PageQuery | null,
+  currentQuery: Readonly<Record<string, unknown>>,
   itemCount: number,
   pageSize: number,
-): boolean | undefined {
-  if (next) return true;
-  if (typeof strategy === 'function' || itemCount < pageSize) return false;
-  if (strategy === 'none' || !isObject(payload)) return undefined;
+): { nextPage: PageQuery | null; hasMore: boolean | undefined } {
+  const nextPage =
+    strategy === 'none'
+      ? null
+      : strategy === 'auto'
+        ? autoNextPage(payload)
+        : (strategy(payload, currentQuery) ?? null);
   const said = (holder: unknown) =>
     isObject(holder) &&
     ((isObject(holder.links) && 'next' in holder.links) ||
       'next_page_url' in holder ||
       (Number.isFinite(Number(holder.current_page)) && Number.isFinite(Number(holder.last_page))));
-  return said(payload) || said(payload.meta) ? false : undefined;
-}
-
-export function nextPageQuery(
-  strategy: NextPageStrategy,
-  payload: unknown,
-  currentQuery: Readonly<Record<string, unknown>>,
-): PageQuery | null {
-  if (strategy === 'none') return null;
-  if (strategy === 'auto') return autoNextPage(payload);
-  return strategy(payload, currentQuery) ?? null;
+  // A next page says it all; then a custom strategy or a short page ends the list; else the payload may say so.
+  const hasMore =
+    !!nextPage ||
+    (typeof strategy === 'function' || itemCount < pageSize
+      ? false
+      : strategy === 'none' || !isObject(payload) || !(said(payload) || said(payload.meta))
+        ? undefined
+        : false);
+  return { nextPage, hasMore };
 }
 
 export interface PaginateOptions {
   operation: string;
-  strategy: NextPageStrategy;
   maxPages: number;
-  /** Items a full page holds (the `per_page` asked for, or its default). */
-  pageSize: number;
   /** The query parameter that numbers pages from 1, asked for when the payload names no next page; null: stop. */
   pageParameter: string | null;
+}
+
+/** A page as the iterators read it: its items, the query of the next page, and whether more follow. */
+export interface ReadPage<T> {
+  items: T[];
+  nextPage: PageQuery | null;
+  hasMore: boolean | undefined;
 }
 
 /**
@@ -92,11 +97,11 @@ export interface PaginateOptions {
  * without knowing that the list is complete.
  */
 export async function* paginate<T>(
-  fetchPage: (extraQuery: PageQuery) => Promise<{ payload: unknown; items: T[] }>,
+  readPage: (extraQuery: PageQuery) => Promise<ReadPage<T>>,
   baseQuery: Readonly<Record<string, unknown>>,
   options: PaginateOptions,
 ): AsyncGenerator<T, void, undefined> {
-  const { operation, strategy, maxPages, pageSize, pageParameter } = options;
+  const { operation, maxPages, pageParameter } = options;
   const stop = (pagesRead: number, option: string, why: string) =>
     new PaginationError(`${operation} stopped after ${pagesRead} page(s): ${why}.`, operation, option, pagesRead);
   const instead = "set `pageParameter` to the deployment's page parameter, or pass a `nextPage` function";
@@ -106,21 +111,20 @@ export async function* paginate<T>(
   let counted: string | undefined;
   const seen = new Set<string>();
   for (let page = 1; ; page++) {
-    const { payload, items } = await fetchPage(extra);
+    const { items, nextPage, hasMore } = await readPage(extra);
     if (counted !== undefined && counted === JSON.stringify(items)) {
       const asked = `${pageParameter}=${extra[pageParameter as string]}`;
       throw stop(page - 1, 'pageParameter', `${asked} brought the same items again; ${instead}`);
     }
     yield* items;
-    const query = { ...baseQuery, ...extra };
-    let next = nextPageQuery(strategy, payload, query);
+    let next = nextPage;
     counted = undefined;
     if (!next) {
-      if (hasMorePages(strategy, payload, null, items.length, pageSize) === false) return;
+      if (hasMore === false) return;
       if (pageParameter === null) {
         throw stop(page, 'pageParameter', `page ${page} is full and does not say if more follow; ${instead}`);
       }
-      const number = Number(query[pageParameter] ?? page);
+      const number = Number({ ...baseQuery, ...extra }[pageParameter] ?? page);
       next = { [pageParameter]: String((Number.isInteger(number) ? number : page) + 1) };
       counted = JSON.stringify(items);
     }

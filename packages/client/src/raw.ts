@@ -5,6 +5,7 @@
 // tree-shaking drops it with this function. The per-request options
 // openapi-fetch copies onto the Request it builds (`timeout`, `maxRetries`,
 // `maxResponseBytes`) are checked like any other option.
+import type { Redactor } from '@tallyport/redaction';
 import type { AnalyticsPaths, MarketplacePaths } from '@tallyport/types';
 import createClient, { type Client } from 'openapi-fetch';
 import type { AnalyticsClient } from './analytics.js';
@@ -23,6 +24,8 @@ interface Binding {
   headers: Record<string, string>;
   http: Http;
   operations: Operations;
+  /** The client's redactor: which names are secret. */
+  redactor: Redactor;
 }
 
 /** The operation a path-level request is: the one whose method it uses and whose path its URL ends in. */
@@ -47,7 +50,7 @@ export function bindRaw<T extends object>(client: T, binding: Binding): T {
  * The fetch given to openapi-fetch: the client's pipeline, and the answer of
  * any status rebuilt as a Response from the body text read once.
  */
-function rawFetch({ http, operations }: Binding): (request: Request) => Promise<Response> {
+function rawFetch({ http, operations, redactor }: Binding): (request: Request) => Promise<Response> {
   return async (request) => {
     const extra = request as unknown as Record<string, unknown>;
     const options: SendOptions = { signal: request.signal };
@@ -60,6 +63,11 @@ function rawFetch({ http, operations }: Binding): (request: Request) => Promise<
       headers[name] = value;
     });
     const body = request.body ? await request.text() : undefined;
+    // Values of secret-named query or form parameters the request carries itself (a purchase code).
+    const carried: string[] = [];
+    for (const params of [new URL(request.url).searchParams, new URLSearchParams(body)]) {
+      for (const [name, value] of params) if (value && redactor.isSecretName(name)) carried.push(value);
+    }
     const { response, text } = await http.answer(
       {
         method: request.method,
@@ -67,6 +75,7 @@ function rawFetch({ http, operations }: Binding): (request: Request) => Promise<
         headers,
         body,
         operation: operationOf(operations, request.method, request.url),
+        carried,
       },
       options,
     );

@@ -6,6 +6,7 @@
 import { unsafePathSegment } from '@tallyport/http-policy';
 import { unreadable } from './answer-errors.js';
 import { MissingFieldError, ValidationError } from './errors.js';
+import { show } from './validation.js';
 import type { Outcome } from './http.js';
 import type { RecordPlaces } from './unwrap.js';
 
@@ -15,35 +16,10 @@ export interface RecordFacts extends RecordPlaces {
   readonly identifier?: string;
 }
 
-/** Throws MissingFieldError unless `value` is an object whose `identifier` is a number or a non-empty string. */
-export function requireIdentifier<T>(
-  operation: string,
-  record: string,
-  identifier: string,
-  value: unknown,
-  index?: number,
-): T {
-  const id = value && typeof value === 'object' ? (value as Record<string, unknown>)[identifier] : undefined;
-  if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return value as T;
-  const which = index === undefined ? `the ${record}` : `${record} ${index + 1} of the list`;
-  throw new MissingFieldError(
-    `${operation}: no \`${identifier}\` in ${which}, which later calls need; ` +
-      'check `baseUrl`, or read the payload with rawClient.',
-    operation,
-    record,
-    identifier,
-    index,
-  );
-}
-
-export function requireIdentifiers<T>(operation: string, record: string, identifier: string, list: unknown[]): T[] {
-  for (let i = 0; i < list.length; i++) requireIdentifier(operation, record, identifier, list[i], i);
-  return list as T[];
-}
-
 /**
- * What an answer hands back: what was `found` where the records sit, each record checked to carry its identifier.
- * Nothing found, or no list where a list is due, is an error about the answer, ending in `advice`.
+ * What an answer hands back: what was `found` where the records sit, each record checked to carry its identifier
+ * (a number or a non-empty string), else MissingFieldError. Nothing found, or no list where a list is due, is an
+ * error about the answer, ending in `advice`.
  */
 export function checkedRecords(label: string, op: RecordFacts, outcome: Outcome, found: unknown, advice: string) {
   const { many, record, identifier } = op;
@@ -51,10 +27,22 @@ export function checkedRecords(label: string, op: RecordFacts, outcome: Outcome,
     const places = op.records.map((keys) => keys.join('.') || 'the top').join(' or ');
     throw unreadable(outcome, outcome.payload, `no ${many ? 'list' : 'record'} at ${places} of the payload. ${advice}`);
   }
-  if (!record || !identifier) return found;
-  return many
-    ? requireIdentifiers(label, record, identifier, found as unknown[])
-    : requireIdentifier(label, record, identifier, found);
+  if (record && identifier) {
+    (many ? (found as unknown[]) : [found]).forEach((value, index) => {
+      const id = value && typeof value === 'object' ? (value as Record<string, unknown>)[identifier] : undefined;
+      if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return;
+      const which = many ? `${record} ${index + 1} of the list` : `the ${record}`;
+      throw new MissingFieldError(
+        `${label}: no \`${identifier}\` in ${which}, which later calls need; ` +
+          'check `baseUrl`, or read the payload with rawClient.',
+        label,
+        record,
+        identifier,
+        many ? index : undefined,
+      );
+    });
+  }
+  return found;
 }
 
 /** Refuses an id that would leave its path segment (empty, `.`, `..`, a slash; see @tallyport/http-policy). */
@@ -65,7 +53,7 @@ export function assertPathIds(operation: string, params: Readonly<Record<string,
     const reason = unsafePathSegment(value);
     if (reason) {
       throw new ValidationError(
-        `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}, but ${reason}.`,
+        `Invalid parameter "${name}" for ${operation}: got ${show(value)}, but ${reason}.`,
         operation,
         name,
         value,

@@ -2,7 +2,7 @@
 // (`retry-after-ms` or `Retry-After`), else an exponential backoff with
 // jitter. The rules themselves live in the shared HTTP policy, so the client
 // and the contract tester read headers alike.
-import { backoffMs, retryAfterHeaderMs } from '@tallyport/http-policy';
+import { checkedBackoffMs, retryAfterFetchHeadersMs } from '@tallyport/http-policy';
 
 export interface RetryOptions {
   /** First backoff delay, doubled per attempt. Default 500 ms. */
@@ -19,9 +19,9 @@ export interface RetryOptions {
  * refused anyway). The backoff is 75-100 % of min(initial × 2^(retry − 1), max).
  */
 export function retryDelay(retry: number, headers: Headers | undefined, options: RetryOptions): number | undefined {
-  const asked = headers && retryAfterHeaderMs(headers);
+  const asked = headers && retryAfterFetchHeadersMs(headers);
   if (asked === undefined) {
-    return backoffMs(retry, { baseMs: options.initialDelayMs ?? 500, maxMs: options.maxDelayMs ?? 8000, jitter: 0.25 });
+    return checkedBackoffMs(retry, options.initialDelayMs ?? 500, options.maxDelayMs ?? 8000, 0.25);
   }
   return asked <= (options.maxRetryAfterMs ?? 60_000) ? asked : undefined;
 }

@@ -11,16 +11,8 @@ const templates = new Map<string, string[]>();
 export function buildUrl(baseUrl: string, path: string, params: { path?: Params; query?: Params }): string {
   const parts = templates.get(path) ?? path.split(/\{([^{}]+)\}/);
   templates.set(path, parts);
-  const url = parts
-    .map((part, i) => {
-      const value = i % 2 ? params.path?.[part] : undefined;
-      return i % 2 === 0
-        ? part
-        : value === undefined || value === null
-          ? `{${part}}`
-          : encodeURIComponent(String(value));
-    })
-    .join('');
+  // Every path parameter is required, so checked and present.
+  const url = parts.map((part, i) => (i % 2 ? encodeURIComponent(String(params.path?.[part])) : part)).join('');
   const query = Object.entries(params.query ?? {})
     .filter(([, value]) => value !== undefined && value !== null)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)

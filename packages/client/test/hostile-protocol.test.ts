@@ -176,8 +176,7 @@ describe('the key never appears, whatever the answer echoes', () => {
     const a = createMarketplaceClient({ baseUrl: server.url, apiKey: 'a', logLevel: 'off' });
     const error = (await failure(() => a.account.details())) as MarketplaceAPIError;
     expect(error.message).toBe(
-      `Marketplace error from GET ${server.url}/api/account/details?api_key=[REDACTED] (HTTP 200): ` +
-        '无效请求 [invalid_request]',
+      `200 from GET ${server.url}/api/account/details?api_key=[REDACTED]: 无效请求 [invalid_request]`,
     );
     server.reply({ body: { status: 'a' } });
     const unknown = (await failure(() => a.items.list())) as Error;
@@ -207,7 +206,7 @@ describe('a 错误 body gives the same detail at 200 as at 4xx', () => {
       expect(error.headers['x-request-id']).toBe('r-1');
       expect(error.body).toEqual({ status: '错误', msg: '未找到任何商品' });
     }
-    expect(at200?.message.replace('HTTP 200', 'HTTP 404')).toBe(at404?.message);
+    expect(at200?.message.replace('200', '404')).toBe(at404?.message);
   });
 });
 

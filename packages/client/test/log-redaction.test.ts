@@ -5,7 +5,7 @@
 // carry it in.
 import { inspect } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { createAnalyticsClient, createMarketplaceClient } from '../src/index.js';
+import { createAnalyticsClient, createMarketplaceClient, rawClient } from '../src/index.js';
 import type { ApiKeyTransport, Logger } from '../src/index.js';
 import { CANARY_KEY, fastRetry } from './helpers/canary.js';
 import { type Reply, useRecordingServer } from './helpers/recording-server.js';
@@ -106,5 +106,29 @@ describe('no secret in any log line, at any level', () => {
     expectNoSecret(logs.text());
     expectNoSecret(inspect(error, { depth: 20, showHidden: true }));
     expect(logs.text()).toContain('password=[REDACTED]');
+  });
+
+  test('a purchase code sent through rawClient and echoed back is never logged', async () => {
+    const logs = capture();
+    const market = createMarketplaceClient({
+      baseUrl: server.url,
+      apiKey: CANARY_KEY,
+      logger: logs.logger,
+      logLevel: 'trace',
+      maxRetries: 3,
+      retry: fastRetry,
+    });
+    // A path-level POST is not retried: each call gets the next echo, an error status, then a refusal.
+    server.reply((request, index) => echoes(request)[index] as Reply);
+    const raw = rawClient(market);
+    for (const status of [503, 200, 502]) {
+      const { response } = await raw.POST('/api/purchases/validation', {
+        body: { purchase_code: PURCHASE_CODE } as never,
+      });
+      expect(response.status).toBe(status);
+    }
+    expect(logs.levels).toEqual(new Set(['debug']));
+    expectNoSecret(logs.text());
+    expect(logs.text()).toContain('purchase_code=[REDACTED]');
   });
 });

@@ -21,9 +21,23 @@ const finite = (n: number, fallback: number): number => (Number.isFinite(n) && n
  * min(baseMs × 2^(attempt − 1), maxMs), less its random share.
  */
 export function backoffMs(attempt: number, options: BackoffOptions, random: () => number = Math.random): number {
-  const n = Number.isFinite(attempt) && attempt >= 1 ? Math.floor(attempt) : 1;
-  const max = finite(options.maxMs, 0);
-  const step = Math.min(finite(options.baseMs, 0) * 2 ** Math.min(n - 1, 1024), max);
-  const jitter = Math.min(1, finite(options.jitter ?? 0, 0));
-  return step * (1 - jitter * Math.min(1, Math.max(0, random())));
+  return checkedBackoffMs(
+    Number.isFinite(attempt) && attempt >= 1 ? Math.floor(attempt) : 1,
+    finite(options.baseMs, 0),
+    finite(options.maxMs, 0),
+    Math.min(1, finite(options.jitter ?? 0, 0)),
+    Math.min(1, Math.max(0, random())),
+  );
 }
+
+/**
+ * The same rule for a caller whose numbers are already checked (a whole attempt from 1, finite waits that are not
+ * negative, a jitter and a draw from 0 to 1): what a client that refuses bad options carries, without the guards.
+ */
+export const checkedBackoffMs = (
+  attempt: number,
+  baseMs: number,
+  maxMs: number,
+  jitter: number,
+  draw: number = Math.random(),
+): number => Math.min(baseMs * 2 ** Math.min(attempt - 1, 1024), maxMs) * (1 - jitter * draw);

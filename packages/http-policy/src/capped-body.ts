@@ -38,18 +38,21 @@ function join(chunks: readonly Uint8Array[], size: number): Uint8Array {
 }
 
 /**
- * The body as UTF-8 text, or BodyTooLarge once it passes `limit` bytes
- * (decompressed). A declared `Content-Length` over the limit, on an answer
- * without content coding, is refused before reading.
+ * The body as UTF-8 text, and whether it passed `limit` bytes (decompressed): then the text is the first bytes
+ * read (at most HEAD_BYTES), or empty when a declared `Content-Length` over the limit, on an answer without
+ * content coding, refused it before reading.
  */
-export async function readCappedText(response: Response, limit: number): Promise<string> {
+export async function readCapped(
+  response: Response,
+  limit: number,
+): Promise<readonly [text: string, exceeded: boolean]> {
   const declared = Number(response.headers.get('content-length'));
   const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
   if (!encoded && Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
-    throw new BodyTooLarge(limit);
+    return ['', true];
   }
-  if (!response.body) return '';
+  if (!response.body) return ['', false];
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -60,9 +63,16 @@ export async function readCappedText(response: Response, limit: number): Promise
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
       chunks.push(value);
-      throw new BodyTooLarge(limit, decode(join(chunks, Math.min(HEAD_BYTES, limit))));
+      return [decode(join(chunks, Math.min(HEAD_BYTES, limit))), true];
     }
     chunks.push(value);
   }
-  return decode(chunks.length === 1 ? (chunks[0] as Uint8Array) : join(chunks, size));
+  return [decode(chunks.length === 1 ? (chunks[0] as Uint8Array) : join(chunks, size)), false];
+}
+
+/** The body as UTF-8 text, or BodyTooLarge (with the first bytes read) once it passes `limit` (see readCapped). */
+export async function readCappedText(response: Response, limit: number): Promise<string> {
+  const [text, exceeded] = await readCapped(response, limit);
+  if (exceeded) throw new BodyTooLarge(limit, text);
+  return text;
 }

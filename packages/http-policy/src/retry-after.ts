@@ -21,12 +21,23 @@ export function retryAfterMs(value: string | null | undefined, now: number = Dat
   return Number.isFinite(at) && at >= now ? at - now : undefined;
 }
 
+/** The wait the headers that `get` reads ask for (see retryAfterHeaderMs). */
+function retryAfterOf(get: (name: string) => string | null | undefined, now: number): number | undefined {
+  const ms = get('retry-after-ms')?.trim();
+  if (ms !== undefined && SECONDS.test(ms)) return Math.round(Number(ms));
+  return retryAfterMs(get('retry-after'), now);
+}
+
 /**
  * The wait the headers ask for: `retry-after-ms` (milliseconds, as some APIs
  * send it) when sane, else `Retry-After`; undefined when neither gives advice.
  */
-export function retryAfterHeaderMs(headers: HeaderSource, now: number = Date.now()): number | undefined {
-  const ms = headerValue(headers, 'retry-after-ms')?.trim();
-  if (ms !== undefined && SECONDS.test(ms)) return Math.round(Number(ms));
-  return retryAfterMs(headerValue(headers, 'retry-after'), now);
-}
+export const retryAfterHeaderMs = (headers: HeaderSource, now: number = Date.now()): number | undefined =>
+  retryAfterOf((name) => headerValue(headers, name), now);
+
+/**
+ * The same, read from a fetch `Headers` alone: what a client that only ever holds one needs, without the reading of
+ * plain-object headers (the client's bundle).
+ */
+export const retryAfterFetchHeadersMs = (headers: Headers, now: number = Date.now()): number | undefined =>
+  retryAfterOf((name) => headers.get(name), now);

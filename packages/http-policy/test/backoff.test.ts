@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { backoffMs } from '../src/index.js';
+import { backoffMs, checkedBackoffMs } from '../src/index.js';
 
 const never = () => 0;
 const always = () => 0.999_999;
@@ -34,5 +35,30 @@ describe('backoff', () => {
   test('a random source outside [0, 1) is clamped', () => {
     expect(backoffMs(1, { baseMs: 100, maxMs: 100, jitter: 0.5 }, () => 7)).toBe(50);
     expect(backoffMs(1, { baseMs: 100, maxMs: 100, jitter: 0.5 }, () => -7)).toBe(100);
+  });
+});
+
+describe('the backoff of checked numbers', () => {
+  test('is the same wait as backoffMs for any number backoffMs would not correct', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2000 }),
+        fc.double({ min: 0, max: 2 ** 31, noNaN: true }),
+        fc.double({ min: 0, max: 2 ** 31, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempt, baseMs, maxMs, jitter, draw) => {
+          const expected = backoffMs(attempt, { baseMs, maxMs, jitter }, () => draw);
+          expect(checkedBackoffMs(attempt, baseMs, maxMs, jitter, draw)).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  test('doubles from its base up to its cap, less the drawn share', () => {
+    expect([1, 2, 3, 4, 5].map((attempt) => checkedBackoffMs(attempt, 500, 4000, 0.25, 0))).toEqual([
+      500, 1000, 2000, 4000, 4000,
+    ]);
+    expect(checkedBackoffMs(2, 500, 4000, 0.25, 1)).toBe(750);
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BodyTooLarge, HEAD_BYTES, readCappedText } from '../src/index.js';
+import { BodyTooLarge, HEAD_BYTES, readCapped, readCappedText } from '../src/index.js';
 
 const streamed = (...chunks: string[]) =>
   new Response(
@@ -111,5 +111,21 @@ describe('a gzip body is capped on its decompressed size', () => {
     // The declared length is the compressed one, so it must not be trusted either way.
     const error = await tooLarge(readCappedText(response, 1 << 20));
     expect(error.head).toBe('0'.repeat(HEAD_BYTES));
+  });
+});
+
+describe('readCapped says, without throwing, whether the cap was passed', () => {
+  test('a body within the cap comes whole, not exceeded', async () => {
+    expect(await readCapped(streamed('ab', 'cd'), 4)).toEqual(['abcd', false]);
+    expect(await readCapped(new Response(null), 4)).toEqual(['', false]);
+  });
+
+  test('a body past the cap comes as its first bytes, exceeded', async () => {
+    expect(await readCapped(streamed('abc', 'def'), 4)).toEqual(['abcd', true]);
+  });
+
+  test('a declared length past the cap is refused unread', async () => {
+    const response = new Response('abcdef', { headers: { 'content-length': '6' } });
+    expect(await readCapped(response, 4)).toEqual(['', true]);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { retryAfterHeaderMs, retryAfterMs } from '../src/index.js';
+import { retryAfterFetchHeadersMs, retryAfterHeaderMs, retryAfterMs } from '../src/index.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
@@ -69,5 +69,20 @@ describe('the headers that ask for a wait', () => {
     expect(retryAfterHeaderMs(new Headers({ 'retry-after-ms': '-1', 'retry-after': '3' }), NOW)).toBe(3000);
     expect(retryAfterHeaderMs({ 'Retry-After': 'Sun, 22 Nov 2026 10:00:05 GMT' }, NOW)).toBe(5000);
     expect(retryAfterHeaderMs(new Headers(), NOW)).toBeUndefined();
+  });
+
+  test('a fetch Headers read the same way, alone', () => {
+    for (const init of <Record<string, string>[]>[
+      { 'retry-after-ms': '250', 'retry-after': '3' },
+      { 'retry-after-ms': '-1', 'retry-after': '3' },
+      { 'Retry-After': 'Sun, 22 Nov 2026 10:00:05 GMT' },
+      { 'retry-after': 'soon' },
+      {},
+    ]) {
+      const headers = new Headers(init);
+      expect(retryAfterFetchHeadersMs(headers, NOW)).toBe(retryAfterHeaderMs(headers, NOW));
+    }
+    expect(retryAfterFetchHeadersMs(new Headers({ 'retry-after-ms': '250', 'retry-after': '3' }), NOW)).toBe(250);
+    expect(retryAfterFetchHeadersMs(new Headers({ 'retry-after': '3' }), NOW)).toBe(3000);
   });
 });
