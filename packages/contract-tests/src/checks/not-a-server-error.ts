@@ -71,6 +71,10 @@ export const notAServerError: CheckDefinition = {
                 : `a ${answer.operation.method} that may create a record is sent again only once the state shows it ` +
                   'took no effect (it did, or the run could not tell)'),
         );
+      // A neighbour is sent only to judge a request refused or failed before it (neighbours_served): that request
+      // carries the verdict, and the neighbour's answer is its evidence.
+      if (answer.case?.step === 'neighbour' && (!answer.answered || (status ?? 0) >= 500))
+        return skip(titleOf(answer), 'a neighbour of a refused or failed request: its answer judges that request');
       if (answer.answered && status !== undefined && status >= 500)
         return fail(
           'server-error',

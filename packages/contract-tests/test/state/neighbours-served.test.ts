@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { neighboursServed } from '../../src/state/invariants/neighbours-served.js';
 import { type Recorded, recordedRun, statuses, verdictOf } from '../checks/recorded.js';
-import { remove } from './traffic.js';
+import { create, remove, site } from './traffic.js';
 
 const stats = (from: string, to: string, status: number): Recorded => ({
   operationId: 'getStats',
@@ -40,11 +40,16 @@ describe('neighbours_served', () => {
     expect(verdictOf(neighboursServed.judge(crash), 'fail').reason).toContain('answered HTTP 500');
   });
 
-  it('fails a request refused that was served a step earlier, unless a delete in between explains it', () => {
-    expect(verdictOf(neighboursServed.judge(recordedRun([readSite(200), readSite(404)])), 'fail').expected).toContain(
-      'the same request, a step earlier',
-    );
-    expect(statuses(neighboursServed.judge(recordedRun([readSite(200), remove(7), readSite(404)])))).toEqual(['skip']);
+  it("fails a read of the run's record refused that was served a step earlier, unless a delete explains it", () => {
+    const made = create(site(7, { domain: 'seven.example.org' }));
+    const refused = recordedRun([made, readSite(200), readSite(404)]);
+    expect(verdictOf(neighboursServed.judge(refused), 'fail').expected).toContain('the same request, a step earlier');
+    const deleted = recordedRun([made, readSite(200), remove(7), readSite(404)]);
+    expect(statuses(neighboursServed.judge(deleted))).not.toContain('fail');
+  });
+
+  it('leaves a record the run did not create that vanishes to another client of the account', () => {
+    expect(statuses(neighboursServed.judge(recordedRun([readSite(200), readSite(404)])))).toEqual(['skip']);
   });
 
   it('skips where nothing allowed was refused, or where the neighbour was refused too', () => {

@@ -25,15 +25,14 @@ describe('pages_consistent', () => {
     expect(failure.reason).toBe('a stated total of 25');
   });
 
-  it('learns that a total counts the rows from a later walk when the first one was cut short by a lost row', () => {
-    // The first walk reads a short second page as the last: 19 rows, a total of 25. The second walk serves all 25.
+  it('leaves a total to another client where rows the run never wrote came between two walks', () => {
+    // The first walk reads a short second page as the last: 19 rows, a total of 25. The second walk serves all 25:
+    // six rows came that the run did not write, so the account is shared and a total across pages is no fact.
     const short = paged(all, 10).slice(0, 2);
     short[1] = short[1]!.slice(0, 9);
     const first = walk(short, { per_page: '10' }, { total: 25 });
     const whole = walk(paged(all, 10), { per_page: '10', sort: 'asc' }, { total: 25 });
-    const failure = verdictOf(pagesConsistent.judge(recordedRun([...first, ...whole])), 'fail');
-    expect(failure).toMatchObject({ kind: 'total-differs', basis: 'specified' });
-    expect(failure.reason).toBe('a stated total of 25');
+    expect(statuses(pagesConsistent.judge(recordedRun([...first, ...whole])))).not.toContain('fail');
   });
 
   it('learns nothing from a total that never counted the rows (a count of something else)', () => {
