@@ -46,6 +46,19 @@ describe('stored_as_sent', () => {
     expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
   });
 
+  it('leaves a password written where privacy is not 2 to the deployment: it applies only under privacy 2', () => {
+    const unused = recordedRun([
+      create({ ...made, privacy: 1, password: null }, { privacy: '1', password: 'harbour-lantern-42' }),
+      read(6, { ...made, privacy: 1, password: null }),
+    ]);
+    expect(statuses(storedAsSent.judge(unused))).not.toContain('warn');
+    const protectedSite = recordedRun([
+      create({ ...made, privacy: 2, password: null }, { privacy: '2', password: 'harbour-lantern-42' }),
+      read(6, { ...made, privacy: 2, password: null }),
+    ]);
+    expect(verdictOf(storedAsSent.judge(protectedSite), 'warn').title).toContain('password');
+  });
+
   it('judges the last view before the next write: a replica that lags is settled by a fresher view', () => {
     const lagging = [
       create({ ...made, exclude_params: 'a,b' }, { exclude_params: 'a,b' }),

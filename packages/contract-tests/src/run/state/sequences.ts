@@ -443,7 +443,9 @@ export class SequenceRunner {
     const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.stayingIds()];
     const other = others.length > 0 && !light ? random.pick(others) : undefined;
     await this.patiently(async () => {
-      if (light && written) {
+      // The record written is read by id in every look: a read of the write's own that a replica served stale is then
+      // followed by a fresher one of the same kind.
+      if (written) {
         const read = this.readCase(written.id, 'state: the record written', sequence);
         if (read) await this.setup.send(read);
       }

@@ -371,7 +371,15 @@ export class WriteSession {
       await this.read(id, label, 'read-after-unauthorised-delete');
       return false;
     }
-    const after = await this.read(id, label, cleanup ? 'cleanup-read-after-delete' : 'read-after-delete', cleanup);
+    const readAfter = cleanup ? 'cleanup-read-after-delete' : 'read-after-delete';
+    let after = await this.read(id, label, readAfter, cleanup);
+    // A delete taken may still read a while (a replica): a record that still reads is read again, as patiently as
+    // every look of the run, before the delete counts as not taken.
+    for (const ms of answer.verdict === 'accepted' ? PAUSES_MS : []) {
+      if (after.answer.verdict === 'refused' || (this.options.stopped() && !cleanup)) break;
+      await pause(ms);
+      after = await this.read(id, label, readAfter, cleanup);
+    }
     const refused = after.answer.verdict === 'refused';
     if (answer.verdict === 'accepted' && (refused || this.options.mock)) this.forget(id, label);
     return refused;

@@ -103,6 +103,9 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
     for (const field of fields) {
       const written = view.expected.fields[field];
       if (!written || written.how === 'seen' || written.unsure || !(field in view.row)) continue;
+      // A field that applies only under another's value (a password, with privacy 2) need not be kept otherwise.
+      const when = written.from.operation.parameters.find((parameter) => parameter.name === field)?.appliesWhen;
+      if (when && view.expected.fields[when.field]?.value !== String(when.value)) continue;
       judged.push(judgeField(timeline, view, field, written));
     }
   }
