@@ -11,10 +11,11 @@
 // requests are the evidence.
 import { identifyingParameter, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
-import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
+import { titleOf } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import { failedWrite, isWriteNeighbour, neighboursOf, refusedAllowed } from '../neighbours.js';
 import { type Finding, stateCheck } from './frame.js';
+import { finding } from './shared.js';
 import { othersWrite, shownAfter, type StateTimeline } from '../timeline.js';
 
 const NAME = 'neighbours_served';
@@ -90,31 +91,30 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
       if (before) neighbour = { answer: before, kind: 'the same request, a step earlier' };
     }
     if (!neighbour) continue;
-    found.push({
-      subject: `#${answer.exchange.id}`,
-      version: 0,
-      result: fail(
-        'neighbour-served',
+    found.push(
+      finding(`#${answer.exchange.id}`, 0, title, {
+        kind: 'neighbour-served',
         answer,
-        `served, as its neighbour (${neighbour.kind}, #${neighbour.answer.exchange.id}) is: the source documentation ` +
-          'allows both values alike',
-        `${how}, while its neighbour was served`,
-        { basis: 'specified', title, related: [neighbour.answer] },
-      ),
-    });
+        expected:
+          `served, as its neighbour (${neighbour.kind}, #${neighbour.answer.exchange.id}) is: the source ` +
+          'documentation allows both values alike',
+        actual: `${how}, while its neighbour was served`,
+        related: [neighbour.answer],
+      }),
+    );
   }
   found.push(...writeFindings(run));
   // Nothing refused that a neighbour was served for: every request with a neighbour kind held the invariant.
   if (found.length > 0) return found;
   const candidates = served.filter((answer) => neighboursOf(answer.operation, answer.case!.values).length > 0);
   if (candidates.length > 0)
-    found.push({
-      subject: 'neighbours',
-      version: 0,
-      result: pass(
+    found.push(
+      finding(
+        'neighbours',
+        0,
         `${NAME}: ${candidates.length} requests with a range or a search text, none refused as its neighbour`,
       ),
-    });
+    );
   return found;
 }
 
@@ -143,18 +143,17 @@ function writeFindings(run: RecordedRun): Finding[] {
         isWriteNeighbour(values, sentText(run, other), label),
     );
     if (!neighbour) continue;
-    found.push({
-      subject: `#${answer.exchange.id}`,
-      version: 0,
-      result: fail(
-        'neighbour-served',
+    found.push(
+      finding(`#${answer.exchange.id}`, 0, `${titleOf(answer)}: served as its neighbours are`, {
+        kind: 'neighbour-served',
         answer,
-        `served, as the same write with plain short text is (#${neighbour.exchange.id}): the source documentation ` +
-          'allows both values alike, and a deployment that does not take one refuses it',
-        answer.answered ? `answered HTTP ${answer.status}` : 'no answer',
-        { basis: 'specified', title: `${titleOf(answer)}: served as its neighbours are`, related: [neighbour] },
-      ),
-    });
+        expected:
+          `served, as the same write with plain short text is (#${neighbour.exchange.id}): the source ` +
+          'documentation allows both values alike, and a deployment that does not take one refuses it',
+        actual: answer.answered ? `answered HTTP ${answer.status}` : 'no answer',
+        related: [neighbour],
+      }),
+    );
   }
   return found;
 }
