@@ -26,7 +26,9 @@ function fullPages(walk: Walk, version: number): Finding | undefined {
     kind: 'page-not-full',
     answer: page,
     expected: `${walk.size} rows on every page but the last (${parameter.name}=${walk.size})`,
-    actual: `page ${short + 1} of ${walk.pages.length} holds ${page.records?.count ?? 0} rows, and page ${short + 2} follows`,
+    actual:
+      `page ${short + 1} of ${walk.pages.length} holds ${page.records?.count ?? 0} rows, ` +
+      `and page ${short + 2} follows`,
     related: [walk.pages[short + 1]!],
   });
 }
