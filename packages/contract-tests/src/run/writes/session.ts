@@ -18,6 +18,7 @@ import {
   writableKind,
 } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
+import { idText } from '../../answers/json-values.js';
 import { compactValue } from '../../answers/records.js';
 import { sameLabelForm } from '../../state/normalisation.js';
 import type { AuthMode, RequestCase } from '../../cases/types.js';
@@ -203,8 +204,7 @@ export class WriteSession {
     if (!rows) return undefined;
     if (rows.length === 0) return null;
     // The label as shown: in the deployment's own case or ASCII form, or kept as a prefix and digest when long.
-    const id = rows.find((candidate) => sameLabelForm(label, candidate[kind.label]))?.[kind.identifier];
-    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+    return idText(rows.find((candidate) => sameLabelForm(label, candidate[kind.label]))?.[kind.identifier]);
   }
 
   /** After a create without a usable answer: owns the record if the search finds it, closes the entry if not. */
@@ -303,9 +303,7 @@ export class WriteSession {
       const id = await this.settle(label);
       return { label, answer, ...(id ? { id } : {}), ...(id === null ? { absent: true } : {}) };
     }
-    const answered = this.recordIn(answer)?.[kind.identifier];
-    const claimed = typeof answered === 'string' || typeof answered === 'number' ? String(answered) : undefined;
-    let id = await this.adopt(claimed, label).catch((error) => {
+    let id = await this.adopt(idText(this.recordIn(answer)?.[kind.identifier]), label).catch((error) => {
       if (error instanceof SafetyViolation) return undefined;
       throw error;
     });
