@@ -72,18 +72,14 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
     if (!refusedAllowed(answer)) continue;
     const title = `${titleOf(answer)}: served as its neighbours are`;
     const how = (answer.status ?? 0) >= 500 ? `answered HTTP ${answer.status}` : `refused (HTTP ${answer.status})`;
-    let neighbour: { answer: Answer; kind: string } | undefined;
-    for (const candidate of neighboursOf(
+    let neighbour: { answer: Answer; kind: string } | undefined = neighboursOf(
       answer.operation,
       answer.case!.values,
       answer.exchange.startedAt || Date.now(),
-    )) {
+    ).flatMap((candidate) => {
       const match = servedAs.get(requestKey(run, answer.operation.id, candidate.values))?.[0];
-      if (match) {
-        neighbour = { answer: match, kind: candidate.kind };
-        break;
-      }
-    }
+      return match ? [{ answer: match, kind: candidate.kind }] : [];
+    })[0];
     if (!neighbour && !goneByOthers(run, timeline, answer, shared)) {
       const before = servedAs
         .get(requestKey(run, answer.operation.id, answer.case!.values))

@@ -46,44 +46,35 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
         ? ({ verdict: 'kept', how: 'normalised' } as const)
         : ({ verdict: 'lost' } as const)
       : storedAs(written.value, shown, written.before);
-  const make = (kind: FailureKind, actual: string): Finding =>
-    finding(subject, version, title, {
+  const base = { field, written, view, ownForm: false };
+  if (stored.verdict === 'kept' || stored.verdict === 'other-representation')
+    return {
+      ...base,
+      ownForm: stored.verdict === 'kept' && stored.how === 'another form',
+      finding: finding(subject, version, title),
+    };
+  const text = `${field} ${JSON.stringify(shown)}`;
+  const [kind, actual]: [FailureKind, string] =
+    stored.verdict === 'part-missing'
+      ? ['part-missing', `${text}: ${stored.missing} missing`]
+      : stored.verdict === 'part-added'
+        ? ['part-added', `${text}: ${stored.added} not written`]
+        : stored.verdict === 'empty-not-stored'
+          ? ['empty-not-stored', `${text}, where an empty value was written`]
+          : stored.verdict === 'unchanged'
+            ? ['write-lost', `${text}, as before the write (and no later view showed it)`]
+            : ['write-lost', text];
+  return {
+    ...base,
+    finding: finding(subject, version, title, {
       kind,
       answer: view.answer,
       expected: `${field} ${JSON.stringify(written.value)} (${source}), or a normalisation of it`,
       actual,
       related: [written.from],
       basis: timeline.kind!.conventionFields.includes(field) ? 'convention' : 'specified',
-    });
-  const base = { field, written, view, ownForm: false };
-  switch (stored.verdict) {
-    case 'kept':
-      return { ...base, ownForm: stored.how === 'another form', finding: finding(subject, version, title) };
-    case 'other-representation':
-      return { ...base, finding: finding(subject, version, title) };
-    case 'part-missing':
-      return { ...base, finding: make('part-missing', `${field} ${JSON.stringify(shown)}: ${stored.missing} missing`) };
-    case 'part-added':
-      return {
-        ...base,
-        finding: make('part-added', `${field} ${JSON.stringify(shown)}: ${stored.added} not written`),
-      };
-    case 'empty-not-stored':
-      return {
-        ...base,
-        finding: make('empty-not-stored', `${field} ${JSON.stringify(shown)}, where an empty value was written`),
-      };
-    case 'lost':
-      return { ...base, finding: make('write-lost', `${field} ${JSON.stringify(shown)}`) };
-    case 'unchanged':
-      return {
-        ...base,
-        finding: make(
-          'write-lost',
-          `${field} ${JSON.stringify(shown)}, as before the write (and no later view showed it)`,
-        ),
-      };
-  }
+    }),
+  };
 }
 
 function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
