@@ -357,7 +357,6 @@ function widerRange(to: TemplateValue | undefined, days: number) {
   return { from: new Date(end - (days - 1) * DAY_MS).toISOString().slice(0, 10), to };
 }
 
-/** Every derived case for the answers so far. */
 export function derivedCases(ctx: CaseContext, answers: readonly Answer[]): RequestCase[] {
   return [...followedLinks(ctx, answers), ...effects(ctx, answers)];
 }

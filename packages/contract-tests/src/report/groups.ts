@@ -76,7 +76,6 @@ export function verdictText(entry: Verdict, indent: string): string {
   return lines.map((line) => terminalSafe(line)).join('\n');
 }
 
-/** Cases of a check counted by status. */
 export function countByStatus(checks: readonly CheckResult[]): Record<CaseResult['status'], number> {
   const counts = { pass: 0, fail: 0, warn: 0, skip: 0, interrupted: 0 };
   for (const check of checks) counts[check.status]++;

@@ -287,16 +287,11 @@ export class WriteSession {
     const answer = await this.options.send(
       this.testCase(create, { [kind.label]: label, ...fields }, 'create', label, extra),
     );
-    if (!answer.answered) {
-      // The create may have landed without an answer: find it by its label.
-      const id = await this.settle(label);
-      return { label, answer, ...(id ? { id } : {}), ...(id === null ? { absent: true } : {}) };
-    }
-    if (answer.verdict !== 'accepted') {
-      // A 4XX made nothing. After anything else (a refusal stated in a 2XX body, a 5XX, a redirect) the record may
-      // exist all the same: the label is looked for.
+    if (!answer.answered || answer.verdict !== 'accepted') {
+      // A 4XX made nothing. Without an answer, or after anything else (a refusal stated in a 2XX body, a 5XX, a
+      // redirect), the record may exist all the same: the label is looked for.
       const status = answer.status ?? 0;
-      if (status >= 400 && status < 500 && status !== 429) {
+      if (answer.answered && status >= 400 && status < 500 && status !== 429) {
         this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
         return { label, answer };
       }
@@ -338,11 +333,8 @@ export class WriteSession {
       this.testCase(update, { [idOf(update, kind.name).name]: id, ...fields }, 'update', label, extra),
     );
     const other = this.encodingToTry(update, answer, extra);
-    if (other) {
-      await this.read(id, label, 'read-after-update');
-      return this.update(id, label, fields, { ...extra, encoding: other, note: this.encodedNote(extra) });
-    }
     await this.read(id, label, 'read-after-update');
+    if (other) return this.update(id, label, fields, { ...extra, encoding: other, note: this.encodedNote(extra) });
   }
 
   /** Reads, deletes, and reads again; releases the record when the last read is refused. */
