@@ -4,7 +4,7 @@
 // the one way every invariant words a finding.
 import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
-import { validValues } from '../../cases/values.js';
+import { validValues, ymd } from '../../cases/values.js';
 import { fail, pass } from '../../checks/judging/evidence.js';
 import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import type { Basis } from '../../spec/basis.js';
@@ -103,7 +103,7 @@ export function endedBeforeToday(walk: Walk, now = Date.now()): boolean {
   const end = parameterWithRole(walk.operation, 'range-end');
   if (!end) return true;
   const value = walk.query[end.name];
-  return value !== undefined && value < new Date(now).toISOString().slice(0, 10);
+  return value !== undefined && value < ymd(now);
 }
 
 /**
