@@ -145,11 +145,14 @@ export function timelineOf(run: RecordedRun): StateTimeline {
 }
 
 /** The values a request sent, the key left out, as text. */
-function sentValues(run: RecordedRun, answer: Answer): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.case?.values ?? {})) out[name] = run.valueOf(value);
-  return out;
-}
+export const sentValues = (run: RecordedRun, answer: Answer): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(answer.case?.values ?? {})
+      .filter(
+        ([name]) => answer.operation.parameters.find((parameter) => parameter.name === name)?.role !== 'credential',
+      )
+      .map(([name, value]) => [name, run.valueOf(value)]),
+  );
 
 export function buildTimeline(run: RecordedRun): StateTimeline {
   return new TimelineBuilder(run).extend(run.answers);

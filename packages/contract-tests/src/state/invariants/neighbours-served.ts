@@ -16,7 +16,7 @@ import type { RecordedRun } from '../../checks/judging/types.js';
 import { failedWrite, isWriteNeighbour, neighboursOf, refusedAllowed } from '../neighbours.js';
 import { type Finding, stateCheck } from './frame.js';
 import { finding } from './shared.js';
-import { othersWrite, shownAfter, type StateTimeline } from '../timeline.js';
+import { othersWrite, sentValues, shownAfter, type StateTimeline } from '../timeline.js';
 
 const NAME = 'neighbours_served';
 
@@ -114,29 +114,19 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   return found;
 }
 
-/** The values a write sent, the key left out, as text. */
-const sentText = (run: RecordedRun, answer: Answer): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(answer.case?.values ?? {})
-      .filter(
-        ([name]) => answer.operation.parameters.find((parameter) => parameter.name === name)?.role !== 'credential',
-      )
-      .map(([name, value]) => [name, run.valueOf(value)]),
-  );
-
 /** A write the documentation allows that failed, while the same write with plain short text was served. */
 function writeFindings(run: RecordedRun): Finding[] {
   const label = writableKind(run.model)?.label;
   const found: Finding[] = [];
   for (const answer of run.answers) {
     if (!failedWrite(answer)) continue;
-    const values = sentText(run, answer);
+    const values = sentValues(run, answer);
     const neighbour = run.answers.find(
       (other) =>
         other !== answer &&
         other.operation.id === answer.operation.id &&
         servedAlike(other) &&
-        isWriteNeighbour(values, sentText(run, other), label),
+        isWriteNeighbour(values, sentValues(run, other), label),
     );
     if (!neighbour) continue;
     found.push(
