@@ -24,7 +24,7 @@ import type { RequestCase } from '../cases/types.js';
 import type { Exchange } from '../transport/transport.js';
 import type { ApiName } from '../spec/models.js';
 import { type BodyShape, bodyShapeOf } from './body-shape.js';
-import { detach, shapeOf } from './json-values.js';
+import { detach, idText, shapeOf } from './json-values.js';
 import { messageOf, type Outcome, outcomeOf } from './outcome.js';
 import { pageOf, type PageReading } from './page.js';
 import { type FoundRecords, findRecords, type Row } from './records.js';
@@ -170,11 +170,7 @@ export function readAnswer(exchange: Exchange, context: AnswerContext): Answer {
     schema,
     refusedInBody,
     records,
-    ids: identifier
-      ? rows
-          .map((row) => row[identifier])
-          .flatMap((id) => (typeof id === 'string' || typeof id === 'number' ? [String(id)] : []))
-      : [],
+    ids: identifier ? rows.flatMap((row) => idText(row[identifier]) ?? []) : [],
     page: records?.many
       ? pageOf(operation, exchange.case?.values ?? {}, records.count, json, response?.headers, exchange.template)
       : undefined,

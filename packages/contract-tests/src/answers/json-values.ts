@@ -22,6 +22,10 @@ export function shapeOf(json: unknown): string {
 export const textOf = (value: unknown): string =>
   typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
+/** An identifier as a row shows it (a string or a number), as text; anything else names no record. */
+export const idText = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+
 /**
  * A copy of a short piece of a long text that holds nothing of the text it was cut from. V8 keeps a whole string
  * alive for as long as any slice of it lives, so an excerpt of an 8 MB body would keep the 8 MB: this copy does

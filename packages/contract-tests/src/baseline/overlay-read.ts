@@ -54,7 +54,6 @@ export function parseBaseline(text: string, file: string): ReadBaseline {
   return { file, overlay: overlay as BaselineOverlay, lines };
 }
 
-/** Reads a baseline file from disk. */
 export function readBaseline(file: string): ReadBaseline {
   let text: string;
   try {

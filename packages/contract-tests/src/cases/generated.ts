@@ -10,9 +10,8 @@ import { type OperationModel, type ParameterModel, parameterWithRole } from '@ta
 import type { TemplateValue } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { baselineValues } from './coverage.js';
-import { searchField } from './values.js';
 import { caseKey, caseTitle, type RequestCase } from './types.js';
-import { validValues } from './values.js';
+import { searchField, validValues, ymd } from './values.js';
 
 const char = (min: number, max: number) => fc.integer({ min, max }).map((code) => String.fromCodePoint(code));
 
@@ -61,8 +60,6 @@ function othersArbitrary(operation: OperationModel, except: readonly string[]) {
   }
   return fc.record(parts);
 }
-
-const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A range starting and ending on a month's last day or a leap day, forwards, at most about two months long. */
 const edgeRange = fc

@@ -96,7 +96,6 @@ export interface RequestCase {
   sequence?: { id: string; command: number };
 }
 
-/** Builds the identity of a case from what is sent. */
 export function caseKey(operationId: string, auth: AuthMode, values: Record<string, TemplateValue>): string {
   const shown = Object.keys(values)
     .sort()

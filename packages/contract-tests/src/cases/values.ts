@@ -23,6 +23,11 @@ export const requiredWithoutDefault = (parameter: ParameterModel): boolean =>
 const text = (value: Json | undefined): string | undefined =>
   value === undefined || value === null || typeof value === 'object' ? undefined : String(value);
 
+export const DAY_MS = 86_400_000;
+
+/** The UTC day of an instant, written as the source documentation writes dates (Y-m-d). */
+export const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
 /** Calendar dates at the edges a date parser gets wrong: a leap day, month and year ends. */
 export const DATE_EDGES: ReadonlyArray<{ from: string; to: string; note: string }> = [
   { from: '2024-02-29', to: '2024-02-29', note: 'a leap day' },

@@ -9,6 +9,7 @@
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import { type Answer, whileWriting } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
+import { DAY_MS, ymd } from '../cases/values.js';
 import { anyParameterWithRole } from './judging/applies.js';
 import { VARYING_PARAMETERS } from './judging/check-kinds.js';
 import { fail, pass, titleOf } from './judging/evidence.js';
@@ -76,7 +77,7 @@ function byDay(run: RecordedRun, answer: Answer, from: string, to: string, settl
 }
 
 function nestedRanges(run: RecordedRun): CaseResult[] {
-  const settled = new Date(Date.now() - SETTLING_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const settled = ymd(Date.now() - SETTLING_DAYS * DAY_MS);
   const candidates = run.answers.flatMap((answer) => {
     if (!acceptedConforming(answer) || whileWriting(answer)) return [];
     const range = rangeOf(run, answer);

@@ -11,13 +11,12 @@ import { type Answer, whileWriting } from '../answers/answer.js';
 import { textOf } from '../answers/json-values.js';
 import type { Row } from '../answers/records.js';
 import { searchField } from '../cases/values.js';
-import { anyParameterWithRole } from './judging/applies.js';
-import { VARYING_PARAMETERS } from './judging/check-kinds.js';
+import { roleCheck } from './judging/check-kinds.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { effectiveValue, judgeAccepted, othersWriteTo, sameRequestExcept, valuesWithout } from './judging/related.js';
+import { effectiveValue, othersWriteTo, sameRequestExcept, valuesWithout } from './judging/related.js';
 import { comparedFields, rowKeyOf, sameRows } from './judging/rows.js';
-import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
+import type { CaseResult, RecordedRun } from './judging/types.js';
 
 const NAME = 'filter_effect';
 
@@ -158,11 +157,10 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   return pass(title);
 }
 
-export const filterEffect: CheckDefinition = {
-  name: NAME,
-  description:
-    'A search finds the whole value, returns only rows the list holds, and takes effect (its semantics are observed).',
-  needs: VARYING_PARAMETERS,
-  appliesTo: anyParameterWithRole('search'),
-  judge: (run) => judgeAccepted(run, NAME, 'no search answer to judge', (answer) => judge(run, answer)),
-};
+export const filterEffect = roleCheck(
+  NAME,
+  'A search finds the whole value, returns only rows the list holds, and takes effect (its semantics are observed).',
+  'search',
+  'no search answer to judge',
+  judge,
+);

@@ -6,6 +6,7 @@
 // out, or the connection broke) got nothing the source documents, whatever
 // it sent: an operation that stalls is a failure of that operation.
 import { type Answer, ofSequence } from '../answers/answer.js';
+import { CASE_FAMILIES } from '../cases/types.js';
 import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { mayRepeat } from '../transport/template.js';
 import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
@@ -35,18 +36,7 @@ export const notAServerError: CheckDefinition = {
   description:
     'Every request gets an answer, and none is a 5XX: an error for a conforming request (specified), a warning ' +
     'for one that breaks a rule.',
-  needs: [
-    'baseline',
-    'coverage',
-    'negative',
-    'auth',
-    'documented',
-    'derived',
-    'combination',
-    'example',
-    'write',
-    'sequence',
-  ],
+  needs: CASE_FAMILIES,
   judge: (run) =>
     run.answers.map((answer) => {
       const status = answer.status;

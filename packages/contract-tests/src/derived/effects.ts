@@ -24,7 +24,7 @@ import { followLink } from './links.js';
 import type { CaseContext } from '../cases/context.js';
 import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
 import { DATE_EDGES, largestValue, revealingInvalidSize, validValues } from '../cases/values.js';
-import { searchField } from '../cases/values.js';
+import { DAY_MS, searchField, ymd } from '../cases/values.js';
 
 /** How many listed records are read back per list, at most. */
 export const MAX_READS_PER_LIST = 12;
@@ -150,15 +150,12 @@ function followedLinks(ctx: CaseContext, answers: readonly Answer[]): RequestCas
   return cases;
 }
 
-const DAY_MS = 86_400_000;
-
 /** The range one day shorter at each end, when both ends are Y-m-d dates at least three days apart. */
 function innerRange(from: TemplateValue | undefined, to: TemplateValue | undefined) {
   if (typeof from !== 'string' || typeof to !== 'string') return undefined;
   const [start, end] = [Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`)];
   if (!Number.isFinite(start) || !Number.isFinite(end) || end - start < 2 * DAY_MS) return undefined;
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return { from: day(start + DAY_MS), to: day(end - DAY_MS) };
+  return { from: ymd(start + DAY_MS), to: ymd(end - DAY_MS) };
 }
 
 const looksLikeDate = (value: unknown): boolean => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value);
@@ -354,10 +351,9 @@ function modifiersTogether(
 function widerRange(to: TemplateValue | undefined, days: number) {
   if (typeof to !== 'string' || !Number.isFinite(Date.parse(`${to}T00:00:00Z`))) return undefined;
   const end = Date.parse(`${to}T00:00:00Z`);
-  return { from: new Date(end - (days - 1) * DAY_MS).toISOString().slice(0, 10), to };
+  return { from: ymd(end - (days - 1) * DAY_MS), to };
 }
 
-/** Every derived case for the answers so far. */
 export function derivedCases(ctx: CaseContext, answers: readonly Answer[]): RequestCase[] {
   return [...followedLinks(ctx, answers), ...effects(ctx, answers)];
 }

@@ -13,6 +13,7 @@
 // has data only by convention (`follow-created`).
 import { identifyingParameter, type SpecModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
+import { idText } from '../answers/json-values.js';
 import type { RequestCase } from '../cases/types.js';
 import { type WriteOperations, writeOperations } from '../run/writes/session.js';
 import type { Route } from './routes.js';
@@ -34,9 +35,6 @@ interface Trail {
   /** The trail's requests not yet settled (those of the current window). */
   items: TrailItem[];
 }
-
-const idText = (value: unknown): string | undefined =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 export class WriteTrails {
   private readonly kind: WriteOperations['kind'] | undefined;

@@ -143,29 +143,22 @@ function verdictLines(entry: Verdict): string[] {
   lines.push(`        ${basisLabel(entry.basis)}: ${safe(entry.expected)}`);
   lines.push(`        got:  ${safe(entry.reason)}`);
   if (entry.sequence) {
-    const { id, commands, shrunkFrom, replay } = entry.sequence;
+    const { id, commands, shrunkFrom } = entry.sequence;
     const shrunk = shrunkFrom ? `, shrunk from ${shrunkFrom} commands` : '';
     lines.push(`        the command sequence that shows it (${id}: ${plural(commands, 'command')}${shrunk}), as sent:`);
-    entry.steps.forEach((step, index) => {
-      lines.push(`        ${index + 1}. ${safe(step.title)}`);
-      lines.push(`           got:  ${safe(step.got)}`);
-      lines.push(`           curl: ${safe(step.curl)}`);
-    });
-    lines.push(`        ${safe(replay)}`);
+  } else if (entry.steps.length > 1) lines.push('        requests, in the order to replay them (writes first):');
+  else {
+    const answer = answerOf(entry);
+    if (answer) lines.push(`              ${safe(answer)}`);
+    if (entry.curl) lines.push(`        curl: ${safe(entry.curl)}`);
     return lines;
   }
-  if (entry.steps.length > 1) {
-    lines.push('        requests, in the order to replay them (writes first):');
-    entry.steps.forEach((step, index) => {
-      lines.push(`        ${index + 1}. ${safe(step.title)}`);
-      lines.push(`           got:  ${safe(step.got)}`);
-      lines.push(`           curl: ${safe(step.curl)}`);
-    });
-    return lines;
-  }
-  const answer = answerOf(entry);
-  if (answer) lines.push(`              ${safe(answer)}`);
-  if (entry.curl) lines.push(`        curl: ${safe(entry.curl)}`);
+  entry.steps.forEach((step, index) => {
+    lines.push(`        ${index + 1}. ${safe(step.title)}`);
+    lines.push(`           got:  ${safe(step.got)}`);
+    lines.push(`           curl: ${safe(step.curl)}`);
+  });
+  if (entry.sequence) lines.push(`        ${safe(entry.sequence.replay)}`);
   return lines;
 }
 

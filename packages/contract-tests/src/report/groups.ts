@@ -2,6 +2,8 @@
 // case). Reports show failures and warnings grouped by API, check, operation
 // and kind, with a count and the first few cases; `--verbose` shows them all.
 import type { CaseResult } from '../checks/judging/types.js';
+import { basisLabel } from '../spec/basis.js';
+import { terminalSafe } from '../text/terminal-safe.js';
 import type { CheckResult, RunResult } from './result.js';
 import type { ApiName } from '../spec/models.js';
 
@@ -48,7 +50,32 @@ export function answerOf(entry: Verdict): string | undefined {
   return entry.actual === entry.reason ? undefined : entry.actual;
 }
 
-/** Cases of a check counted by status. */
+/**
+ * A case as plain text, its details indented by `indent`: what the spec says, what came back, and the requests to
+ * replay (or the answer and its curl), each line terminal-safe.
+ */
+export function verdictText(entry: Verdict, indent: string): string {
+  const lines = [
+    entry.title,
+    `${indent}${basisLabel(entry.basis)}: ${entry.expected}`,
+    `${indent}got:  ${entry.reason}`,
+  ];
+  const answer = answerOf(entry);
+  if (entry.steps.length > 1)
+    entry.steps.forEach((step, index) => {
+      lines.push(
+        `${indent}${index + 1}. ${step.title}`,
+        `${indent}   got:  ${step.got}`,
+        `${indent}   curl: ${step.curl}`,
+      );
+    });
+  else {
+    if (answer) lines.push(`${indent}      ${answer}`);
+    if (entry.curl) lines.push(`${indent}curl: ${entry.curl}`);
+  }
+  return lines.map((line) => terminalSafe(line)).join('\n');
+}
+
 export function countByStatus(checks: readonly CheckResult[]): Record<CaseResult['status'], number> {
   const counts = { pass: 0, fail: 0, warn: 0, skip: 0, interrupted: 0 };
   for (const check of checks) counts[check.status]++;

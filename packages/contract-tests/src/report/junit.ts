@@ -4,14 +4,13 @@
 // answer, steps and curls as the console; a testcase whose cases only broke
 // conventions passes, its warnings in system-out. Deployment text is shown
 // inert (terminal-safe) and every character is valid XML 1.0.
-import { basisLabel } from '../spec/basis.js';
 import type { CaseResult } from '../checks/judging/types.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import type { CheckResult, RunResult } from './result.js';
 import { specModels } from '../spec/models.js';
 import type { ApiName } from '../spec/models.js';
 import { type CaseDurations, groupTime, recordedDurations } from './durations.js';
-import { answerOf, type Verdict } from './groups.js';
+import { type Verdict, verdictText } from './groups.js';
 import { xmlAttribute, xmlText } from './xml.js';
 
 const safe = terminalSafe;
@@ -21,21 +20,6 @@ function operationOf(api: ApiName, entry: CaseResult): string | undefined {
   if ('operationId' in entry) return entry.operationId;
   const first = /^[A-Za-z]\w*/.exec(entry.title)?.[0];
   return first && specModels[api].operations.some((operation) => operation.id === first) ? first : undefined;
-}
-
-function verdictText(entry: Verdict): string {
-  const lines = [`${entry.title}`, `  ${basisLabel(entry.basis)}: ${entry.expected}`];
-  lines.push(`  got:  ${entry.reason}`);
-  const answer = answerOf(entry);
-  if (entry.steps.length > 1) {
-    entry.steps.forEach((step, index) => {
-      lines.push(`  ${index + 1}. ${step.title}`, `     got:  ${step.got}`, `     curl: ${step.curl}`);
-    });
-  } else {
-    if (answer) lines.push(`        ${answer}`);
-    if (entry.curl) lines.push(`  curl: ${entry.curl}`);
-  }
-  return lines.map((line) => safe(line)).join('\n');
 }
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
@@ -63,7 +47,7 @@ function testcase(
   if (failed.length > 0) {
     const kinds = [...new Set(failed.map((entry) => entry.kind))].join(', ');
     const message = `${failed.length} of ${cases.length} cases failed (${kinds})`;
-    const body = failed.map(verdictText).join('\n\n');
+    const body = failed.map((entry) => verdictText(entry, '  ')).join('\n\n');
     const failure = `<failure message="${xmlAttribute(message)}" type="${xmlAttribute(failed[0]!.kind)}">`;
     return {
       xml: `${open}>\n      ${failure}${xmlText(body)}</failure>\n    </testcase>`,
@@ -85,7 +69,7 @@ function testcase(
   if (warned.length === 0) return { xml: `${open}/>`, failed: false, skipped: false, ms };
   // JUnit has no warnings: conventions that did not hold pass, with their evidence beside them.
   const heading = `${warned.length} warning(s), conventions that did not hold (they fail the run with --strict):`;
-  const out = xmlText(`${heading}\n\n${warned.map(verdictText).join('\n\n')}`);
+  const out = xmlText(`${heading}\n\n${warned.map((entry) => verdictText(entry, '  ')).join('\n\n')}`);
   return {
     xml: `${open}>\n      <system-out>${out}</system-out>\n    </testcase>`,
     failed: false,

@@ -4,10 +4,9 @@
 // appears only inside code blocks (with a fence longer than any backtick run
 // in it) or escaped, so it can neither render as a link or an image (a
 // tracking pixel) nor break the page.
-import { basisLabel } from '../spec/basis.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import type { RunResult } from './result.js';
-import { answerOf, countByStatus, SHOWN_PER_GROUP, type Verdict, verdictSections } from './groups.js';
+import { countByStatus, SHOWN_PER_GROUP, verdictSections, verdictText } from './groups.js';
 
 /** Text safe in a Markdown table cell or paragraph: no markup, no HTML, no line break. */
 export const markdownText = (text: string): string =>
@@ -19,20 +18,6 @@ function codeBlock(text: string): string {
   const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   return `${fence}text\n${text}\n${fence}`;
-}
-
-function caseText(entry: Verdict): string {
-  const lines = [entry.title, `${basisLabel(entry.basis)}: ${entry.expected}`, `got:  ${entry.reason}`];
-  const answer = answerOf(entry);
-  if (entry.steps.length > 1)
-    entry.steps.forEach((step, index) => {
-      lines.push(`${index + 1}. ${step.title}`, `   got:  ${step.got}`, `   curl: ${step.curl}`);
-    });
-  else {
-    if (answer) lines.push(`      ${answer}`);
-    if (entry.curl) lines.push(`curl: ${entry.curl}`);
-  }
-  return lines.map((line) => safe(line)).join('\n');
 }
 
 export function stepSummary(result: RunResult, options: { verbose?: boolean } = {}): string {
@@ -68,7 +53,7 @@ export function stepSummary(result: RunResult, options: { verbose?: boolean } = 
         `<summary>${status === 'fail' ? '❌' : '⚠️'} ${group.api} · ${group.check} › ` +
           `${markdownText(group.operationId)}: ${group.kind} (${count} case${count === 1 ? '' : 's'})</summary>`,
         '',
-        codeBlock(shown.map(caseText).join('\n\n')),
+        codeBlock(shown.map((entry) => verdictText(entry, '')).join('\n\n')),
         ...(shown.length < count ? ['', `…and ${count - shown.length} more (the reports list them all).`] : []),
         '',
         '</details>',

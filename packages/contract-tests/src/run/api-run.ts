@@ -4,7 +4,7 @@
 // when allowed, and cleanup whatever happened. Every exchange is read into
 // an answer as it is recorded (answers/answer.ts); the checks judge the
 // answers afterwards.
-import { type SpecModel, writableKind } from '@tallyport/spec-model/query';
+import { type OperationModel, type SpecModel, writableKind } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
 import type { CaseContext } from '../cases/context.js';
@@ -216,6 +216,11 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     ),
     hasKeyWithoutRecords: !!secrets.keyWithoutRecords && !!setup.secrets[secrets.keyWithoutRecords],
   });
+  /** The values a plain call of `operation` sends now (`given` first), when it can be made. */
+  const plainValues = (operation: OperationModel, given?: Record<string, TemplateValue>) => {
+    const values = baselineValues(caseContext(book.answers), operation, given);
+    return typeof values === 'string' ? undefined : values;
+  };
   const session = new WriteSession({
     api,
     model,
@@ -226,10 +231,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     ledger: setup.ledger,
     send,
     stopped: () => signal.aborted || transport.unavailableReason !== undefined,
-    baseline: (operation, given) => {
-      const values = baselineValues(caseContext(book.answers), operation, given);
-      return typeof values === 'string' ? undefined : values;
-    },
+    baseline: plainValues,
     ...(setup.log ? { log: setup.log } : {}),
   });
   const writes = setup.writesAllowed && wants('write') && session.possible;
@@ -387,10 +389,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
           setup.writesAllowed && session.possible && setup.invariants.some((invariant) => invariant.writes)
             ? session
             : undefined,
-        baseline: (operation) => {
-          const values = baselineValues(caseContext(book.answers), operation);
-          return typeof values === 'string' ? undefined : values;
-        },
+        baseline: plainValues,
         invariants: setup.invariants,
         requestCount: () => transport.requestCount,
         // The cleanup sends a delete of each record the run holds, with a read before and after it.

@@ -18,7 +18,7 @@ import {
   writableFields,
   writableKind,
 } from '@tallyport/spec-model/query';
-import { exampleValues, validValues } from '../cases/values.js';
+import { DAY_MS, exampleValues, validValues, ymd } from '../cases/values.js';
 import type { TemplateValue } from '../spec/secrets.js';
 
 type Values = Record<string, TemplateValue>;
@@ -88,9 +88,6 @@ function fieldsFor(random: Random, fields: readonly ParameterModel[], atLeast: n
   }
   return values;
 }
-
-const DAY_MS = 86_400_000;
-const ymd = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * A list walk: a random page size, sort key and direction, the plain call's values beneath; for a list of one

@@ -12,19 +12,19 @@
 // neighbour for each it meets; the check (invariants/neighbours-served.ts)
 // finds them by these same definitions.
 import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
+import { DAY_MS, ymd } from '../cases/values.js';
 import type { Answer } from '../answers/answer.js';
 import type { TemplateValue } from '../spec/secrets.js';
 import { pagingValues } from './walks.js';
 
 export type NeighbourKind = 'the day before' | 'the same text in ASCII';
 
-const DAY_MS = 86_400_000;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
-const dayBefore = (ymd: string): string | undefined => {
-  if (!YMD.test(ymd)) return undefined;
-  const time = Date.parse(`${ymd}T00:00:00Z`);
-  return Number.isNaN(time) ? undefined : new Date(time - DAY_MS).toISOString().slice(0, 10);
+const dayBefore = (date: string): string | undefined => {
+  if (!YMD.test(date)) return undefined;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(time) ? undefined : ymd(time - DAY_MS);
 };
 
 /** Plain ASCII letters, for a text of `length` code points that no search rule reads differently. */
@@ -43,7 +43,7 @@ export function neighboursOf(
   const end = parameterWithRole(operation, 'range-end');
   const [from, to] = [start && values[start.name], end && values[end.name]];
   // A range that ends near today is left alone: a bound on how recent a range may be could tell the two apart.
-  const recent = new Date(now - 2 * DAY_MS).toISOString().slice(0, 10);
+  const recent = ymd(now - 2 * DAY_MS);
   if (start && end && typeof from === 'string' && typeof to === 'string' && to < recent) {
     const [earlierFrom, earlierTo] = [dayBefore(from), dayBefore(to)];
     if (earlierFrom && earlierTo)

@@ -8,7 +8,7 @@
 import { identifyingParameter, parameterWithRole, recordOperations, writableKind } from '@tallyport/spec-model/query';
 import { acceptedConforming, type Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
-import { textOf } from '../answers/json-values.js';
+import { idText, textOf } from '../answers/json-values.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { comparedFields } from '../checks/judging/rows.js';
 import { sameValue } from '../checks/judging/compare.js';
@@ -144,15 +144,15 @@ export function timelineOf(run: RecordedRun): StateTimeline {
   return built;
 }
 
-const idText = (value: unknown): string | undefined =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-
 /** The values a request sent, the key left out, as text. */
-function sentValues(run: RecordedRun, answer: Answer): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.case?.values ?? {})) out[name] = run.valueOf(value);
-  return out;
-}
+export const sentValues = (run: RecordedRun, answer: Answer): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(answer.case?.values ?? {})
+      .filter(
+        ([name]) => answer.operation.parameters.find((parameter) => parameter.name === name)?.role !== 'credential',
+      )
+      .map(([name, value]) => [name, run.valueOf(value)]),
+  );
 
 export function buildTimeline(run: RecordedRun): StateTimeline {
   return new TimelineBuilder(run).extend(run.answers);
@@ -221,7 +221,6 @@ export class TimelineBuilder {
     return timeline;
   }
 
-  /** Writes since the fields of `record` were last seen. */
   /**
    * Writes since the fields of `record` were last seen, in `via`'s kind of view where it was shown in one before: a
    * list may keep a copy of its own (a denormalised table, a search index), so what a write did to it shows in the

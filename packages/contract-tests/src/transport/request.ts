@@ -37,12 +37,3 @@ export function jsonBody(template: RequestTemplate, show: (value: TemplateValue)
   });
   return JSON.stringify(Object.fromEntries(fields));
 }
-
-/** A stable identity of the request, so identical probes are sent once per run. */
-export function requestKey(template: RequestTemplate): string {
-  const show = (value: TemplateValue): string => (isSecretRef(value) ? `${value.prefix ?? ''}$${value.secret}` : value);
-  const pairs = (list: Array<[string, TemplateValue]> | undefined): string =>
-    (list ?? []).map(([name, value]) => `${name}=${show(value)}`).join('&');
-  const where = `${template.api} ${template.method} ${template.path}?${pairs(template.query)}`;
-  return `${where} H:${pairs(template.headers)} B${template.json ? '(json)' : ''}:${pairs(template.form)}`;
-}

@@ -12,7 +12,6 @@ import {
   adviceWaitMs,
   BodyTooLarge,
   backoffMs,
-  isSuccessStatus,
   rateLimitAdvice,
   readCappedText,
   shouldRetryJudging,
@@ -333,10 +332,3 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
   }
   return String(error);
 }
-
-/** Whether the exchange got a complete answer with a 2XX status. */
-export const is2xx = (exchange: Exchange): boolean =>
-  !!exchange.response && !exchange.error && isSuccessStatus(exchange.response.status);
-
-/** Whether the exchange got a complete answer to judge. */
-export const answered = (exchange: Exchange): boolean => !!exchange.response && !exchange.error;

@@ -11,7 +11,6 @@ export const anyParameterWithRole =
   (model: SpecModel): boolean =>
     model.operations.some((operation) => operation.parameters.some((parameter) => parameter.role === role));
 
-/** Some parameter has a documented default. */
 export const anyDefault = (model: SpecModel): boolean =>
   model.operations.some((operation) => operation.parameters.some((parameter) => parameter.hasDefault));
 
@@ -23,5 +22,4 @@ export const anyOutcome = (model: SpecModel): boolean =>
 export const anyScopedByKey = (model: SpecModel): boolean =>
   model.operations.some((operation) => operation.scope === 'key');
 
-/** Some operation links to another. */
 export const anyLink = (model: SpecModel): boolean => model.operations.some((operation) => operation.links.length > 0);

@@ -284,7 +284,6 @@ export const configKey = (flag: string): string =>
 export const synopsis = (option: OptionSpec): string =>
   `${option.short ? `-${option.short}, ` : ''}--${option.flag}${option.value ? ` ${option.value}` : ''}`;
 
-/** parseArgs' options. */
 export const PARSE_OPTIONS = Object.fromEntries(
   OPTIONS.map((option) => [option.flag, { type: option.type, ...(option.short ? { short: option.short } : {}) }]),
 ) as Record<string, { type: 'string' | 'boolean'; short?: string }>;

@@ -18,6 +18,7 @@ import {
   writableKind,
 } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
+import { idText } from '../../answers/json-values.js';
 import { compactValue } from '../../answers/records.js';
 import { sameLabelForm } from '../../state/normalisation.js';
 import type { AuthMode, RequestCase } from '../../cases/types.js';
@@ -203,8 +204,7 @@ export class WriteSession {
     if (!rows) return undefined;
     if (rows.length === 0) return null;
     // The label as shown: in the deployment's own case or ASCII form, or kept as a prefix and digest when long.
-    const id = rows.find((candidate) => sameLabelForm(label, candidate[kind.label]))?.[kind.identifier];
-    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+    return idText(rows.find((candidate) => sameLabelForm(label, candidate[kind.label]))?.[kind.identifier]);
   }
 
   /** After a create without a usable answer: owns the record if the search finds it, closes the entry if not. */
@@ -287,25 +287,18 @@ export class WriteSession {
     const answer = await this.options.send(
       this.testCase(create, { [kind.label]: label, ...fields }, 'create', label, extra),
     );
-    if (!answer.answered) {
-      // The create may have landed without an answer: find it by its label.
-      const id = await this.settle(label);
-      return { label, answer, ...(id ? { id } : {}), ...(id === null ? { absent: true } : {}) };
-    }
-    if (answer.verdict !== 'accepted') {
-      // A 4XX made nothing. After anything else (a refusal stated in a 2XX body, a 5XX, a redirect) the record may
-      // exist all the same: the label is looked for.
+    if (!answer.answered || answer.verdict !== 'accepted') {
+      // A 4XX made nothing. Without an answer, or after anything else (a refusal stated in a 2XX body, a 5XX, a
+      // redirect), the record may exist all the same: the label is looked for.
       const status = answer.status ?? 0;
-      if (status >= 400 && status < 500 && status !== 429) {
+      if (answer.answered && status >= 400 && status < 500 && status !== 429) {
         this.options.ledger.record({ event: 'not-created', ...this.entry(label) });
         return { label, answer };
       }
       const id = await this.settle(label);
       return { label, answer, ...(id ? { id } : {}), ...(id === null ? { absent: true } : {}) };
     }
-    const answered = this.recordIn(answer)?.[kind.identifier];
-    const claimed = typeof answered === 'string' || typeof answered === 'number' ? String(answered) : undefined;
-    let id = await this.adopt(claimed, label).catch((error) => {
+    let id = await this.adopt(idText(this.recordIn(answer)?.[kind.identifier]), label).catch((error) => {
       if (error instanceof SafetyViolation) return undefined;
       throw error;
     });
@@ -340,11 +333,8 @@ export class WriteSession {
       this.testCase(update, { [idOf(update, kind.name).name]: id, ...fields }, 'update', label, extra),
     );
     const other = this.encodingToTry(update, answer, extra);
-    if (other) {
-      await this.read(id, label, 'read-after-update');
-      return this.update(id, label, fields, { ...extra, encoding: other, note: this.encodedNote(extra) });
-    }
     await this.read(id, label, 'read-after-update');
+    if (other) return this.update(id, label, fields, { ...extra, encoding: other, note: this.encodedNote(extra) });
   }
 
   /** Reads, deletes, and reads again; releases the record when the last read is refused. */

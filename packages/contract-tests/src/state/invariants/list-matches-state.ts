@@ -20,8 +20,7 @@ import { ofSequence } from '../../answers/answer.js';
 import type { Row } from '../../answers/records.js';
 import { textOf } from '../../answers/json-values.js';
 import { ordersFollowed } from '../../checks/judging/compare.js';
-import { fail, pass } from '../../checks/judging/evidence.js';
-import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
+import type { RecordedRun } from '../../checks/judging/types.js';
 import { rowKeyOf } from '../../checks/judging/rows.js';
 import type { ModelRecord } from '../model.js';
 import { ALL_SEARCH_READINGS, consistentReadings, expectedInSearch, type SearchReading } from '../readings.js';
@@ -32,6 +31,7 @@ import {
   creationOrderKey,
   endedBeforeToday,
   few,
+  finding,
   perWalk,
   plural,
   rowIdentityField,
@@ -48,34 +48,6 @@ const ANY_READING = ', under any reading';
 const SAME_SECOND_MS = 1000;
 
 const lastExchange = (walk: Walk): number => walk.pages.at(-1)!.exchange.id;
-
-function finding(
-  subject: string,
-  version: number,
-  title: string,
-  failure?: {
-    kind: FailureKind;
-    answer: Answer;
-    expected: string;
-    actual: string;
-    related: Answer[];
-    basis?: 'convention';
-  },
-  churn = false,
-): Finding {
-  const marks = churn ? { churn } : {};
-  if (!failure) return { subject, version, result: pass(title), ...marks };
-  return {
-    subject,
-    version,
-    ...marks,
-    result: fail(failure.kind, failure.answer, failure.expected, failure.actual, {
-      basis: failure.basis ?? 'specified',
-      title,
-      related: failure.related,
-    }),
-  };
-}
 
 /** Rows of a walk shown more than once (told apart by `field`), and the pages that show them. */
 function twiceFinding(walk: Walk, field: string | undefined, version: number, churn = false): Finding | undefined {

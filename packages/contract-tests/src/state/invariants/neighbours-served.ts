@@ -11,11 +11,12 @@
 // requests are the evidence.
 import { identifyingParameter, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
-import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
+import { titleOf } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import { failedWrite, isWriteNeighbour, neighboursOf, refusedAllowed } from '../neighbours.js';
 import { type Finding, stateCheck } from './frame.js';
-import { othersWrite, shownAfter, type StateTimeline } from '../timeline.js';
+import { finding } from './shared.js';
+import { othersWrite, sentValues, shownAfter, type StateTimeline } from '../timeline.js';
 
 const NAME = 'neighbours_served';
 
@@ -73,18 +74,14 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
     if (!refusedAllowed(answer)) continue;
     const title = `${titleOf(answer)}: served as its neighbours are`;
     const how = (answer.status ?? 0) >= 500 ? `answered HTTP ${answer.status}` : `refused (HTTP ${answer.status})`;
-    let neighbour: { answer: Answer; kind: string } | undefined;
-    for (const candidate of neighboursOf(
+    let neighbour: { answer: Answer; kind: string } | undefined = neighboursOf(
       answer.operation,
       answer.case!.values,
       answer.exchange.startedAt || Date.now(),
-    )) {
+    ).flatMap((candidate) => {
       const match = servedAs.get(requestKey(run, answer.operation.id, candidate.values))?.[0];
-      if (match) {
-        neighbour = { answer: match, kind: candidate.kind };
-        break;
-      }
-    }
+      return match ? [{ answer: match, kind: candidate.kind }] : [];
+    })[0];
     if (!neighbour && !goneByOthers(run, timeline, answer, shared)) {
       const before = servedAs
         .get(requestKey(run, answer.operation.id, answer.case!.values))
@@ -92,43 +89,32 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
       if (before) neighbour = { answer: before, kind: 'the same request, a step earlier' };
     }
     if (!neighbour) continue;
-    found.push({
-      subject: `#${answer.exchange.id}`,
-      version: 0,
-      result: fail(
-        'neighbour-served',
+    found.push(
+      finding(`#${answer.exchange.id}`, 0, title, {
+        kind: 'neighbour-served',
         answer,
-        `served, as its neighbour (${neighbour.kind}, #${neighbour.answer.exchange.id}) is: the source documentation ` +
-          'allows both values alike',
-        `${how}, while its neighbour was served`,
-        { basis: 'specified', title, related: [neighbour.answer] },
-      ),
-    });
+        expected:
+          `served, as its neighbour (${neighbour.kind}, #${neighbour.answer.exchange.id}) is: the source ` +
+          'documentation allows both values alike',
+        actual: `${how}, while its neighbour was served`,
+        related: [neighbour.answer],
+      }),
+    );
   }
   found.push(...writeFindings(run));
   // Nothing refused that a neighbour was served for: every request with a neighbour kind held the invariant.
   if (found.length > 0) return found;
   const candidates = served.filter((answer) => neighboursOf(answer.operation, answer.case!.values).length > 0);
   if (candidates.length > 0)
-    found.push({
-      subject: 'neighbours',
-      version: 0,
-      result: pass(
+    found.push(
+      finding(
+        'neighbours',
+        0,
         `${NAME}: ${candidates.length} requests with a range or a search text, none refused as its neighbour`,
       ),
-    });
+    );
   return found;
 }
-
-/** The values a write sent, the key left out, as text. */
-const sentText = (run: RecordedRun, answer: Answer): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(answer.case?.values ?? {})
-      .filter(
-        ([name]) => answer.operation.parameters.find((parameter) => parameter.name === name)?.role !== 'credential',
-      )
-      .map(([name, value]) => [name, run.valueOf(value)]),
-  );
 
 /** A write the documentation allows that failed, while the same write with plain short text was served. */
 function writeFindings(run: RecordedRun): Finding[] {
@@ -136,7 +122,7 @@ function writeFindings(run: RecordedRun): Finding[] {
   const found: Finding[] = [];
   for (const answer of run.answers) {
     if (!failedWrite(answer)) continue;
-    const values = sentText(run, answer);
+    const values = sentValues(run, answer);
     // The same write sent again and served: the failure did not hold (a gateway's occasional 503), nothing to judge.
     const same = JSON.stringify(values);
     const resent = run.answers.some(
@@ -144,7 +130,7 @@ function writeFindings(run: RecordedRun): Finding[] {
         other.exchange.id > answer.exchange.id &&
         other.operation.id === answer.operation.id &&
         servedAlike(other) &&
-        JSON.stringify(sentText(run, other)) === same,
+        JSON.stringify(sentValues(run, other)) === same,
     );
     if (resent) continue;
     const neighbour = run.answers.find(
@@ -152,21 +138,20 @@ function writeFindings(run: RecordedRun): Finding[] {
         other !== answer &&
         other.operation.id === answer.operation.id &&
         servedAlike(other) &&
-        isWriteNeighbour(values, sentText(run, other), label),
+        isWriteNeighbour(values, sentValues(run, other), label),
     );
     if (!neighbour) continue;
-    found.push({
-      subject: `#${answer.exchange.id}`,
-      version: 0,
-      result: fail(
-        'neighbour-served',
+    found.push(
+      finding(`#${answer.exchange.id}`, 0, `${titleOf(answer)}: served as its neighbours are`, {
+        kind: 'neighbour-served',
         answer,
-        `served, as the same write with plain short text is (#${neighbour.exchange.id}): the source documentation ` +
-          'allows both values alike, and a deployment that does not take one refuses it',
-        answer.answered ? `answered HTTP ${answer.status}` : 'no answer',
-        { basis: 'specified', title: `${titleOf(answer)}: served as its neighbours are`, related: [neighbour] },
-      ),
-    });
+        expected:
+          `served, as the same write with plain short text is (#${neighbour.exchange.id}): the source ` +
+          'documentation allows both values alike, and a deployment that does not take one refuses it',
+        actual: answer.answered ? `answered HTTP ${answer.status}` : 'no answer',
+        related: [neighbour],
+      }),
+    );
   }
   return found;
 }

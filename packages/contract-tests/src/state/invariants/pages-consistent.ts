@@ -7,12 +7,11 @@
 // the rows of a complete walk of several pages (any: the first may be one a
 // lost row cut short) is held to counting them in every walk.
 import { parameterWithRole } from '@tallyport/spec-model/query';
-import { fail, pass } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import { othersWrite, type StateTimeline } from '../timeline.js';
 import { type Walk, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
-import { walkEvidence, walkKey } from './shared.js';
+import { finding, walkEvidence, walkKey } from './shared.js';
 
 const NAME = 'pages_consistent';
 
@@ -21,20 +20,17 @@ function fullPages(walk: Walk, version: number): Finding | undefined {
   const parameter = parameterWithRole(walk.operation, 'page-size')!;
   const title = `${walkKey(walk)}: every page but the last holds ${walk.size} rows`;
   const short = walk.pages.slice(0, -1).findIndex((page) => (page.records?.count ?? 0) !== walk.size);
-  const subject = `full ${walkKey(walk)}`;
-  if (short < 0) return { subject, version, result: pass(title) };
+  if (short < 0) return finding(`full ${walkKey(walk)}`, version, title);
   const page = walk.pages[short]!;
-  return {
-    subject,
-    version,
-    result: fail(
-      'page-not-full',
-      page,
-      `${walk.size} rows on every page but the last (${parameter.name}=${walk.size})`,
-      `page ${short + 1} of ${walk.pages.length} holds ${page.records?.count ?? 0} rows, and page ${short + 2} follows`,
-      { basis: 'specified', title, related: [walk.pages[short + 1]!] },
-    ),
-  };
+  return finding(`full ${walkKey(walk)}`, version, title, {
+    kind: 'page-not-full',
+    answer: page,
+    expected: `${walk.size} rows on every page but the last (${parameter.name}=${walk.size})`,
+    actual:
+      `page ${short + 1} of ${walk.pages.length} holds ${page.records?.count ?? 0} rows, ` +
+      `and page ${short + 2} follows`,
+    related: [walk.pages[short + 1]!],
+  });
 }
 
 /**
@@ -59,20 +55,14 @@ function totals(walk: Walk, version: number, counts: boolean | undefined, shared
   const rows = walkRows(walk).length;
   const wrong = walk.pages.find((page) => page.page?.statedTotal !== undefined && page.page.statedTotal !== rows);
   const title = `${walkKey(walk)}: the stated total counts the rows served`;
-  const subject = `total ${walkKey(walk)}`;
-  if (!wrong) return { subject, version, result: pass(title) };
-  const { related } = walkEvidence(walk);
-  return {
-    subject,
-    version,
-    result: fail(
-      'total-differs',
-      wrong,
-      `a total of ${rows}: the rows the pages serve (the total counted the rows of a complete walk)`,
-      `a stated total of ${wrong.page!.statedTotal}`,
-      { basis: 'specified', title, related: related.filter((page) => page !== wrong) },
-    ),
-  };
+  if (!wrong) return finding(`total ${walkKey(walk)}`, version, title);
+  return finding(`total ${walkKey(walk)}`, version, title, {
+    kind: 'total-differs',
+    answer: wrong,
+    expected: `a total of ${rows}: the rows the pages serve (the total counted the rows of a complete walk)`,
+    actual: `a stated total of ${wrong.page!.statedTotal}`,
+    related: walkEvidence(walk).related.filter((page) => page !== wrong),
+  });
 }
 
 function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {

@@ -18,13 +18,14 @@ import type { Answer } from '../../answers/answer.js';
 import { textOf } from '../../answers/json-values.js';
 import type { Row } from '../../answers/records.js';
 import { sameButUrlQueries, sameValue } from '../../checks/judging/compare.js';
-import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
+import { titleOf } from '../../checks/judging/evidence.js';
 import { acceptedConforming } from '../../checks/judging/related.js';
 import { comparedFields } from '../../checks/judging/rows.js';
 import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import { shownAfter, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
-import { few } from './shared.js';
+import { few, finding } from './shared.js';
+import type { Basis } from '../../spec/basis.js';
 import { followLink } from '../../derived/links.js';
 
 const NAME = 'read_matches_list';
@@ -39,42 +40,24 @@ function compare(run: RecordedRun, kind: string, id: string, read: Answer, liste
   const identifier = record.identifier!;
   const title = `${titleOf(read)}: equals the listed ${kind}`;
   const subject = `${kind} ${id} #${read.exchange.id}`;
-  const finding = (result: Finding['result']): Finding => ({ subject, version: 0, result });
-  if (read.verdict === 'refused')
-    return finding(
-      fail('read-differs', read, `the listed ${kind} ${id} can be read`, 'the read was refused', {
-        basis: 'specified',
-        title,
-        related: [listed.answer],
-      }),
-    );
+  const differs = (expected: string, actual: string, basis: Basis = 'specified'): Finding =>
+    finding(subject, 0, title, {
+      kind: 'read-differs',
+      answer: read,
+      expected,
+      actual,
+      related: [listed.answer],
+      basis,
+    });
+  if (read.verdict === 'refused') return differs(`the listed ${kind} ${id} can be read`, 'the read was refused');
   const shown = read.records?.rows[0];
-  if (!shown)
-    return finding(
-      fail('read-differs', read, `the ${kind} ${id}`, 'no record in the answer', {
-        basis: 'specified',
-        title,
-        related: [listed.answer],
-      }),
-    );
+  if (!shown) return differs(`the ${kind} ${id}`, 'no record in the answer');
   if (!sameValue(shown[identifier], listed.row[identifier]))
-    return finding(
-      fail(
-        'read-differs',
-        read,
-        `the ${kind} whose ${identifier} is ${id}`,
-        `${identifier} ${JSON.stringify(shown[identifier])}`,
-        {
-          basis: 'specified',
-          title,
-          related: [listed.answer],
-        },
-      ),
-    );
+    return differs(`the ${kind} whose ${identifier} is ${id}`, `${identifier} ${JSON.stringify(shown[identifier])}`);
   const differing = record.fields.filter(
     (field) => field in shown && field in listed.row && !sameValue(shown[field], listed.row[field]),
   );
-  if (differing.length === 0) return finding(pass(title));
+  if (differing.length === 0) return finding(subject, 0, title);
   // A link signed or stamped for each answer differs in its query only: that it is the same string is a convention.
   const compared = new Set(comparedFields(record));
   const decided = differing.filter(
@@ -84,12 +67,10 @@ function compare(run: RecordedRun, kind: string, id: string, read: Answer, liste
     .slice(0, 4)
     .map((field) => `${field} ${JSON.stringify(shown[field])} (listed ${JSON.stringify(listed.row[field])})`)
     .join('; ');
-  return finding(
-    fail('read-differs', read, `the documented fields the list shows for ${kind} ${id}`, shownFields, {
-      basis: decided.length > 0 ? 'specified' : 'convention',
-      title,
-      related: [listed.answer],
-    }),
+  return differs(
+    `the documented fields the list shows for ${kind} ${id}`,
+    shownFields,
+    decided.length > 0 ? 'specified' : 'convention',
   );
 }
 
@@ -132,11 +113,8 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
     const deletedBy = view ? view.deletedBy : refused!.deletedBy;
     const title = `${kind.identifier} ${id}: reads as the state holds it`;
     const subject = `read ${id}`;
-    const fails = (failure: FailureKind, expectedText: string, actual: string, related: Answer[]): Finding => ({
-      subject,
-      version,
-      result: fail(failure, answer, expectedText, actual, { basis: 'specified', title, related }),
-    });
+    const fails = (failure: FailureKind, expectedText: string, actual: string, related: Answer[]): Finding =>
+      finding(subject, version, title, { kind: failure, answer, expected: expectedText, actual, related });
     if (stray) {
       // An answer that shows another record is judged on its own: a later read of the right one does not right it.
       const shown = answer.records?.rows[0]?.[kind.identifier];
@@ -158,7 +136,7 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
               'the record still reads',
               [deletedBy],
             )
-          : { subject, version, result: pass(title) },
+          : finding(subject, version, title),
       );
       continue;
     }
@@ -189,7 +167,7 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
     }
     // Records the traffic wrote are held to what was written (stored_as_sent), whatever view shows them.
     if (expected?.origin !== 'listed') {
-      if (expected) found.push({ subject, version, result: pass(title) });
+      if (expected) found.push(finding(subject, version, title));
       continue;
     }
     const listed = lastListed.get(id);
@@ -270,21 +248,24 @@ function readAgainFindings(run: RecordedRun, timeline: StateTimeline): Finding[]
     const [was, now] = [identityOf(run, kind, reference), identityOf(run, kind, answer)];
     const differing = Object.keys(was).filter((field) => field in now && was[field] !== now[field]);
     const title = `${titleOf(answer)}: the same ${kind} as the first answer to it`;
-    found.push({
-      subject: `again #${answer.exchange.id}`,
-      version: 0,
-      result:
+    found.push(
+      finding(
+        `again #${answer.exchange.id}`,
+        0,
+        title,
         differing.length === 0
-          ? pass(title)
-          : fail(
-              'read-differs',
+          ? undefined
+          : {
+              kind: 'read-differs',
               answer,
-              `the ${kind} the same request answered before (#${reference.exchange.id}): what identifies it does ` +
+              expected:
+                `the ${kind} the same request answered before (#${reference.exchange.id}): what identifies it does ` +
                 'not change',
-              differing.map((field) => `${field} ${now[field]} (first ${was[field]})`).join('; '),
-              { basis: 'specified', title, related: [reference] },
-            ),
-    });
+              actual: differing.map((field) => `${field} ${now[field]} (first ${was[field]})`).join('; '),
+              related: [reference],
+            },
+      ),
+    );
   }
   return found;
 }

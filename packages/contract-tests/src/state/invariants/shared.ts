@@ -1,11 +1,47 @@
 // Small questions the invariants ask of walks: the walk's query as one key
 // (page size left out where pages of any size must agree), the sort in
-// effect, the field that tells rows apart, and the evidence of a walk.
+// effect, the field that tells rows apart, and the evidence of a walk; and
+// the one way every invariant words a finding.
 import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
-import { validValues } from '../../cases/values.js';
-import type { RecordedRun } from '../../checks/judging/types.js';
+import { validValues, ymd } from '../../cases/values.js';
+import { fail, pass } from '../../checks/judging/evidence.js';
+import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
+import type { Basis } from '../../spec/basis.js';
 import type { Walk } from '../walks.js';
+import type { Finding } from './frame.js';
+
+/** What a failing finding says; its basis is `specified` unless it says otherwise. */
+export interface FindingFailure {
+  kind: FailureKind;
+  answer: Answer;
+  expected: string;
+  actual: string;
+  related: Answer[];
+  basis?: Basis;
+}
+
+/** A finding about `subject` at `version`: a pass without `failure`, else the verdict it gives. */
+export function finding(
+  subject: string,
+  version: number,
+  title: string,
+  failure?: FindingFailure,
+  churn = false,
+): Finding {
+  const marks = churn ? { churn } : {};
+  if (!failure) return { subject, version, result: pass(title), ...marks };
+  return {
+    subject,
+    version,
+    ...marks,
+    result: fail(failure.kind, failure.answer, failure.expected, failure.actual, {
+      basis: failure.basis ?? 'specified',
+      title,
+      related: failure.related,
+    }),
+  };
+}
 
 const keys = new WeakMap<Walk, Map<string, string>>();
 
@@ -67,7 +103,7 @@ export function endedBeforeToday(walk: Walk, now = Date.now()): boolean {
   const end = parameterWithRole(walk.operation, 'range-end');
   if (!end) return true;
   const value = walk.query[end.name];
-  return value !== undefined && value < new Date(now).toISOString().slice(0, 10);
+  return value !== undefined && value < ymd(now);
 }
 
 /**

@@ -10,13 +10,13 @@
 // after a write may lag it (a replica): the last view before the next write
 // is the one judged.
 import { sameValue } from '../../checks/judging/compare.js';
-import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
-import type { RecordedRun } from '../../checks/judging/types.js';
-import type { FailureKind } from '../../checks/judging/types.js';
+import { titleOf } from '../../checks/judging/evidence.js';
+import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import type { FieldExpectation } from '../model.js';
 import { sameLabelForm, storedAs } from '../normalisation.js';
 import type { RecordView, StateTimeline } from '../timeline.js';
 import { type Finding, STATE_FAMILIES, stateCheck } from './frame.js';
+import { finding } from './shared.js';
 
 const NAME = 'stored_as_sent';
 
@@ -46,50 +46,35 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
         ? ({ verdict: 'kept', how: 'normalised' } as const)
         : ({ verdict: 'lost' } as const)
       : storedAs(written.value, shown, written.before);
-  const make = (kind: FailureKind, actual: string): Finding => ({
-    subject,
-    version,
-    result: fail(
-      kind,
-      view.answer,
-      `${field} ${JSON.stringify(written.value)} (${source}), or a normalisation of it`,
-      actual,
-      {
-        basis: timeline.kind!.conventionFields.includes(field) ? 'convention' : 'specified',
-        title,
-        related: [written.from],
-      },
-    ),
-  });
   const base = { field, written, view, ownForm: false };
-  switch (stored.verdict) {
-    case 'kept':
-      return { ...base, ownForm: stored.how === 'another form', finding: { subject, version, result: pass(title) } };
-    case 'other-representation':
-      return { ...base, finding: { subject, version, result: pass(title) } };
-    case 'part-missing':
-      return { ...base, finding: make('part-missing', `${field} ${JSON.stringify(shown)}: ${stored.missing} missing`) };
-    case 'part-added':
-      return {
-        ...base,
-        finding: make('part-added', `${field} ${JSON.stringify(shown)}: ${stored.added} not written`),
-      };
-    case 'empty-not-stored':
-      return {
-        ...base,
-        finding: make('empty-not-stored', `${field} ${JSON.stringify(shown)}, where an empty value was written`),
-      };
-    case 'lost':
-      return { ...base, finding: make('write-lost', `${field} ${JSON.stringify(shown)}`) };
-    case 'unchanged':
-      return {
-        ...base,
-        finding: make(
-          'write-lost',
-          `${field} ${JSON.stringify(shown)}, as before the write (and no later view showed it)`,
-        ),
-      };
-  }
+  if (stored.verdict === 'kept' || stored.verdict === 'other-representation')
+    return {
+      ...base,
+      ownForm: stored.verdict === 'kept' && stored.how === 'another form',
+      finding: finding(subject, version, title),
+    };
+  const text = `${field} ${JSON.stringify(shown)}`;
+  const [kind, actual]: [FailureKind, string] =
+    stored.verdict === 'part-missing'
+      ? ['part-missing', `${text}: ${stored.missing} missing`]
+      : stored.verdict === 'part-added'
+        ? ['part-added', `${text}: ${stored.added} not written`]
+        : stored.verdict === 'empty-not-stored'
+          ? ['empty-not-stored', `${text}, where an empty value was written`]
+          : stored.verdict === 'unchanged'
+            ? ['write-lost', `${text}, as before the write (and no later view showed it)`]
+            : ['write-lost', text];
+  return {
+    ...base,
+    finding: finding(subject, version, title, {
+      kind,
+      answer: view.answer,
+      expected: `${field} ${JSON.stringify(written.value)} (${source}), or a normalisation of it`,
+      actual,
+      related: [written.from],
+      basis: timeline.kind!.conventionFields.includes(field) ? 'convention' : 'specified',
+    }),
+  };
 }
 
 function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
@@ -126,22 +111,18 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
     const [before, now] = [first.view.row[entry.field], entry.view.row[entry.field]];
     if (!entry.ownForm && !first.ownForm) continue;
     if (sameValue(before, now)) continue;
-    consistency.push({
-      subject: `form ${entry.finding.subject}`,
-      version: entry.finding.version,
-      result: fail(
-        'normalised-inconsistently',
-        entry.view.answer,
-        `${entry.field} shown as the same value written before was (${JSON.stringify(before)}): a deployment's own ` +
+    const title = `${titleOf(entry.written.from)}: ${entry.field} in the form the same value showed before`;
+    consistency.push(
+      finding(`form ${entry.finding.subject}`, entry.finding.version, title, {
+        kind: 'normalised-inconsistently',
+        answer: entry.view.answer,
+        expected:
+          `${entry.field} shown as the same value written before was (${JSON.stringify(before)}): a deployment's own ` +
           'form of a value is the same each time',
-        `${entry.field} ${JSON.stringify(now)}`,
-        {
-          basis: 'specified',
-          title: `${titleOf(entry.written.from)}: ${entry.field} in the form the same value showed before`,
-          related: [entry.written.from, first.view.answer, first.written.from],
-        },
-      ),
-    });
+        actual: `${entry.field} ${JSON.stringify(now)}`,
+        related: [entry.written.from, first.view.answer, first.written.from],
+      }),
+    );
   }
   return [...judged.map((entry) => entry.finding), ...consistency, ...invalidApplied(run, timeline)];
 }
@@ -165,19 +146,22 @@ function invalidApplied(run: RecordedRun, timeline: StateTimeline): Finding[] {
     );
     if (!view || !(field in view.row)) continue;
     const title = `${titleOf(write.answer)}: ${field} not stored`;
-    found.push({
-      subject: `invalid ${write.answer.exchange.id}`,
-      version: write.version,
-      result: sameValue(view.row[field], value)
-        ? fail(
-            'invalid-applied',
-            view.answer,
-            `${field} ${JSON.stringify(value)} (${sent.rule}) never stored`,
-            `a read right after shows ${field} ${JSON.stringify(view.row[field])}`,
-            { basis: 'specified', title, related: [write.answer] },
-          )
-        : pass(title),
-    });
+    found.push(
+      finding(
+        `invalid ${write.answer.exchange.id}`,
+        write.version,
+        title,
+        sameValue(view.row[field], value)
+          ? {
+              kind: 'invalid-applied',
+              answer: view.answer,
+              expected: `${field} ${JSON.stringify(value)} (${sent.rule}) never stored`,
+              actual: `a read right after shows ${field} ${JSON.stringify(view.row[field])}`,
+              related: [write.answer],
+            }
+          : undefined,
+      ),
+    );
   }
   return found;
 }

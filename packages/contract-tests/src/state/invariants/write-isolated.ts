@@ -8,11 +8,12 @@
 // write (an account may be shared): a change to one of them that does not
 // mirror a write of the run is its own business, and not judged.
 import { sameValue } from '../../checks/judging/compare.js';
-import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
+import { titleOf } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import type { WriteStep } from '../model.js';
 import { othersWrite, type RecordView, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
+import { finding } from './shared.js';
 
 const NAME = 'write_isolated';
 
@@ -62,7 +63,7 @@ function viewFinding(timeline: StateTimeline, view: RecordView, shared: boolean)
   const before = changed.before;
   // A field the update sent (even one it may not take, such as the domain) is what it wrote: stored_as_sent's.
   const fields = changed.fields.filter((field) => !own || own.sent[field] === undefined);
-  if (fields.length === 0) return { subject, version: view.version, result: pass(title) };
+  if (fields.length === 0) return finding(subject, view.version, title);
   const identifier = timeline.kind!.identifier;
   const source = own ? undefined : mirrored(view.writesSince, fields, view, shared);
   // A record the run did not write that changed otherwise than a write of the run sent: another client's doing.
@@ -73,15 +74,13 @@ function viewFinding(timeline: StateTimeline, view: RecordView, shared: boolean)
       'a parameter that is not sent is not changed'
     : `${identifier} ${view.id} reads as before: ${(source ?? last).op} of ${identifier} ` +
       `${(source ?? last).id ?? '(new)'} addresses that record only`;
-  return {
-    subject,
-    version: view.version,
-    result: fail(own ? 'write-leaked' : 'record-changed', view.answer, expected, changeText(fields, before, view), {
-      basis: 'specified',
-      title,
-      related: [(own ?? source ?? last).answer, view.expected.fields[fields[0]!]!.from],
-    }),
-  };
+  return finding(subject, view.version, title, {
+    kind: own ? 'write-leaked' : 'record-changed',
+    answer: view.answer,
+    expected,
+    actual: changeText(fields, before, view),
+    related: [(own ?? source ?? last).answer, view.expected.fields[fields[0]!]!.from],
+  });
 }
 
 /** A create answered with the id of a record the state holds: it named, or overwrote, another record. */
@@ -89,22 +88,15 @@ function collisionFindings(timeline: StateTimeline): Finding[] {
   const kind = timeline.kind!;
   return timeline.collisions.map(({ answer, id, held }) => {
     const shown = held.fields[kind.label]?.value ?? held.label;
-    return {
-      subject: `collision ${id}`,
-      version: answer.exchange.id,
-      result: fail(
-        'foreign-record',
-        answer,
-        `a create answers the new record it made, never the ${kind.identifier} of a record the state holds`,
+    return finding(`collision ${id}`, answer.exchange.id, `${titleOf(answer)}: answers a new record`, {
+      kind: 'foreign-record',
+      answer,
+      expected: `a create answers the new record it made, never the ${kind.identifier} of a record the state holds`,
+      actual:
         `${kind.identifier} ${id}, the ${kind.identifier} of ${kind.label} ${JSON.stringify(shown)} ` +
-          `(${held.origin === 'created' ? 'created by the run' : 'there before the run'}), which nothing deleted`,
-        {
-          basis: 'specified',
-          title: `${titleOf(answer)}: answers a new record`,
-          related: [held.created?.answer ?? answer],
-        },
-      ),
-    };
+        `(${held.origin === 'created' ? 'created by the run' : 'there before the run'}), which nothing deleted`,
+      related: [held.created?.answer ?? answer],
+    });
   });
 }
 
@@ -113,8 +105,8 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
   const found: Finding[] = collisionFindings(timeline);
   const shared = othersWrite(timeline);
   for (const view of timeline.views) {
-    const finding = viewFinding(timeline, view, shared);
-    if (finding) found.push(finding);
+    const judged = viewFinding(timeline, view, shared);
+    if (judged) found.push(judged);
   }
   return found;
 }
