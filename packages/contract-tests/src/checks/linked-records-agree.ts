@@ -10,7 +10,7 @@
 import { listedKind, singleKind } from '@tallyport/spec-model/query';
 import { type Answer, whileWriting } from '../answers/answer.js';
 import { followLink, type LinkTarget, valueAtPath } from '../derived/links.js';
-import { anyLink } from './judging/applies.js';
+import { anyLinkToOneRecord } from './judging/applies.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
 import { acceptedConforming, mockSkip } from './judging/related.js';
@@ -95,7 +95,7 @@ export const linkedRecordsAgree: CheckDefinition = {
   name: NAME,
   description: "A request a spec link leads to finds the record the first answer named, with the link's fields equal.",
   needs: ['derived'],
-  appliesTo: anyLink,
+  appliesTo: anyLinkToOneRecord,
   judge: (run) => {
     const onMock = mockSkip(run, NAME);
     if (onMock) return onMock;

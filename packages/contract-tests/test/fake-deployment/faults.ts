@@ -475,12 +475,12 @@ const LIST = [
   ],
   [
     'analytics-search-index-partial',
-    'linked_records_agree',
+    'list_matches_state',
     'a search only finds websites with ids up to 100 (an index built once and never extended)',
   ],
   [
     'analytics-search-dot-escaped',
-    'linked_records_agree',
+    'list_matches_state',
     'a search text with a dot finds nothing: escaped for a regular expression (`\\.`), matched with LIKE',
   ],
   [

@@ -3,7 +3,7 @@
 // check nothing where no record can be written. A check that cannot apply is
 // left out of that API's run (not counted as skipped), and an API that none
 // of the chosen checks applies to is left out of the run.
-import type { ParameterRole, SpecModel } from '@tallyport/spec-model/query';
+import { listedKind, type ParameterRole, singleKind, type SpecModel } from '@tallyport/spec-model/query';
 
 /** Some operation takes a parameter with this role (`sort-key`, `page-size`, `search`, `range-start`). */
 export const anyParameterWithRole =
@@ -22,4 +22,19 @@ export const anyOutcome = (model: SpecModel): boolean =>
 export const anyScopedByKey = (model: SpecModel): boolean =>
   model.operations.some((operation) => operation.scope === 'key');
 
-export const anyLink = (model: SpecModel): boolean => model.operations.some((operation) => operation.links.length > 0);
+/**
+ * A link from a read that names one record to a read that names one record too (a purchase's item): what
+ * linked_records_agree judges. A link to a list (a website looked for by its domain, its statistics) leads to a list
+ * answer, which the model of the state judges.
+ */
+export const anyLinkToOneRecord = (model: SpecModel): boolean =>
+  model.operations.some(
+    (operation) =>
+      operation.effect === 'read' &&
+      listedKind(operation) === undefined &&
+      singleKind(operation) !== undefined &&
+      operation.links.some((link) => {
+        const target = model.operations.find((candidate) => candidate.id === link.operationId);
+        return target?.effect === 'read' && listedKind(target) === undefined;
+      }),
+  );
