@@ -15,7 +15,7 @@ it('reads a change shown as a boolean once, without waiting for the number that 
     const result = await runContract({
       ...options,
       apis: ['analytics'],
-      only: ['write_round_trip'],
+      only: ['stored_as_sent'],
       log: () => {},
       onExchanges: (_api, done) => exchanges.push(...done),
     });

@@ -2,7 +2,7 @@
 // (page size left out where pages of any size must agree), the sort in
 // effect, the field that tells rows apart, and the evidence of a walk; and
 // the one way every invariant words a finding.
-import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
+import { type OperationModel, parameterWithRole, type SpecModel, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
 import { validValues, ymd } from '../../cases/values.js';
 import { fail, pass } from '../../checks/judging/evidence.js';
@@ -124,3 +124,6 @@ export const plural = (count: number, word: string): string => `${count} ${word}
 /** A short list of values for a verdict, at most `shown` of them. */
 export const few = (values: readonly string[], shown = 5): string =>
   values.slice(0, shown).join(', ') + (values.length > shown ? `, … (${values.length} in all)` : '');
+
+/** The API has a kind of record the run may create, change and delete: what the invariants of writes judge. */
+export const anyWritable = (model: SpecModel): boolean => writableKind(model) !== undefined;

@@ -16,7 +16,7 @@ import type { FieldExpectation } from '../model.js';
 import { sameLabelForm, storedAs } from '../normalisation.js';
 import type { RecordView, StateTimeline } from '../timeline.js';
 import { type Finding, STATE_FAMILIES, stateCheck } from './frame.js';
-import { finding } from './shared.js';
+import { anyWritable, finding } from './shared.js';
 
 const NAME = 'stored_as_sent';
 
@@ -171,6 +171,7 @@ export const storedAsSent = stateCheck(
   'A value written is what the record shows (as sent, or in a normalisation the deployment keeps to); the ' +
     "documented defaults of a create's unsent fields too; nothing cut, nothing lost, an empty value stored empty.",
   {
+    appliesTo: anyWritable,
     nothingToJudge: 'no record was seen after a write',
     findings,
     // The writes that must be refused too: a value they were not to store shows whether it was.

@@ -13,7 +13,7 @@ import type { RecordedRun } from '../../checks/judging/types.js';
 import type { WriteStep } from '../model.js';
 import { othersWrite, type RecordView, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
-import { finding } from './shared.js';
+import { anyWritable, finding } from './shared.js';
 
 const NAME = 'write_isolated';
 
@@ -115,5 +115,5 @@ export const writeIsolated = stateCheck(
   NAME,
   'A write changes only what it sends: every field it did not send reads as before, on its own record and on the ' +
     "run's other records; no other record takes what it sent; a create answers a new record.",
-  { nothingToJudge: 'no record was seen again after a write', findings },
+  { appliesTo: anyWritable, nothingToJudge: 'no record was seen again after a write', findings },
 );
