@@ -98,8 +98,8 @@ export interface StateTimeline {
  * knew every record, or a record there before the run went away by no delete of the traffic's, or changed between two
  * views with no write of the traffic between them.
  */
-export function othersWrite(timeline: StateTimeline): boolean {
-  if (timeline.walks.some((view) => view.appeared.length > 0)) return true;
+export function othersWrite(timeline: StateTimeline, options: { appeared: boolean } = { appeared: true }): boolean {
+  if (options.appeared && timeline.walks.some((view) => view.appeared.length > 0)) return true;
   for (const [id, refused] of timeline.refusedAt)
     if (timeline.model?.records.get(id)?.origin !== 'created' && goneAfter(timeline, id, refused[0]! - 1)) return true;
   // Two list views of a record there before the run, with no write of the traffic between them, that differ.
