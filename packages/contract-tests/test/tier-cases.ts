@@ -33,6 +33,12 @@ export function casesOfThisTier<T>(sweep: string, all: readonly T[], isRepresent
   return casesOfTier(inject('tier'), sweep, all, isRepresentative);
 }
 
+/** The cases of a sweep `pnpm test` needs none of (its kind of run is another file's): all of them, but in CI only. */
+export function casesOfDeploymentsOnly<T>(all: readonly T[]): T[] {
+  const tier = inject('tier');
+  return tier === undefined || tier === 'deployments' ? [...all] : [];
+}
+
 /**
  * Whether this run takes the tests of a split file that are no case of its sweeps (checks of what the sweep stands
  * on): `pnpm test` does, `pnpm test:deployments` does not, so they too run in one tier only.

@@ -80,14 +80,12 @@ export const UNIT: readonly string[] = [
  * inside vitest, the property runs that take thousands of cases the whole way, the probe of every fault).
  */
 export const END_TO_END: readonly string[] = [
-  'test/clean-fake.test.ts',
   'test/cli-conventions.test.ts',
   'test/cli.test.ts',
   'test/fake-deployment/faults.test.ts',
   'test/honest-deployments/day-values.test.ts',
   'test/honest-deployments/facts.test.ts',
   'test/honest-deployments/write-patience.test.ts',
-  'test/hostile-answers.test.ts',
   'test/hostile-output.test.ts',
   'test/key-canary.test.ts',
   'test/key-transport.test.ts',
@@ -117,12 +115,14 @@ export const END_TO_END: readonly string[] = [
 export const SPLIT: readonly string[] = [
   'test/baseline-runs.test.ts',
   'test/check-audit.test.ts',
+  'test/clean-fake.test.ts',
   'test/faults-across-answers.test.ts',
   'test/faults-in-combinations.test.ts',
   'test/faults-in-relations.test.ts',
   'test/faults-in-single-answers.test.ts',
   'test/faults-in-state.test.ts',
   'test/honest-deployments/honest-deployments.test.ts',
+  'test/hostile-answers.test.ts',
   'test/state/stateful-mock-model.test.ts',
 ];
 
@@ -164,8 +164,10 @@ export interface Representatives {
   checkAuditUnreadable: readonly string[];
   /** Drifts from a baseline of the fake deployment (baseline-runs.test.ts). */
   baselineDrifts: readonly string[];
-  /** Honest deployments whose baseline is taken twice, then held (baseline-runs.test.ts). */
-  baselinesTakenTwice: readonly string[];
+  /** Operations answering what no reader expects, in turn (hostile-answers.test.ts). */
+  hostileAnswerOperations: readonly string[];
+  /** Variants of the clean fake deployment (clean-fake.test.ts). */
+  cleanFakeVariants: readonly string[];
 }
 
 /**
@@ -179,7 +181,8 @@ export const REPRESENTATIVES: Representatives = {
   checkAuditValues: ['null'],
   checkAuditUnreadable: ['JSON cut short'],
   baselineDrifts: ['a refused value answered 400 where 422 was pinned'],
-  baselinesTakenTwice: ['laravel-resource'],
+  hostileAnswerOperations: ['analytics listWebsites', 'marketplace listItems'],
+  cleanFakeVariants: ['laravel'],
 };
 
 /**
