@@ -10,6 +10,7 @@
 // here is retyped: edit the specs and run `pnpm generate`.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadSpecs, successResponses } from '@tallyport/spec-model';
+import { pointerKeys } from '@tallyport/spec-model/query';
 import { createSchemaEngine, documentId } from '@tallyport/spec-model/validation';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 
@@ -54,24 +55,39 @@ function zodFor(schema, { required = false } = {}) {
   return parts.length === 1 ? parts[0] : `z.union([${parts.join(', ')}])`;
 }
 
+/** The types the client's check knows; any other fails the generation rather than pass unchecked. */
+const CHECKED_TYPES = ['integer', 'string'];
+
+/** The pattern a `date` format already holds: the client's date check tests it, and more (a day that exists). */
+const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
 /**
  * What src/validation.ts checks, in the words it reads, and only where it says
  * something: `required` when true, the type unless allowed values already
  * decide it, the default where the client reads it (the page size it counts
- * against, and a quirky default it explains).
+ * against, and a quirky default it explains). A length or a pattern beyond
+ * what the check already implies (a required string is not empty; a date
+ * matches Y-m-d), or a type other than integer and string, stops the
+ * generation: the check grows with the specs, not ahead of them.
  */
 function factsFor(parameter, required) {
   const schema = typeof parameter.schema === 'object' ? parameter.schema : {};
-  const fact = { in: parameter.in };
+  const fact = {};
+  const refuse = (what) => {
+    throw new Error(`${parameter.in} parameter ${parameter.name}: ${what}, which src/validation.ts does not check yet`);
+  };
   if (required) fact.required = true;
   const allowed = parameter.enum ?? ('const' in schema ? [schema.const] : undefined);
   if (allowed) fact.allowed = allowed;
-  else if (parameter.types.length) fact.type = parameter.types.join(' | ');
+  else if (parameter.types.length && parameter.types.every((type) => CHECKED_TYPES.includes(type)))
+    fact.type = parameter.types.join(' | ');
+  else refuse(`the type ${parameter.types.join(' | ') || '(none)'}`);
   if (parameter.format) fact.format = parameter.format;
-  // A required value sent as an empty string is as good as missing.
-  const minLength = Math.max(schema.minLength ?? 0, required && parameter.types.includes('string') ? 1 : 0);
-  if (minLength > 0) fact.minLength = minLength;
-  if (schema.pattern) fact.pattern = schema.pattern;
+  // A required value sent as an empty string is as good as missing: the check refuses it without being told.
+  const implied = required && parameter.types.includes('string') ? 1 : 0;
+  if (!allowed && (schema.minLength ?? 0) > implied) refuse(`minLength ${schema.minLength}`);
+  if (schema.pattern && !(parameter.format === 'date' && schema.pattern === DATE_PATTERN))
+    refuse(`the pattern ${schema.pattern}`);
   if (parameter.hasDefault && (parameter.quirk || parameter.role === 'page-size')) fact.default = parameter.default;
   // The client explains a quirky default in its own words; it only needs to know there is one.
   if (parameter.quirk) fact.quirk = true;
@@ -93,22 +109,24 @@ function describeOperation(op) {
     // The client's choice where the spec leaves it open: `domain` is always sent.
     const required = parameter.required || parameter.alwaysSent;
     groups[parameter.in][parameter.name] = { code: zodFor(parameter.schema, { required }), required };
-    facts[parameter.name] = factsFor(parameter, required);
+    facts[parameter.in] ??= {};
+    facts[parameter.in][parameter.name] = factsFor(parameter, required);
   }
   return {
     id: op.id,
     method: op.method,
     path: op.path,
     apiKey: keyPlacement(op.credential),
-    facts,
+    // By location, in the order a method takes its arguments.
+    facts: Object.fromEntries(['path', 'query', 'body'].filter((where) => facts[where]).map((w) => [w, facts[w]])),
     forbidden: op.parameters.filter((parameter) => parameter.forbidden).map((parameter) => parameter.name),
     pageSize: op.parameters.find((parameter) => parameter.role === 'page-size')?.name,
+    // A range's start and end (`x-tallyport-role`), which the check holds in order.
+    range: ['range-start', 'range-end'].map((role) => op.parameters.find((parameter) => parameter.role === role)?.name),
     // Where a successful payload holds its records, deepest first: `/data` before the bare payload.
-    records: successResponses(op)
-      .flatMap((response) => response.records)
-      .map(({ pointer, many }) => ({ pointer, many })),
+    records: successResponses(op).flatMap((response) => response.records),
     groups,
-    errorMessages: op.errorMessages.map(({ code, msg }) => ({ code, msg })),
+    errorMessages: op.errorMessages,
   };
 }
 
@@ -135,6 +153,34 @@ function renderSchemas(model, operations) {
   return lines.join('\n');
 }
 
+/** The path every operation starts with (`/api/v1`, `/api`); the last segment of a path names its resource. */
+function commonPathPrefix(paths) {
+  const split = paths.map((path) => path.split('/').filter(Boolean));
+  const common = [];
+  for (let index = 0; split.every((path) => path.length > index + 1 && path[index] === split[0][index]); index++)
+    common.push(split[0][index]);
+  return `/${common.join('/')}`;
+}
+
+/**
+ * Where a successful payload holds the operation's records (`records`, the
+ * keys of each JSON pointer, read here once, deepest first), whether it is a list of them (`many`), and, for a
+ * record that later calls address by a field (`x-tallyport-record`), its kind
+ * and that field, which the client checks is there.
+ */
+function recordsOf(model, records) {
+  if (records.length === 0) return { records: [] };
+  const kinds = new Set(records.map((record) => `${record.record}:${record.many}`));
+  if (kinds.size !== 1) throw new Error(`records of one operation differ in kind: ${[...kinds].join(', ')}`);
+  const [{ record, many }] = records;
+  const identifier = Object.values(model.records).find((r) => r.name === record)?.identifier;
+  return {
+    records: records.map((r) => pointerKeys(r.pointer)),
+    ...(many ? { many } : {}),
+    ...(identifier ? { record, identifier } : {}),
+  };
+}
+
 function render(model, operations) {
   const lines = [header(model.source), ''];
   const meta = Object.fromEntries(
@@ -148,22 +194,26 @@ function render(model, operations) {
         facts: op.facts,
         ...(op.forbidden.length ? { forbidden: op.forbidden } : {}),
         ...(op.pageSize ? { pageSize: op.pageSize } : {}),
-        records: op.records,
-        ...(op.errorMessages.length ? { errorMessages: op.errorMessages } : {}),
+        ...(op.range.every(Boolean) ? { range: op.range } : {}),
+        ...recordsOf(model, op.records),
       },
     ]),
   );
-  lines.push(`export const ${model.api}Operations = ${JSON.stringify(meta, null, 2)} as const;`, '');
-  const records = Object.fromEntries(
-    Object.values(model.records)
-      .filter((record) => record.identifier)
-      .map((record) => [record.name, { identifier: record.identifier }]),
-  );
   lines.push(
-    '/** Record kinds and the field that identifies one (`x-tallyport-record`), needed for later calls. */',
-    `export const ${model.api}Records = ${JSON.stringify(records, null, 2)} as const;`,
+    '/** The path every operation starts with: a `baseUrl` that already ends in it is refused. */',
+    `export const ${model.api}PathPrefix = ${JSON.stringify(commonPathPrefix(operations.map((op) => op.path)))};`,
+    '',
+    `export const ${model.api}Operations = ${JSON.stringify(meta, null, 2)} as const;`,
     '',
   );
+  const codes = Object.fromEntries(operations.flatMap((op) => op.errorMessages.map(({ code, msg }) => [msg, code])));
+  if (Object.keys(codes).length) {
+    lines.push(
+      '/** The stable code of each error message the spec lists (`x-tallyport-error-messages`), by message. */',
+      `export const ${model.api}ErrorCodes = ${JSON.stringify(codes, null, 2)} as const;`,
+      '',
+    );
+  }
   if (model.outcome) {
     lines.push(
       '/** Where a payload says how the request went (`x-tallyport-outcome`), whatever the HTTP status. */',

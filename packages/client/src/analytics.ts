@@ -1,7 +1,7 @@
-// createAnalyticsClient: resource methods over the Analytics API, with the
-// typed openapi-fetch client underneath for path-level calls.
+// createAnalyticsClient: resource methods over the Analytics API, each a line
+// of the method table at the end (resource.ts turns the arguments into a
+// checked request), with the pages of a list read here.
 import type { ListWebsitesQuery, StatsQuery, WebsiteCreateBody, WebsiteId } from '@tallyport/types';
-import { unreadable } from './answer-errors.js';
 import type {
   AnalyticsDeployment,
   Deleted,
@@ -10,15 +10,14 @@ import type {
   UpdateWebsiteParams,
   WebsiteRecord,
 } from './deployment.js';
-import { analyticsRecords, analyticsOperations as ops } from './generated/analytics.js';
+import { analyticsPathPrefix, analyticsOperations as ops } from './generated/analytics.js';
 import type { Outcome, PerRequestOptions } from './http.js';
-import { checkNumber, checkPerRequest, refuse } from './option-checks.js';
-import { commonPathPrefix } from './environment.js';
+import type { Rules } from './option-checks.js';
 import { type CallInit, type ClientOptions, wireClient } from './options.js';
 import { type NextPageStrategy, type PageQuery, hasMorePages, nextPageQuery, paginate } from './pagination.js';
-import { assertPathIds, requireIdentifier, requireIdentifiers } from './records.js';
+import { checkedRecords } from './records.js';
+import { methods, prepare } from './resource.js';
 import { type Unwrap, locate } from './unwrap.js';
-import { assertDateRange, validate } from './validation.js';
 
 export interface AnalyticsClientOptions extends ClientOptions {
   /**
@@ -120,11 +119,10 @@ export interface AnalyticsClient<D extends AnalyticsDeployment = AnalyticsDeploy
 }
 
 type OperationId = keyof typeof ops;
-type ListId = 'listWebsites' | 'getStats';
-type Query = Readonly<Record<string, unknown>>;
-type Init = CallInit & { query?: Query };
 
-const WEBSITE = analyticsRecords.website.identifier;
+/** What a payload whose records the client cannot find calls for. */
+const UNWRAP = 'Pass an `unwrap` function that finds them.';
+type Query = Readonly<Record<string, unknown>>;
 
 /**
  * Creates a client of the Analytics API. The type argument declares what your
@@ -134,9 +132,6 @@ const WEBSITE = analyticsRecords.website.identifier;
 export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsDeployment>(
   options: AnalyticsClientOptions = {},
 ): AnalyticsClient<D> {
-  type Website = WebsiteRecord<D>;
-  type Payload = PagePayload<D>;
-  const where = 'createAnalyticsClient';
   const { call, bind } = wireClient(
     'ANALYTICS',
     options,
@@ -144,142 +139,98 @@ export function createAnalyticsClient<D extends AnalyticsDeployment = AnalyticsD
       parts.headers.authorization = `Bearer ${apiKey}`;
     },
     {
-      ownOptions: ['unwrap', 'nextPage', 'pageParameter', 'maxPages'],
-      pathPrefix: commonPathPrefix(Object.values(ops).map((op) => op.path)),
+      ownOptions: {
+        unwrap: [(v) => v === 'auto' || typeof v === 'function', "'auto' or a function"],
+        nextPage: [(v) => v === 'auto' || v === 'none' || typeof v === 'function', "'auto', 'none' or a function"],
+        pageParameter: [(v) => v === null || (typeof v === 'string' && v !== ''), 'a query parameter name, or null'],
+        maxPages: [1, 1_000_000, true],
+      },
+      pathPrefix: analyticsPathPrefix,
     },
   );
   const { unwrap = 'auto', nextPage: strategy = 'auto', pageParameter = 'page', maxPages = 1000 } = options;
-  if (unwrap !== 'auto' && typeof unwrap !== 'function') refuse(where, 'unwrap', unwrap, "'auto' or a function");
-  if (strategy !== 'auto' && strategy !== 'none' && typeof strategy !== 'function') {
-    refuse(where, 'nextPage', strategy, "'auto', 'none' or a function");
-  }
-  if (pageParameter !== null && (typeof pageParameter !== 'string' || !pageParameter)) {
-    refuse(where, 'pageParameter', pageParameter, 'a query parameter name, or null');
-  }
-  checkNumber(where, 'maxPages', options.maxPages);
 
-  const request = (operationId: OperationId, init: Init, options?: RequestOptions) =>
-    call(operationId, ops[operationId], init, options);
+  /** An answer's records where `unwrap` or the spec finds them, checked; found nowhere, `fallback` is checked. */
+  const recordsOf = (label: string, id: OperationId, outcome: Outcome, fallback?: unknown) => {
+    const op = ops[id];
+    const { payload } = outcome;
+    // An answer that holds no records (a delete's, which the source documentation does not show) comes as it is.
+    if (!op.records.length) return payload;
+    const found = typeof unwrap === 'function' ? unwrap(payload) : locate(payload, op);
+    return checkedRecords(label, op, outcome, found ?? fallback, UNWRAP);
+  };
 
-  /** The parameters of a call at one location, checked against the spec. */
-  const checked = (operation: string, operationId: OperationId, where: string, input: unknown): Query =>
-    validate(operation, ops[operationId], where, input);
-
-  function pathOf(operation: string, operationId: OperationId, id: unknown): Query {
-    const path = checked(operation, operationId, 'path', { id });
-    assertPathIds(operation, path);
-    return path;
+  /** One website with its `id` checked (found nowhere, the payload itself is checked), or a delete's answer. */
+  async function one(label: string, id: OperationId, args: unknown[]) {
+    const { init, options } = prepare(label, ops[id], args);
+    const outcome = await call(id, ops[id], init, options);
+    return recordsOf(label, id, outcome, outcome.payload ?? null);
   }
 
-  const found = (operationId: OperationId, payload: unknown) =>
-    typeof unwrap === 'function' ? unwrap(payload) : locate(payload, ops[operationId].records);
+  /** The items and payload of one page: the method's query with `query` over it. */
+  const pageOf = async (label: string, id: OperationId, init: CallInit, options: object | undefined, query: Query) => {
+    const outcome = await call(id, ops[id], { ...init, query }, options);
+    return { payload: outcome.payload, items: recordsOf(label, id, outcome) as unknown[] };
+  };
 
-  async function website(operation: string, operationId: OperationId, init: () => Init, options?: RequestOptions) {
-    checkPerRequest(operation, options);
-    const { payload } = await request(operationId, init(), options);
-    return requireIdentifier<Website>(operation, 'website', WEBSITE, found(operationId, payload) ?? payload);
-  }
+  /** Items a full page holds: the page size asked for, or its default. */
+  const size = (id: OperationId, q: Query) => {
+    const { pageSize, facts } = ops[id] as (typeof ops)['listWebsites'];
+    return Number(q[pageSize] ?? facts.query[pageSize].default);
+  };
 
-  /**
-   * Reading one page, and every page, of a list operation. `toInit` checks the
-   * caller's input and turns it into the request's path and query.
-   */
-  function lister<T, Input>(operationId: ListId, toInit: (operation: string, input: Input) => Init) {
-    const op = ops[operationId];
-    const itemsOf = (operation: string, outcome: Outcome): T[] => {
-      const list = found(operationId, outcome.payload);
-      if (!Array.isArray(list)) {
-        throw unreadable(
-          outcome,
-          outcome.payload,
-          `${operation} found no list in the payload (neither a bare array nor an array under "data"); ` +
-            'pass an `unwrap` function that returns it.',
-        );
-      }
-      return operationId === 'listWebsites' ? requireIdentifiers(operation, 'website', WEBSITE, list) : list;
+  async function page(label: string, id: OperationId, args: unknown[]): Promise<Page<unknown>> {
+    const { init, options: { pageQuery, ...rest } = {} } = prepare(label, ops[id], args, { pageQuery: 0 });
+    const query = { ...init.query, ...(pageQuery as PageQuery | undefined) };
+    const { items, payload } = await pageOf(label, id, init, rest, query);
+    const nextPage = nextPageQuery(strategy, payload, query);
+    return {
+      items,
+      payload,
+      nextPage,
+      hasMore: hasMorePages(strategy, payload, nextPage, items.length, size(id, query)),
     };
-    const size = (q: Query) => Number(q[op.pageSize] ?? op.facts[op.pageSize].default);
-
-    async function page(operation: string, input: Input, options: PageRequestOptions = {}): Promise<Page<T, Payload>> {
-      checkPerRequest(operation, options, ['pageQuery']);
-      const init = toInit(operation, input);
-      const { pageQuery, ...rest } = options;
-      const q = { ...init.query, ...pageQuery };
-      const outcome = await request(operationId, { ...init, query: q }, rest);
-      const payload = outcome.payload as Payload;
-      const items = itemsOf(operation, outcome);
-      const nextPage = nextPageQuery(strategy, payload, q);
-      return { items, payload, nextPage, hasMore: hasMorePages(strategy, payload, nextPage, items.length, size(q)) };
-    }
-
-    async function list(operation: string, input: Input, options?: PageRequestOptions): Promise<PageItems<T, Payload>> {
-      const { items, hasMore, nextPage, payload } = await page(operation, input, options);
-      // Defined properties are neither enumerable nor writable unless said so.
-      return Object.defineProperties(items, {
-        hasMore: { value: hasMore },
-        nextPage: { value: nextPage },
-        payload: { value: payload },
-      }) as PageItems<T, Payload>;
-    }
-
-    async function* all(operation: string, input: Input, options?: RequestOptions): AsyncGenerator<T, void, undefined> {
-      checkPerRequest(operation, options);
-      const init = toInit(operation, input);
-      const fetchPage = async (extra: PageQuery) => {
-        const outcome = await request(operationId, { ...init, query: { ...init.query, ...extra } }, options);
-        return { payload: outcome.payload, items: itemsOf(operation, outcome) };
-      };
-      const q = init.query ?? {};
-      yield* paginate(fetchPage, q, { operation, strategy, maxPages, pageSize: size(q), pageParameter });
-    }
-
-    return { list, page, all };
   }
 
-  const sites = lister<Website, ListWebsitesParams | undefined>('listWebsites', (operation, query = {}) => ({
-    query: checked(operation, 'listWebsites', 'query', query),
-  }));
-  const rows = lister<StatRecord<D>, [WebsiteId, StatsParams]>('getStats', (operation, [id, query]) => {
-    const q = checked(operation, 'getStats', 'query', query) as StatsParams;
-    assertDateRange(operation, q.from, q.to);
-    return { path: pathOf(operation, 'getStats', id), query: q };
-  });
+  async function list(label: string, id: OperationId, args: unknown[]) {
+    const { items, hasMore, nextPage, payload } = await page(label, id, args);
+    // Defined properties are neither enumerable nor writable unless said so.
+    return Object.defineProperties(items, {
+      hasMore: { value: hasMore },
+      nextPage: { value: nextPage },
+      payload: { value: payload },
+    });
+  }
 
-  return bind({
-    websites: {
-      list: (query, options) => sites.list('websites.list', query, options),
-      listPage: (query, options) => sites.page('websites.listPage', query, options),
-      listAll: (query, options) => sites.all('websites.listAll', query, options),
-      get: (id, options) =>
-        website('websites.get', 'getWebsite', () => ({ path: pathOf('websites.get', 'getWebsite', id) }), options),
-      create: (body, options) =>
-        website(
-          'websites.create',
-          'createWebsite',
-          () => ({ body: checked('websites.create', 'createWebsite', 'body', body) }),
-          options,
-        ),
-      update: (id, body, options) =>
-        website(
-          'websites.update',
-          'updateWebsite',
-          () => ({
-            path: pathOf('websites.update', 'updateWebsite', id),
-            body: checked('websites.update', 'updateWebsite', 'body', body),
-          }),
-          options,
-        ),
-      async delete(id, options) {
-        checkPerRequest('websites.delete', options);
-        const path = pathOf('websites.delete', 'deleteWebsite', id);
-        // The answer to a delete is not shown: it is handed back as it came.
-        return (await request('deleteWebsite', { path }, options)).payload as Deleted<D>;
-      },
-    },
-    stats: {
-      get: (id, query, options) => rows.list('stats.get', [id, query], options),
-      getPage: (id, query, options) => rows.page('stats.getPage', [id, query], options),
-      iterate: (id, query, options) => rows.all('stats.iterate', [id, query], options),
-    },
-  });
+  async function* all(label: string, id: OperationId, args: unknown[]) {
+    const { init, options } = prepare(label, ops[id], args);
+    const query = init.query ?? {};
+    yield* paginate((extra) => pageOf(label, id, init, options, { ...query, ...extra }), query, {
+      operation: label,
+      strategy,
+      maxPages,
+      pageSize: size(id, query),
+      pageParameter,
+    });
+  }
+
+  return bind(
+    {
+      websites: methods<OperationId>('websites', {
+        list: [list, 'listWebsites'],
+        listPage: [page, 'listWebsites'],
+        listAll: [all, 'listWebsites'],
+        get: [one, 'getWebsite'],
+        create: [one, 'createWebsite'],
+        update: [one, 'updateWebsite'],
+        delete: [one, 'deleteWebsite'],
+      }),
+      stats: methods<OperationId>('stats', {
+        get: [list, 'getStats'],
+        getPage: [page, 'getStats'],
+        iterate: [all, 'getStats'],
+      }),
+    } as unknown as AnalyticsClient<D>,
+    ops,
+  );
 }

@@ -17,6 +17,7 @@ import {
   UnprocessableEntityError,
 } from './errors.js';
 import { retryAfterHeaderMs } from '@tallyport/http-policy';
+import { isObject } from '@tallyport/spec-model/query';
 
 /** How much of an error body an error keeps (characters). */
 const ERROR_BODY_KEPT = 4096;
@@ -29,6 +30,8 @@ const ERROR_BY_STATUS: Record<number, typeof APIError> = {
   403: PermissionDeniedError,
   404: NotFoundError,
   409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
 };
 
 export const looksLikeHtml = (contentType: string, text: string): boolean =>
@@ -68,11 +71,29 @@ export const detailsOf = (answer: AnswerFacts, body: unknown): APIErrorDetails =
   headers: answer.redactor.headers(answer.headers),
 });
 
-/** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
-export function unreadable(answer: AnswerFacts, payload: unknown, problem: string): UnexpectedResponseError {
-  const details = detailsOf(answer, keptValue(answer.redactor, payload));
-  return new UnexpectedResponseError(`${answer.status} from ${answer.method} ${details.url}: ${problem}`, details);
+/**
+ * An error about an answer, said one way: `<status> from <method> <redacted URL>: <problem>` (no problem: the
+ * status says it all), with its details (`body` already redacted and capped). UnexpectedResponseError unless
+ * another class is given.
+ */
+export function answerError(
+  answer: AnswerFacts,
+  problem: string,
+  body?: unknown,
+  Class: typeof APIError = UnexpectedResponseError,
+  fields?: object,
+  details = detailsOf(answer, body),
+): APIError {
+  return new Class(
+    `${answer.status} from ${answer.method} ${details.url}${problem && `: ${problem}`}`,
+    details,
+    fields,
+  );
 }
+
+/** A successful payload without what the caller asked for: the status and a redacted, capped copy of it. */
+export const unreadable = (answer: AnswerFacts, payload: unknown, problem: string): APIError =>
+  answerError(answer, problem, keptValue(answer.redactor, payload));
 
 const serverMessage = (body: unknown): string | undefined => {
   if (!body || typeof body !== 'object') return undefined;
@@ -85,9 +106,9 @@ const serverMessage = (body: unknown): string | undefined => {
 
 /** Per-field messages of a Laravel-style `errors`, redacted, bounded, in a map without a prototype. */
 function fieldErrors(redactor: Redactor, body: unknown): Record<string, string[]> {
-  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  const errors = (body as { errors?: unknown } | null | undefined)?.errors;
   const out: Record<string, string[]> = Object.create(null);
-  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
+  if (isObject(errors)) {
     for (const [field, messages] of Object.entries(errors).slice(0, 100)) {
       out[redactor.truncate(field, 200)] = (Array.isArray(messages) ? messages : [messages])
         .slice(0, 20)
@@ -124,20 +145,20 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
   const kept =
     html || text === '' ? undefined : json ? keptValue(redactor, parsed) : redactor.truncate(text, ERROR_BODY_KEPT);
   const details = detailsOf(answer, kept);
-  const known = json ? classify?.(parsed, details, redactor) : undefined;
+  const known = json && classify?.(parsed, details, redactor);
   if (known) return known;
-  const where = `${status} from ${answer.method} ${details.url}`;
-  if (status >= 300 && status < 400) {
-    const target = redirectTarget(redactor, headers.get('location'), answer.url);
-    return new UnexpectedResponseError(
-      `${where}: a redirect${target} where JSON was expected. ${CHECK_SETUP}`,
-      details,
-    );
-  }
-  const said = html ? 'an HTML page' : json ? serverMessage(parsed) : undefined;
-  const message = `${where}${said ? `: ${redactor.truncate(said, 300)}` : ''}${html ? `. ${CHECK_SETUP}` : ''}`;
-  if (status === 422) return new UnprocessableEntityError(message, details, fieldErrors(redactor, parsed));
-  if (status === 429) return new RateLimitError(message, details, retryAfterHeaderMs(headers));
-  if (status >= 500) return new InternalServerError(message, details);
-  return new (ERROR_BY_STATUS[status] ?? APIError)(message, details);
+  const redirect = status >= 300 && status < 400;
+  const said = json && serverMessage(parsed);
+  const wrong = redirect
+    ? `a redirect${redirectTarget(redactor, headers.get('location'), answer.url)} where JSON was expected`
+    : html && 'an HTML page';
+  const problem = wrong ? `${wrong}. ${CHECK_SETUP}` : said ? redactor.truncate(said, 300) : '';
+  const Class = redirect ? UnexpectedResponseError : status >= 500 ? InternalServerError : ERROR_BY_STATUS[status];
+  const fields =
+    status === 422
+      ? { fields: fieldErrors(redactor, parsed) }
+      : status === 429
+        ? { retryAfterMs: retryAfterHeaderMs(headers) }
+        : undefined;
+  return answerError(answer, problem, kept, Class ?? APIError, fields, details);
 }

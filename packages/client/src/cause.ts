@@ -12,12 +12,9 @@ export function redactedCause(error: unknown, redactor: Redactor, depth = 0): un
   const copy = new Error(redactor.truncate(error.message, 500));
   copy.name = error.name;
   copy.stack = redactor.text(error.stack ?? `${error.name}: ${error.message}`);
-  const source = error as unknown as Record<string, unknown>;
-  const target = copy as unknown as Record<string, unknown>;
   for (const key of KEPT) {
-    const value = source[key];
-    if (typeof value === 'string') target[key] = redactor.text(value);
-    else if (typeof value === 'number') target[key] = value;
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) (copy as unknown as Record<string, unknown>)[key] = redactor.value(value);
   }
   if (error.cause !== undefined && depth < 4) copy.cause = redactedCause(error.cause, redactor, depth + 1);
   return copy;

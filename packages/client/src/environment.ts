@@ -2,42 +2,29 @@
 // default, no plain-http transport to another machine by default), and the
 // check that `baseUrl` is the deployment's address and not its API path.
 // Each refusal is a ValidationError naming the option that decides it.
-import { ValidationError } from './errors.js';
+import { optionError } from './option-checks.js';
 
-function isBrowserLike(): boolean {
+const isBrowserLike = (): boolean => {
   const g = globalThis as {
     window?: { document?: unknown };
     importScripts?: unknown;
     navigator?: { product?: string };
   };
   return (
-    (typeof g.window === 'object' && g.window !== null && typeof g.window.document !== 'undefined') ||
-    typeof g.importScripts === 'function' ||
-    g.navigator?.product === 'ReactNative'
+    g.window?.document !== undefined || typeof g.importScripts === 'function' || g.navigator?.product === 'ReactNative'
   );
-}
+};
 
 export function assertServerEnvironment(where: string, dangerouslyAllowBrowser: boolean | undefined): void {
   if (isBrowserLike() && !dangerouslyAllowBrowser) {
-    throw new ValidationError(
-      'Refusing to run in a browser: every visitor could read the key. ' +
-        'Call the API from a server, or pass `dangerouslyAllowBrowser: true`.',
+    throw optionError(
       where,
       'dangerouslyAllowBrowser',
+      'In a browser every visitor could read the key: ' +
+        'call the API from a server, or pass `dangerouslyAllowBrowser: true`.',
       dangerouslyAllowBrowser,
-      undefined,
     );
   }
-}
-
-/** The path every operation of an API starts with (`/api/v1`, `/api`). */
-export function commonPathPrefix(paths: readonly string[]): string {
-  const split = paths.map((path) => path.split('/').filter(Boolean));
-  const common: string[] = [];
-  // The last segment of a path names its resource, never the prefix.
-  for (let index = 0; split.every((path) => path.length > index + 1 && path[index] === split[0]![index]); index++)
-    common.push(split[0]![index]!);
-  return `/${common.join('/')}`;
 }
 
 const isLoopbackHost = (hostname: string): boolean =>
@@ -55,13 +42,7 @@ export function checkBaseUrl(
 ): string {
   // The value is never shown: it may carry credentials.
   const expected = (what: string): never => {
-    throw new ValidationError(
-      `Invalid option \`baseUrl\` for ${where}: expected ${what}.`,
-      where,
-      'baseUrl',
-      undefined,
-      undefined,
-    );
+    throw optionError(where, 'baseUrl', `Invalid option \`baseUrl\` for ${where}: expected ${what}.`);
   };
   if (!baseUrl) expected('the deployment address (or set the *_BASE_URL variable)');
   let url: URL;
@@ -70,25 +51,20 @@ export function checkBaseUrl(
   } catch {
     return expected('an absolute http(s) URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') expected(`http or https, not ${url.protocol}`);
-  if (url.username || url.password) expected('a URL that must not carry credentials');
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
-    throw new ValidationError(
-      `Refusing to send the key over plain http to ${url.host}: anyone on the path could read it. ` +
-        'Use https, or pass `allowInsecureHttp: true`.',
+  const { protocol, origin } = url;
+  if (protocol !== 'https:' && protocol !== 'http:') expected(`http or https, not ${protocol}`);
+  if (url.username || url.password) expected('no credentials in the URL');
+  if (protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
+    throw optionError(
       where,
       'baseUrl',
-      undefined,
-      undefined,
+      `Over plain http to ${url.host} anyone on the path could read the key: ` +
+        'use https, or pass `allowInsecureHttp: true`.',
     );
   }
   const path = url.pathname.replace(/\/+$/, '');
-  const first = `/${pathPrefix.split('/')[1] ?? ''}`;
+  const first = `/${pathPrefix.split('/')[1]}`;
   const ending = [pathPrefix, first].find((prefix) => prefix !== '/' && path.toLowerCase().endsWith(prefix));
-  if (ending)
-    expected(
-      `the deployment's address without ${ending}, which every operation path already starts with ` +
-        `(${pathPrefix}/…): use ${url.origin}${path.slice(0, path.length - ending.length)}`,
-    );
+  if (ending) expected(`no ${ending}, which every path starts with: use ${origin}${path.slice(0, -ending.length)}`);
   return url.href.replace(/\/+$/, '');
 }

@@ -3,10 +3,16 @@
 // headers or the key, so printing, logging or serialising an error is safe.
 // Each class names itself with a literal (`name`), which no build step can
 // rename, so `util.inspect` and stacks read the same under ESM and CommonJS.
-import type { marketplaceOperations } from './generated/marketplace.js';
+import type { marketplaceErrorCodes } from './generated/marketplace.js';
 
 export class TallyportError extends Error {
   override name = 'TallyportError';
+
+  /** Every error's own fields come as one object, so a subclass declares them and sets none itself. */
+  constructor(message?: string, fields?: object, options?: ErrorOptions) {
+    super(message, options);
+    Object.assign(this, fields);
+  }
 
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
@@ -18,29 +24,31 @@ export class TallyportError extends Error {
 /** An input or an option was refused before any request left the process. */
 export class ValidationError extends TallyportError {
   override name = 'ValidationError';
+  /** The operation (`websites.list`) or the factory (`createAnalyticsClient`) that refused it. */
+  declare readonly operation: string;
+  /** The parameter or option refused (`per_page`, `retry.maxDelayMs`). */
+  declare readonly parameter: string | undefined;
+  declare readonly value: unknown;
+  declare readonly allowed: readonly unknown[] | undefined;
   constructor(
     message: string,
-    /** The operation (`websites.list`) or the factory (`createAnalyticsClient`) that refused it. */
-    readonly operation: string,
-    /** The parameter or option refused (`per_page`, `retry.maxDelayMs`). */
-    readonly parameter: string | undefined,
-    readonly value: unknown,
-    readonly allowed: readonly unknown[] | undefined,
+    operation: string,
+    parameter: string | undefined,
+    value: unknown,
+    allowed: readonly unknown[] | undefined,
   ) {
-    super(message);
+    super(message, { operation, parameter, value, allowed });
   }
 }
 
 /** A successful response did not match the spec (only with response validation on). */
 export class ResponseValidationError extends TallyportError {
   override name = 'ResponseValidationError';
-  constructor(
-    message: string,
-    readonly operation: string,
-    /** At most 50 problems, then a count of the rest. */
-    readonly problems: readonly string[],
-  ) {
-    super(message);
+  declare readonly operation: string;
+  /** At most 50 problems, then a count of the rest. */
+  declare readonly problems: readonly string[];
+  constructor(message: string, operation: string, problems: readonly string[]) {
+    super(message, { operation, problems });
   }
 }
 
@@ -51,15 +59,13 @@ export class ResponseValidationError extends TallyportError {
  */
 export class PaginationError extends TallyportError {
   override name = 'PaginationError';
-  constructor(
-    message: string,
-    readonly operation: string,
-    /** The client option that decides this (`pageParameter`, `nextPage` or `maxPages`). */
-    readonly option: string,
-    /** Pages read before stopping; their items were already handed out. */
-    readonly pagesRead: number,
-  ) {
-    super(message);
+  declare readonly operation: string;
+  /** The client option that decides this (`pageParameter`, `nextPage` or `maxPages`). */
+  declare readonly option: string;
+  /** Pages read before stopping; their items were already handed out. */
+  declare readonly pagesRead: number;
+  constructor(message: string, operation: string, option: string, pagesRead: number) {
+    super(message, { operation, option, pagesRead });
   }
 }
 
@@ -82,9 +88,9 @@ export class APIError extends TallyportError {
   declare readonly body: unknown;
   declare readonly headers: Record<string, string>;
 
-  constructor(message: string, details: APIErrorDetails) {
-    super(message);
-    Object.assign(this, details);
+  /** `fields`: what a subclass adds to the details (`retryAfterMs`, `fields`, `msg` and `code`). */
+  constructor(message: string, details: APIErrorDetails, fields?: object) {
+    super(message, { ...details, ...fields });
   }
 }
 
@@ -111,25 +117,13 @@ export class ConflictError extends APIError {
  */
 export class UnprocessableEntityError extends APIError {
   override name = 'UnprocessableEntityError';
-  constructor(
-    message: string,
-    details: APIErrorDetails,
-    readonly fields: Record<string, string[]>,
-  ) {
-    super(message, details);
-  }
+  declare readonly fields: Record<string, string[]>;
 }
 
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
-  constructor(
-    message: string,
-    details: APIErrorDetails,
-    /** Milliseconds the server asked to wait (`Retry-After`, or the rate-limit reset when none remains). */
-    readonly retryAfterMs: number | undefined,
-  ) {
-    super(message, details);
-  }
+  /** Milliseconds the server asked to wait (`Retry-After`, or the rate-limit reset when none remains). */
+  declare readonly retryAfterMs: number | undefined;
 }
 
 export class InternalServerError extends APIError {
@@ -140,23 +134,15 @@ export class InternalServerError extends APIError {
  * The stable code of a marketplace error: one per message the spec lists
  * (`x-tallyport-error-messages`), and `unknown` for any other message.
  */
-export type MarketplaceErrorCode =
-  | (typeof marketplaceOperations)[keyof typeof marketplaceOperations]['errorMessages'][number]['code']
-  | 'unknown';
+export type MarketplaceErrorCode = (typeof marketplaceErrorCodes)[keyof typeof marketplaceErrorCodes] | 'unknown';
 
 /** The marketplace answered `status: "错误"`, whatever the HTTP status code. */
 export class MarketplaceAPIError extends APIError {
   override name = 'MarketplaceAPIError';
-  constructor(
-    message: string,
-    details: APIErrorDetails,
-    /** The server's `msg` (redacted, cut after 1,000 characters). */
-    readonly msg: string,
-    /** A stable code for the known messages of the spec, `unknown` otherwise. */
-    readonly code: MarketplaceErrorCode,
-  ) {
-    super(message, details);
-  }
+  /** The server's `msg` (redacted, cut after 1,000 characters). */
+  declare readonly msg: string;
+  /** A stable code for the known messages of the spec, `unknown` otherwise. */
+  declare readonly code: MarketplaceErrorCode;
 }
 
 /**
@@ -170,14 +156,8 @@ export class UnexpectedResponseError extends APIError {
 /** The answer's body (decompressed) grew past `maxResponseBytes`; reading stopped there. */
 export class ResponseTooLargeError extends APIError {
   override name = 'ResponseTooLargeError';
-  constructor(
-    message: string,
-    details: APIErrorDetails,
-    /** The limit that was exceeded, in bytes. */
-    readonly maxResponseBytes: number,
-  ) {
-    super(message, details);
-  }
+  /** The limit that was exceeded, in bytes. */
+  declare readonly maxResponseBytes: number;
 }
 
 /**
@@ -188,34 +168,36 @@ export class ResponseTooLargeError extends APIError {
  */
 export class MissingFieldError extends TallyportError {
   override name = 'MissingFieldError';
-  constructor(
-    message: string,
-    readonly operation: string,
-    /** The record kind (`website`, `item`). */
-    readonly record: string,
-    /** The missing field (`id`). */
-    readonly field: string,
-    /** Position of the record in a list answer, when it is one. */
-    readonly index: number | undefined,
-  ) {
-    super(message);
+  declare readonly operation: string;
+  /** The record kind (`website`, `item`). */
+  declare readonly record: string;
+  /** The missing field (`id`). */
+  declare readonly field: string;
+  /** Position of the record in a list answer, when it is one. */
+  declare readonly index: number | undefined;
+  constructor(message: string, operation: string, record: string, field: string, index: number | undefined) {
+    super(message, { operation, record, field, index });
   }
 }
 
 /** No answer: the connection failed. `cause` holds the underlying error, redacted. */
 export class APIConnectionError extends TallyportError {
   override name = 'APIConnectionError';
+  declare readonly method: string;
+  declare readonly url: string;
+  /** Attempts made, retries included. */
+  declare readonly attempts: number;
+  /** Milliseconds from the first attempt to this error, backoff waits included. */
+  declare readonly elapsedMs: number;
   constructor(
     message: string,
-    readonly method: string,
-    readonly url: string,
+    method: string,
+    url: string,
     options: { cause?: unknown },
-    /** Attempts made, retries included. */
-    readonly attempts: number,
-    /** Milliseconds from the first attempt to this error, backoff waits included. */
-    readonly elapsedMs: number,
+    attempts: number,
+    elapsedMs: number,
   ) {
-    super(message, options);
+    super(message, { method, url, attempts, elapsedMs }, options);
   }
 }
 

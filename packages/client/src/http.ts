@@ -9,7 +9,7 @@ import {
   type AnswerFacts,
   CHECK_SETUP,
   type ClassifyErrorBody,
-  detailsOf,
+  answerError,
   looksLikeHtml,
   toError,
 } from './answer-errors.js';
@@ -20,9 +20,9 @@ import {
   APIError,
   APIUserAbortError,
   ResponseTooLargeError,
-  UnexpectedResponseError,
 } from './errors.js';
 import type { Log } from './logger.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './option-checks.js';
 import { type RetryOptions, retryDelay } from './retry.js';
 
 export interface OutgoingParts {
@@ -32,6 +32,8 @@ export interface OutgoingParts {
   headers: Record<string, string>;
   body: string | undefined;
   operation: string | undefined;
+  /** Known to carry no secret-named parameter of its own (an operation whose parameters hold none). */
+  carriesNoSecret?: boolean;
 }
 
 /** A successful answer, parsed. Internal: `url` still holds the key where the transport puts it there. */
@@ -46,12 +48,16 @@ export interface RawAnswer {
   text: string;
 }
 
+/** The settings a request falls back on: the client's options, checked (defaults apply where they say nothing). */
+export interface HttpSettings {
+  timeout?: number;
+  maxRetries?: number;
+  maxResponseBytes?: number;
+  retry?: RetryOptions;
+}
+
 export interface HttpConfig {
   fetch: typeof fetch;
-  timeout: number;
-  maxRetries: number;
-  maxResponseBytes: number;
-  retry: RetryOptions;
   log: Log;
   /** The redactor of one request: the key, and any secret the request itself carries (a purchase code). */
   redactorFor(parts: OutgoingParts): Redactor;
@@ -76,6 +82,9 @@ export interface SendOptions extends PerRequestOptions {
   idempotent?: boolean;
 }
 
+/** The methods whose requests may be repeated: sending one twice has the effect of sending it once. */
+const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
+
 /** How much of a body a trace log line shows (characters). */
 const LOGGED_BODY = 1000;
 
@@ -90,22 +99,19 @@ function loggedBody(redactor: Redactor, text: string): string {
   return redactor.truncate(shown, LOGGED_BODY);
 }
 
-export function createHttp(config: HttpConfig) {
+export function createHttp(settings: HttpSettings, config: HttpConfig) {
   const { log } = config;
 
-  function parseSuccess(answer: AnswerFacts, text: string): Outcome {
-    if (text === '' || answer.status === 204) return { ...answer, payload: undefined };
+  function parseSuccess(answer: Outcome, text: string): Outcome {
+    if (text === '' || answer.status === 204) return answer;
     try {
       // A byte order mark, or a PHP default `text/html` label, is no reason to refuse good JSON.
-      return { ...answer, payload: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+      answer.payload = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      return answer;
     } catch {}
     const contentType = answer.headers.get('content-type') ?? '';
-    const details = detailsOf(answer, undefined);
     const kind = looksLikeHtml(contentType, text) ? 'an HTML page' : `${contentType || 'content'} that is not JSON`;
-    throw new UnexpectedResponseError(
-      `${answer.status} from ${answer.method} ${details.url}: ${kind}. ${CHECK_SETUP}`,
-      details,
-    );
+    throw answerError(answer, `${kind}. ${CHECK_SETUP}`);
   }
 
   /**
@@ -122,25 +128,30 @@ export function createHttp(config: HttpConfig) {
     // Redacted only when a message or a log line needs it: most requests need neither.
     let shown: string | undefined;
     const url = () => (shown ??= redactor.url(href));
-    const idempotent = options.idempotent ?? ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].includes(method);
-    const maxRetries = options.maxRetries ?? config.maxRetries;
-    const timeout = options.timeout ?? config.timeout;
-    const limit = options.maxResponseBytes ?? config.maxResponseBytes;
+    const target = () => `${method} ${url()}`;
+    const idempotent = options.idempotent ?? IDEMPOTENT.includes(method);
+    const maxRetries = options.maxRetries ?? settings.maxRetries ?? 2;
+    const timeout = options.timeout ?? settings.timeout ?? 60_000;
+    const limit = options.maxResponseBytes ?? settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const userSignal = options.signal;
     const attempts = idempotent ? maxRetries + 1 : 1;
     const started = Date.now();
-    const aborted = () => new APIUserAbortError(`${method} ${url()} was aborted.`);
+    const stopIfAborted = () => {
+      if (userSignal?.aborted) throw new APIUserAbortError(`${target()} was aborted.`);
+    };
 
     for (let attempt = 1; ; attempt++) {
-      if (userSignal?.aborted) throw aborted();
+      stopIfAborted();
       const counter = `attempt ${attempt} of ${attempts}`;
+      const retryable = (status?: number) => shouldRetry({ status, idempotent, attempt, maxRetries });
       if (log.enabled('trace')) {
-        log('trace', `request ${method} ${url()} (${counter})`, {
+        log('trace', `request ${target()} (${counter})`, {
           headers: { ...redactor.headers(headers) },
           ...(body !== undefined ? { body: redactor.truncate(redactor.formBody(body), LOGGED_BODY) } : {}),
         });
       }
       const attemptStarted = Date.now();
+      const took = () => `${counter}, ${Date.now() - attemptStarted} ms`;
       // A fresh signal per attempt: a timeout or abort never leaks into another request.
       const controller = new AbortController();
       let timedOut = false;
@@ -155,7 +166,7 @@ export function createHttp(config: HttpConfig) {
       try {
         response = await config.fetch(href, { method, headers, body, signal: controller.signal, redirect: 'manual' });
         const { status } = response;
-        const answer: AnswerFacts = { status, headers: response.headers, method, url: href, redactor };
+        const answer: Outcome = { status, headers: response.headers, method, url: href, redactor, payload: undefined };
         // Read the body under the same timer: a stalled body times out too.
         let text: string;
         let exceeded = false;
@@ -166,40 +177,33 @@ export function createHttp(config: HttpConfig) {
           text = error.head;
           exceeded = true;
         }
-        const took = `${counter}, ${Date.now() - attemptStarted} ms`;
         if (log.enabled('trace')) {
-          log('trace', `response ${status} ${method} ${url()} (${took})`, {
+          log('trace', `response ${status} ${target()} (${took()})`, {
             headers: { ...redactor.headers(response.headers) },
             body: loggedBody(redactor, text),
           });
-        } else if (log.enabled('debug')) log('debug', `${method} ${url()} → ${status} (${took})`);
+        } else if (log.enabled('debug')) log('debug', `${target()} → ${status} (${took()})`);
         const success = isSuccessStatus(status);
         if (exceeded && (success || raw)) {
-          throw new ResponseTooLargeError(
-            `${status} from ${method} ${url()}: the body passed \`maxResponseBytes\` (${limit} bytes).`,
-            detailsOf(answer, undefined),
-            limit,
-          );
+          const problem = `the body passed \`maxResponseBytes\` (${limit} bytes).`;
+          throw answerError(answer, problem, undefined, ResponseTooLargeError, { maxResponseBytes: limit });
         }
-        if (raw && (success || !shouldRetry({ status, idempotent, attempt, maxRetries }))) return { response, text };
+        if (raw && (success || !retryable(status))) return { response, text };
         if (success) return parseSuccess(answer, text);
         failure = toError(answer, text, exceeded, config.classifyErrorBody);
       } catch (error) {
         if (error instanceof APIError) throw error;
-        if (userSignal?.aborted) throw aborted();
+        stopIfAborted();
         const elapsed = Date.now() - started;
-        const cause = { cause: redactedCause(error, redactor) };
-        const Failure = timedOut ? APIConnectionTimeoutError : APIConnectionError;
         const what = timedOut
-          ? `${method} ${url()} timed out after ${timeout} ms`
-          : `Could not reach ${method} ${url()}: ${redactor.truncate(innermostMessage(error), 300)}`;
-        if (log.enabled('debug'))
-          log('debug', `${method} ${url()} → no answer (${counter}, ${Date.now() - attemptStarted} ms)`);
-        failure = new Failure(
+          ? `${target()} timed out after ${timeout} ms`
+          : `Could not reach ${target()}: ${redactor.truncate(innermostMessage(error), 300)}`;
+        if (log.enabled('debug')) log('debug', `${target()} → no answer (${took()})`);
+        failure = new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(
           `${what} (${counter}, ${seconds(elapsed)} in all).`,
           method,
           url(),
-          cause,
+          { cause: redactedCause(error, redactor) },
           attempt,
           elapsed,
         );
@@ -208,15 +212,14 @@ export function createHttp(config: HttpConfig) {
         clearTimeout(timer);
         userSignal?.removeEventListener('abort', onUserAbort);
       }
-      const status = failure instanceof APIError ? failure.status : undefined;
-      if (!shouldRetry({ status, idempotent, attempt, maxRetries })) throw failure;
-      const delay = retryDelay(attempt, response?.headers, config.retry);
+      if (!retryable((failure as APIError).status)) throw failure;
+      const delay = retryDelay(attempt, response?.headers, settings.retry ?? {});
       if (delay === undefined) throw failure;
-      log('info', `retrying ${method} ${url()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
+      log('info', `retrying ${target()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
         reason: failure.message,
       });
       await sleep(delay, userSignal);
-      if (userSignal?.aborted) throw aborted();
+      stopIfAborted();
     }
   }
 

@@ -12,20 +12,24 @@ export interface Logger {
   debug(message: string, ...data: unknown[]): void;
 }
 
-const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 };
+/** Every level, quietest first: a level logs what the levels before it log, and more. */
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug', 'trace'];
+
+/** The logger's own methods (`trace` lines go to `debug`). */
+export const LOGGER_METHODS = LOG_LEVELS.slice(1, 5);
 
 export type Log = ((level: Exclude<LogLevel, 'off'>, message: string, data?: Record<string, unknown>) => void) & {
   enabled(level: Exclude<LogLevel, 'off'>): boolean;
 };
 
 export function createLog(logger: Logger = console, level: LogLevel = 'warn'): Log {
-  const threshold = RANK[level];
-  const enabled = (l: Exclude<LogLevel, 'off'>) => RANK[l] <= threshold;
+  const threshold = LOG_LEVELS.indexOf(level);
+  const enabled = (l: Exclude<LogLevel, 'off'>) => LOG_LEVELS.indexOf(l) <= threshold;
   const log = ((l, message, data) => {
     if (!enabled(l)) return;
     const method = l === 'trace' ? 'debug' : l;
-    if (data) logger[method](`[tallyport] ${message}`, data);
-    else logger[method](`[tallyport] ${message}`);
+    // No data, no second argument: a console then prints the line alone.
+    logger[method](`[tallyport] ${message}`, ...(data ? [data] : []));
   }) as Log;
   log.enabled = enabled;
   return log;

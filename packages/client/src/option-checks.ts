@@ -4,54 +4,98 @@
 // per-request options go through the same rules and fail with a
 // ValidationError that names the option.
 import { ValidationError } from './errors.js';
+import { show } from './validation.js';
 
 /** setTimeout's largest delay; beyond it Node fires after 1 ms. */
 const MAX_DELAY_MS = 2_147_483_647;
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-/** Numeric options: [min, max, whole numbers only]. `maxResponseBytes` stops at the longest string V8 can hold. */
-const RANGES: Record<string, readonly [number, number, boolean]> = {
+/**
+ * How an option is checked: `[min, max, whole numbers only]` for a number, `[test, expected]` for any other
+ * value, a table of its own for an object of options (`retry`), or 0 for a value checked where it is read.
+ */
+export type Rule = readonly [number, number, boolean] | readonly [(value: unknown) => boolean, string] | Rules | 0;
+export interface Rules {
+  readonly [option: string]: Rule;
+}
+
+const DELAY: Rule = [0, MAX_DELAY_MS, false];
+
+/**
+ * The options every request accepts, whether given to the client or to one call. `maxResponseBytes` stops at
+ * the longest string V8 can hold.
+ */
+export const REQUEST_RULES: Rules = {
+  // Any AbortSignal-like object will do (polyfills included), as in fetch itself.
+  signal: [
+    (v) =>
+      typeof (v as { aborted?: unknown })?.aborted === 'boolean' &&
+      typeof (v as { addEventListener?: unknown }).addEventListener === 'function',
+    'an AbortSignal',
+  ],
   timeout: [1, MAX_DELAY_MS, false],
   maxRetries: [0, 100, true],
   maxResponseBytes: [1, 256 * 1024 * 1024, true],
-  maxPages: [1, 1_000_000, true],
-  'retry.initialDelayMs': [0, MAX_DELAY_MS, false],
-  'retry.maxDelayMs': [0, MAX_DELAY_MS, false],
-  'retry.maxRetryAfterMs': [0, MAX_DELAY_MS, false],
 };
 
-const show = (value: unknown): string =>
-  typeof value === 'string'
-    ? JSON.stringify(value.slice(0, 40))
-    : typeof value === 'number'
-      ? String(value)
-      : typeof value;
+/** The `retry` option: delays that are finite, not negative and within what a timer can wait. */
+export const RETRY_RULES: Rules = { initialDelayMs: DELAY, maxDelayMs: DELAY, maxRetryAfterMs: DELAY };
 
-export function refuse(where: string, option: string, value: unknown, expected: string): never {
-  throw new ValidationError(
-    `Invalid option \`${option}\` for ${where}: got ${show(value)}; expected ${expected}.`,
+/**
+ * An option as a refusal shows it: a string or a number like a parameter; an object or a function, which may hold
+ * the key, by its type.
+ */
+const shown = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? show(value) : typeof value;
+
+/** A refused option: the error keeps its value only when a number or a boolean (a string may be a key). */
+export const optionError = (where: string, option: string, message: string, value?: unknown): ValidationError =>
+  new ValidationError(
+    message,
     where,
     option,
     typeof value === 'number' || typeof value === 'boolean' ? value : undefined,
     undefined,
   );
+
+export function refuse(where: string, option: string, value: unknown, expected: string): never {
+  throw optionError(
+    where,
+    option,
+    `Invalid option \`${option}\` for ${where}: got ${shown(value)}; expected ${expected}.`,
+    value,
+  );
 }
 
-/** A number option within its range (see RANGES), when given. */
-export function checkNumber(where: string, option: string, value: unknown): void {
-  const [min, max, whole] = RANGES[option] as readonly [number, number, boolean];
-  if (value === undefined) return;
-  if (
+/** One option's value against its rule, when given. */
+export function checkOption(where: string, option: string, value: unknown, rule: Rule): void {
+  if (value === undefined || !rule) return;
+  if (!Array.isArray(rule)) {
+    checkOptions(where, value, rule as Rules, option);
+    return;
+  }
+  const [min, max, whole] = rule;
+  if (typeof min === 'function') {
+    if (!min(value)) refuse(where, option, value, max as string);
+  } else if (
     typeof value !== 'number' ||
     !(whole ? Number.isInteger(value) : Number.isFinite(value)) ||
     value < min ||
-    value > max
+    value > (max as number)
   ) {
     refuse(where, option, value, `a ${whole ? 'whole' : 'finite'} number from ${min} to ${max}`);
   }
 }
 
-export function checkKnownKeys(where: string, options: object, known: readonly string[], prefix = ''): void {
+/**
+ * An object of options (`name` names it; nested ones are named `retry.maxDelayMs`): an object, holding only
+ * the options its rules know, each within its rule.
+ */
+export function checkOptions(where: string, options: unknown, rules: Rules, name = 'options'): void {
+  if (options === undefined) return;
+  if (options === null || typeof options !== 'object') refuse(where, name, options, 'an object');
+  const prefix = name === 'options' ? '' : `${name}.`;
+  const known = Object.keys(rules);
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
       const names = known.map((k) => prefix + k);
@@ -64,34 +108,5 @@ export function checkKnownKeys(where: string, options: object, known: readonly s
       );
     }
   }
-}
-
-const PER_REQUEST_OPTIONS = ['signal', 'timeout', 'maxRetries', 'maxResponseBytes'];
-
-/** The options every request accepts, whether given to the client or to one call. */
-export function checkRequestOptions(where: string, options: Record<string, unknown>): void {
-  for (const option of ['timeout', 'maxRetries', 'maxResponseBytes']) checkNumber(where, option, options[option]);
-}
-
-/** Per-request options of one call: known keys only, sane values, a real AbortSignal. */
-export function checkPerRequest(where: string, options: unknown, extra: readonly string[] = []): void {
-  if (options === undefined) return;
-  if (options === null || typeof options !== 'object') refuse(where, 'options', options, 'an object');
-  checkKnownKeys(where, options, [...PER_REQUEST_OPTIONS, ...extra]);
-  const o = options as Record<string, unknown>;
-  checkRequestOptions(where, o);
-  // Any AbortSignal-like object will do (polyfills included), as in fetch itself.
-  const signal = o.signal as { aborted?: unknown; addEventListener?: unknown } | null | undefined;
-  if (signal !== undefined && (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
-    refuse(where, 'signal', o.signal, 'an AbortSignal');
-  }
-}
-
-/** The `retry` option: delays that are finite, not negative and within what a timer can wait. */
-export function checkRetryOptions(where: string, retry: unknown): void {
-  if (retry === undefined) return;
-  if (retry === null || typeof retry !== 'object') refuse(where, 'retry', retry, 'an object');
-  const names = ['initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs'];
-  checkKnownKeys(where, retry, names, 'retry.');
-  for (const name of names) checkNumber(where, `retry.${name}`, (retry as Record<string, unknown>)[name]);
+  for (const key of known) checkOption(where, prefix + key, (options as Record<string, unknown>)[key], rules[key]!);
 }

@@ -5,21 +5,15 @@
 import { Redactor } from '@tallyport/redaction';
 import type { ClassifyErrorBody } from './answer-errors.js';
 import { assertServerEnvironment, checkBaseUrl } from './environment.js';
-import { ValidationError } from './errors.js';
 import { formBody } from './form.js';
 import { createHttp, type Outcome, type OutgoingParts, type SendOptions } from './http.js';
-import { createLog, type LogLevel, type Logger } from './logger.js';
-import {
-  DEFAULT_MAX_RESPONSE_BYTES,
-  checkKnownKeys,
-  checkRequestOptions,
-  checkRetryOptions,
-  refuse,
-} from './option-checks.js';
-import { bindRaw } from './raw.js';
+import { LOG_LEVELS, LOGGER_METHODS, createLog, type LogLevel, type Logger } from './logger.js';
+import { REQUEST_RULES, RETRY_RULES, type Rules, checkOptions, optionError, refuse } from './option-checks.js';
+import { type Operations, bindRaw } from './raw.js';
 import { type ResponseValidator, checkResponse } from './response-check.js';
 import type { RetryOptions } from './retry.js';
 import { buildUrl, lowerCaseHeaders } from './url.js';
+import type { OperationFacts } from './validation.js';
 
 export interface ClientOptions {
   /** Base address of the deployment, without the `/api` path. Defaults to the `*_BASE_URL` environment variable. */
@@ -53,56 +47,33 @@ export interface ClientOptions {
   allowInsecureHttp?: boolean;
 }
 
-/** The logger's methods; `trace` lines go to `debug`. */
-const LEVELS = ['error', 'warn', 'info', 'debug'];
+const isFunction = (value: unknown) => typeof value === 'function';
 
-/** Refuses unknown options and values a timer, a loop or a reader would take silently. */
-function checkClientOptions(where: string, options: ClientOptions, ownOptions: readonly string[]) {
-  if (options === null || typeof options !== 'object') refuse(where, 'options', options, 'an object');
-  checkKnownKeys(where, options, [
-    'baseUrl',
-    'apiKey',
-    'timeout',
-    'maxRetries',
-    'maxResponseBytes',
-    'retry',
-    'fetch',
-    'logger',
-    'logLevel',
-    'defaultHeaders',
-    'validateResponses',
-    'dangerouslyAllowBrowser',
-    'allowInsecureHttp',
-    ...ownOptions,
-  ]);
-  checkRequestOptions(where, options as Record<string, unknown>);
-  checkRetryOptions(where, options.retry);
-  const { logger, logLevel, defaultHeaders: headers } = options as Record<string, unknown>;
-  const shapes: [string, unknown, (value: unknown) => unknown, string][] = [
-    ['fetch', options.fetch, (v) => typeof v === 'function', 'a function'],
-    ['validateResponses', options.validateResponses, (v) => typeof v === 'function', 'a function'],
-    [
-      'logLevel',
-      logLevel,
-      (v) => ['off', ...LEVELS, 'trace'].includes(v as string),
-      `one of off, ${LEVELS.join(', ')}, trace`,
-    ],
-    [
-      'logger',
-      logger,
-      (v) => LEVELS.every((level) => typeof (v as Record<string, unknown> | null)?.[level] === 'function'),
-      'an object with error, warn, info and debug methods',
-    ],
-    [
-      'defaultHeaders',
-      headers,
-      (v) => v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
-      'a record of header names to strings',
-    ],
-  ];
-  for (const [option, value, ok, expected] of shapes)
-    if (value !== undefined && !ok(value)) refuse(where, option, value, expected);
-}
+/**
+ * The options both clients take (a client adds its own); the key, the address and the guards are checked where
+ * they are read.
+ */
+const CLIENT_RULES: Rules = {
+  baseUrl: 0,
+  apiKey: 0,
+  timeout: REQUEST_RULES.timeout!,
+  maxRetries: REQUEST_RULES.maxRetries!,
+  maxResponseBytes: REQUEST_RULES.maxResponseBytes!,
+  retry: RETRY_RULES,
+  fetch: [isFunction, 'a function'],
+  logger: [
+    (v) => LOGGER_METHODS.every((method) => typeof (v as Record<string, unknown> | null)?.[method] === 'function'),
+    `an object with ${LOGGER_METHODS.join(', ')} methods`,
+  ],
+  logLevel: [(v) => LOG_LEVELS.includes(v as LogLevel), `one of ${LOG_LEVELS.join(', ')}`],
+  defaultHeaders: [
+    (v) => !!v && typeof v === 'object' && Object.values(v).every((h) => typeof h === 'string' || h === undefined),
+    'an object of strings',
+  ],
+  validateResponses: [isFunction, 'a function'],
+  dangerouslyAllowBrowser: 0,
+  allowInsecureHttp: 0,
+};
 
 const env = (name: string): string | undefined =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
@@ -122,6 +93,9 @@ function carriedSecrets(redactor: Redactor, parts: OutgoingParts): string[] {
 
 type Query = Readonly<Record<string, unknown>>;
 
+/** An operation as the generated facts describe it: enough to build its request. */
+type Operation = OperationFacts & { readonly method: string; readonly path: string };
+
 export interface CallInit {
   path?: Query;
   query?: Query;
@@ -135,24 +109,20 @@ export function wireClient(
   extra: {
     classifyErrorBody?: ClassifyErrorBody;
     secretNames?: string[];
-    ownOptions: readonly string[];
+    /** Options of this client alone, checked like the shared ones. */
+    ownOptions: Rules;
     /** The path every operation starts with (`/api/v1`): a `baseUrl` ending in it is refused. */
     pathPrefix: string;
   },
 ) {
   const where = api === 'ANALYTICS' ? 'createAnalyticsClient' : 'createMarketplaceClient';
-  checkClientOptions(where, options, extra.ownOptions);
+  // Unknown options, NaN, Infinity and out-of-range values are refused: timers and loops would take them silently.
+  checkOptions(where, options, { ...CLIENT_RULES, ...extra.ownOptions });
   assertServerEnvironment(where, options.dangerouslyAllowBrowser);
   const apiKey = options.apiKey ?? env(`${api}_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.length === 0) {
     // The value is never shown: a key given in the wrong shape is still a key.
-    throw new ValidationError(
-      `Missing option \`apiKey\` for ${where}: pass the key, or set ${api}_API_KEY.`,
-      where,
-      'apiKey',
-      undefined,
-      undefined,
-    );
+    throw optionError(where, 'apiKey', `Missing option \`apiKey\` for ${where}: pass the key, or set ${api}_API_KEY.`);
   }
   const baseUrl = checkBaseUrl(
     where,
@@ -163,29 +133,27 @@ export function wireClient(
   const secretNames = extra.secretNames ?? [];
   const redactor = new Redactor({ secretNames }).add(apiKey);
   const log = createLog(options.logger, options.logLevel);
-  if (options.dangerouslyAllowBrowser)
-    log('warn', 'dangerouslyAllowBrowser: anyone who loads this code can read the key.');
+  if (options.dangerouslyAllowBrowser) log('warn', 'dangerouslyAllowBrowser: every visitor could read the key.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function')
-    throw new ValidationError('No fetch implementation found: pass `fetch`.', where, 'fetch', undefined, undefined);
-  const http = createHttp({
+  if (typeof fetchImpl !== 'function') refuse(where, 'fetch', fetchImpl, 'a function (there is no global fetch)');
+  const http = createHttp(options, {
     fetch: fetchImpl,
-    timeout: options.timeout ?? 60_000,
-    maxRetries: options.maxRetries ?? 2,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    retry: options.retry ?? {},
     log,
     redactorFor(parts) {
-      const carried = carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
-      if (carried.length === 0) return redactor;
-      const own = new Redactor({ secretNames }).add(apiKey);
-      for (const value of carried) own.add(value);
-      return own;
+      const carried = parts.carriesNoSecret ? [] : carriedSecrets(redactor, parts).filter((value) => value !== apiKey);
+      // A request that carries secrets of its own gets a redactor of its own: the client's stays the key's.
+      return carried.length
+        ? carried.reduce((own, value) => own.add(value), new Redactor({ secretNames }).add(apiKey))
+        : redactor;
     },
     authorize: (parts) => authorize(parts, apiKey),
     classifyErrorBody: extra.classifyErrorBody,
   });
   const headers = lowerCaseHeaders({ ...options.defaultHeaders, accept: 'application/json' });
+  // An operation none of whose parameters is secret-named (all but a purchase validation and the website
+  // writes) carries no secret of its own: its request need not be searched for one.
+  const carriesNoSecret = (op: Operation) =>
+    !Object.values(op.facts).some((location) => Object.keys(location).some((name) => redactor.isSecretName(name)));
 
   /**
    * Sends one operation. Resource methods reuse openapi-fetch's URL and
@@ -194,7 +162,7 @@ export function wireClient(
    */
   async function call(
     operationId: string,
-    op: { readonly method: string; readonly path: string },
+    op: Operation,
     init: CallInit,
     sendOptions: SendOptions = {},
   ): Promise<Outcome> {
@@ -205,6 +173,7 @@ export function wireClient(
         headers: { ...headers },
         body: init.body === undefined ? undefined : formBody(init.body),
         operation: operationId,
+        carriesNoSecret: carriesNoSecret(op),
       },
       sendOptions,
     );
@@ -212,5 +181,10 @@ export function wireClient(
     return outcome;
   }
 
-  return { call, bind: <T extends object>(client: T): T => bindRaw(client, { baseUrl, headers, http }) };
+  return {
+    call,
+    /** Registers the client for rawClient, with its operations (a path-level call is sent as the operation it is). */
+    bind: <T extends object>(client: T, operations: Operations): T =>
+      bindRaw(client, { baseUrl, headers, http, operations }),
+  };
 }

@@ -99,8 +99,7 @@ export async function* paginate<T>(
   const { operation, strategy, maxPages, pageSize, pageParameter } = options;
   const stop = (pagesRead: number, option: string, why: string) =>
     new PaginationError(`${operation} stopped after ${pagesRead} page(s): ${why}.`, operation, option, pagesRead);
-  const instead =
-    'Set `pageParameter` to the page-number parameter the deployment reads, or pass a `nextPage` function';
+  const instead = "set `pageParameter` to the deployment's page parameter, or pass a `nextPage` function";
   let extra: PageQuery = {};
   // The items of the last page, when the next one was asked for by number: a deployment that ignores the
   // page parameter answers the same page again, which must not pass for more items.
@@ -110,11 +109,7 @@ export async function* paginate<T>(
     const { payload, items } = await fetchPage(extra);
     if (counted !== undefined && counted === JSON.stringify(items)) {
       const asked = `${pageParameter}=${extra[pageParameter as string]}`;
-      throw stop(
-        page - 1,
-        'pageParameter',
-        `asked with ${asked}, the deployment sent the same items again. ${instead}`,
-      );
+      throw stop(page - 1, 'pageParameter', `${asked} brought the same items again; ${instead}`);
     }
     yield* items;
     const query = { ...baseQuery, ...extra };
@@ -123,18 +118,14 @@ export async function* paginate<T>(
     if (!next) {
       if (hasMorePages(strategy, payload, null, items.length, pageSize) === false) return;
       if (pageParameter === null) {
-        throw stop(
-          page,
-          'pageParameter',
-          `page ${page} came back full; the payload does not say if more follow. ${instead}`,
-        );
+        throw stop(page, 'pageParameter', `page ${page} is full and does not say if more follow; ${instead}`);
       }
       const number = Number(query[pageParameter] ?? page);
       next = { [pageParameter]: String((Number.isInteger(number) ? number : page) + 1) };
       counted = JSON.stringify(items);
     }
     const signature = JSON.stringify(Object.entries(next).sort());
-    if (seen.has(signature)) throw stop(page, 'nextPage', `the payload named a page read already, ${signature}`);
+    if (seen.has(signature)) throw stop(page, 'nextPage', `the next page, ${signature}, was read already`);
     seen.add(signature);
     if (page >= maxPages) throw stop(page, 'maxPages', 'more follow; raise `maxPages`');
     extra = next;

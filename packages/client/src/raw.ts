@@ -12,13 +12,26 @@ import { TallyportError } from './errors.js';
 import { formBody } from './form.js';
 import type { Http, SendOptions } from './http.js';
 import type { MarketplaceClient } from './marketplace.js';
-import { checkRequestOptions } from './option-checks.js';
+import { REQUEST_RULES, checkOption } from './option-checks.js';
 import { assertPathIds } from './records.js';
+
+/** A client's operations by id: their method and path template. */
+export type Operations = Readonly<Record<string, { readonly method: string; readonly path: string }>>;
 
 interface Binding {
   baseUrl: string;
   headers: Record<string, string>;
   http: Http;
+  operations: Operations;
+}
+
+/** The operation a path-level request is: the one whose method it uses and whose path its URL ends in. */
+function operationOf(operations: Operations, method: string, url: string): string | undefined {
+  const { pathname } = new URL(url);
+  return Object.keys(operations).find((id) => {
+    const op = operations[id]!;
+    return op.method === method && pathname.endsWith(op.path);
+  });
 }
 
 // Each client's pipeline, then its raw client once made; nothing here holds the key itself.
@@ -34,12 +47,12 @@ export function bindRaw<T extends object>(client: T, binding: Binding): T {
  * The fetch given to openapi-fetch: the client's pipeline, and the answer of
  * any status rebuilt as a Response from the body text read once.
  */
-function rawFetch(http: Http): (request: Request) => Promise<Response> {
+function rawFetch({ http, operations }: Binding): (request: Request) => Promise<Response> {
   return async (request) => {
     const extra = request as unknown as Record<string, unknown>;
     const options: SendOptions = { signal: request.signal };
-    checkRequestOptions(`raw ${request.method}`, extra);
     for (const name of ['timeout', 'maxRetries', 'maxResponseBytes'] as const) {
+      checkOption(`raw ${request.method}`, name, extra[name], REQUEST_RULES[name]!);
       if (extra[name] !== undefined) options[name] = extra[name] as number;
     }
     const headers: Record<string, string> = {};
@@ -48,7 +61,13 @@ function rawFetch(http: Http): (request: Request) => Promise<Response> {
     });
     const body = request.body ? await request.text() : undefined;
     const { response, text } = await http.answer(
-      { method: request.method, url: request.url, headers, body, operation: undefined },
+      {
+        method: request.method,
+        url: request.url,
+        headers,
+        body,
+        operation: operationOf(operations, request.method, request.url),
+      },
       options,
     );
     const out = new Headers(response.headers);
@@ -70,7 +89,12 @@ export function rawClient(client: object): Client<never> {
   if (!bound)
     throw new TallyportError('rawClient expects a client made by createAnalyticsClient or createMarketplaceClient.');
   if (!('http' in bound)) return bound;
-  const raw = createClient<never>({ ...bound, bodySerializer: formBody, fetch: rawFetch(bound.http) });
+  const raw = createClient<never>({
+    baseUrl: bound.baseUrl,
+    headers: bound.headers,
+    bodySerializer: formBody,
+    fetch: rawFetch(bound),
+  });
   raw.use({
     onRequest({ schemaPath, params }) {
       assertPathIds(`raw ${schemaPath}`, params.path as Record<string, unknown> | undefined);

@@ -4,7 +4,16 @@
 // identifier, and types it as present. Ids are checked too before they go
 // into a path: `.`, `..` or a `/` would address another resource.
 import { unsafePathSegment } from '@tallyport/http-policy';
+import { unreadable } from './answer-errors.js';
 import { MissingFieldError, ValidationError } from './errors.js';
+import type { Outcome } from './http.js';
+import type { RecordPlaces } from './unwrap.js';
+
+/** Where an answer holds its records, and the kind of record and field later calls need (generated facts). */
+export interface RecordFacts extends RecordPlaces {
+  readonly record?: string;
+  readonly identifier?: string;
+}
 
 /** Throws MissingFieldError unless `value` is an object whose `identifier` is a number or a non-empty string. */
 export function requireIdentifier<T>(
@@ -18,8 +27,8 @@ export function requireIdentifier<T>(
   if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return value as T;
   const which = index === undefined ? `the ${record}` : `${record} ${index + 1} of the list`;
   throw new MissingFieldError(
-    `${operation}: the deployment left out \`${identifier}\` of ${which}, which later calls need. ` +
-      'Check `baseUrl`, or read the payload with rawClient.',
+    `${operation}: no \`${identifier}\` in ${which}, which later calls need; ` +
+      'check `baseUrl`, or read the payload with rawClient.',
     operation,
     record,
     identifier,
@@ -32,6 +41,22 @@ export function requireIdentifiers<T>(operation: string, record: string, identif
   return list as T[];
 }
 
+/**
+ * What an answer hands back: what was `found` where the records sit, each record checked to carry its identifier.
+ * Nothing found, or no list where a list is due, is an error about the answer, ending in `advice`.
+ */
+export function checkedRecords(label: string, op: RecordFacts, outcome: Outcome, found: unknown, advice: string) {
+  const { many, record, identifier } = op;
+  if (many ? !Array.isArray(found) : found === undefined) {
+    const places = op.records.map((keys) => keys.join('.') || 'the top').join(' or ');
+    throw unreadable(outcome, outcome.payload, `no ${many ? 'list' : 'record'} at ${places} of the payload. ${advice}`);
+  }
+  if (!record || !identifier) return found;
+  return many
+    ? requireIdentifiers(label, record, identifier, found as unknown[])
+    : requireIdentifier(label, record, identifier, found);
+}
+
 /** Refuses an id that would leave its path segment (empty, `.`, `..`, a slash; see @tallyport/http-policy). */
 export function assertPathIds(operation: string, params: Readonly<Record<string, unknown>> | undefined): void {
   if (!params) return;
@@ -40,8 +65,7 @@ export function assertPathIds(operation: string, params: Readonly<Record<string,
     const reason = unsafePathSegment(value);
     if (reason) {
       throw new ValidationError(
-        `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}; ` +
-          `an id cannot stand in the path: ${reason}.`,
+        `Invalid parameter "${name}" for ${operation}: got ${JSON.stringify(value.slice(0, 80))}, but ${reason}.`,
         operation,
         name,
         value,

@@ -26,7 +26,7 @@ export function placeKey(parts: OutgoingParts, transport: ApiKeyTransport, spec:
     parts.headers[transport.header.toLowerCase()] = key;
     return;
   }
-  const hasBody = parts.method !== 'GET' && parts.method !== 'HEAD' && parts.method !== 'DELETE';
+  const hasBody = !['GET', 'HEAD', 'DELETE'].includes(parts.method);
   if (hasBody && (transport === 'form' || (transport === 'spec' && spec.in === 'form'))) {
     const form = new URLSearchParams(parts.body);
     form.set(spec.name, key);

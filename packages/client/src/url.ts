@@ -5,18 +5,27 @@
 
 type Params = Readonly<Record<string, unknown>> | undefined;
 
+/** Each path template split once into literal text (even places) and parameter names (odd places). */
+const templates = new Map<string, string[]>();
+
 export function buildUrl(baseUrl: string, path: string, params: { path?: Params; query?: Params }): string {
-  const url =
-    baseUrl +
-    path.replace(/\{([^{}]+)\}/g, (template, name: string) => {
-      const value = params.path?.[name];
-      return value === undefined || value === null ? template : encodeURIComponent(String(value));
-    });
+  const parts = templates.get(path) ?? path.split(/\{([^{}]+)\}/);
+  templates.set(path, parts);
+  const url = parts
+    .map((part, i) => {
+      const value = i % 2 ? params.path?.[part] : undefined;
+      return i % 2 === 0
+        ? part
+        : value === undefined || value === null
+          ? `{${part}}`
+          : encodeURIComponent(String(value));
+    })
+    .join('');
   const query = Object.entries(params.query ?? {})
     .filter(([, value]) => value !== undefined && value !== null)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
     .join('&');
-  return query ? `${url}?${query}` : url;
+  return baseUrl + (query ? `${url}?${query}` : url);
 }
 
 export function lowerCaseHeaders(headers: Record<string, string | undefined>): Record<string, string> {

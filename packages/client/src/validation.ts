@@ -2,28 +2,31 @@
 // (src/generated/), before any request is made, and refuses the first bad one
 // with a ValidationError that names it, the value received and what is
 // allowed. The facts are plain data read by this one small function, which is
-// far lighter to ship than a schema library running the same rules.
+// far lighter to ship than a schema library running the same rules. It reads
+// what the specs' parameters say (allowed values, integer and string types, a
+// date format, required); the generator refuses a spec that asks for more.
 import { ValidationError } from './errors.js';
 
 export interface Fact {
-  readonly in: string;
   readonly required?: boolean;
-  /** `integer`, `string`, `number`, `boolean`, or several joined by ` | `. */
+  /** `integer`, `string`, or both joined by ` | `. */
   readonly type?: string;
   readonly allowed?: readonly unknown[];
   readonly format?: string;
-  readonly minLength?: number;
-  readonly pattern?: string;
   readonly default?: unknown;
   readonly quirk?: boolean;
 }
 
 export interface OperationFacts {
-  readonly facts: Readonly<Record<string, Fact>>;
+  /** The parameters of each location (`path`, `query`, `body`) the operation reads, in that order. */
+  readonly facts: Readonly<Record<string, Readonly<Record<string, Fact>>>>;
   readonly forbidden?: readonly string[];
+  /** The start and end of a range (`from`, `to`), which must be in order. */
+  readonly range?: readonly string[];
 }
 
-const show = (value: unknown): string => {
+/** A value as a refusal shows it: JSON, cut after 80 characters. */
+export const show = (value: unknown): string => {
   const text = typeof value === 'object' || typeof value === 'string' ? JSON.stringify(value) : String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
@@ -34,32 +37,16 @@ const isYmd = (value: string): boolean => {
   return day !== undefined && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 };
 
-const fits = (type: string, value: unknown, fact: Fact): boolean => {
-  switch (type) {
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'string':
-      return (
-        typeof value === 'string' &&
-        value.length >= (fact.minLength ?? 0) &&
-        (!fact.pattern || new RegExp(fact.pattern).test(value)) &&
-        (fact.format !== 'date' || isYmd(value))
-      );
-    default:
-      return true;
-  }
-};
+const fits = (type: string, value: unknown, fact: Fact): boolean =>
+  type === 'integer'
+    ? Number.isInteger(value)
+    : // A required string must not be empty: an empty value is as good as missing.
+      typeof value === 'string' && (!fact.required || value !== '') && (fact.format !== 'date' || isYmd(value));
 
 function expectation(fact: Fact): string {
   if (fact.allowed) return `; allowed values: ${fact.allowed.map(show).join(', ')}`;
   if (fact.format === 'date') return '; expected a real date, Y-m-d';
-  return fact.type
-    ? `; expected ${fact.type.replace('integer', 'an integer').replace('string', 'a non-empty string')}`
-    : '';
+  return `; expected ${fact.type!.replace('integer', 'an integer').replace('string', 'a non-empty string')}`;
 }
 
 /**
@@ -68,61 +55,70 @@ function expectation(fact: Fact): string {
  * picks the facts of one location (`path`, `query` or `body`).
  */
 export function validate<T>(operation: string, spec: OperationFacts, where: string, input: unknown): T {
-  const facts = Object.entries(spec.facts).filter(([, fact]) => fact.in === where);
-  const accepted = facts.map(([name]) => name);
-  const refuse = (
-    message: string,
-    parameter?: string,
-    value?: unknown,
-    allowed: readonly unknown[] | undefined = accepted,
-  ) => new ValidationError(message, operation, parameter, value, allowed);
+  const facts = spec.facts[where] ?? {};
+  const accepted = Object.keys(facts);
+  const refuse = (message: string, parameter?: string, value?: unknown, allowed: unknown = accepted) =>
+    new ValidationError(message, operation, parameter, value, allowed as readonly unknown[] | undefined);
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw refuse(`${operation} expects an object of parameters, got ${show(input)}.`, undefined, input);
   }
   const given = input as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [name, fact] of facts) {
+  for (const name of accepted) {
+    const fact = facts[name]!;
     const value = given[name];
     if (value === undefined) {
-      if (fact.required) {
+      if (fact.required)
         throw refuse(
           `Missing required parameter "${name}" for ${operation}${expectation(fact)}.`,
           name,
           value,
           fact.allowed,
         );
-      }
       continue;
     }
-    const ok =
-      (fact.allowed ? fact.allowed.includes(value) : true) &&
-      (fact.type ?? '').split(' | ').some((type) => fits(type, value, fact));
-    if (!ok) {
-      let message = `Invalid parameter "${name}" for ${operation}: got ${show(value)}${expectation(fact)}.`;
-      if (fact.quirk && value === fact.default) {
-        message += ` It is the documented default of "${name}", not an allowed value: leave "${name}" unset.`;
-      }
-      throw refuse(message, name, value, fact.allowed);
+    if (
+      !(fact.allowed ? fact.allowed.includes(value) : fact.type!.split(' | ').some((type) => fits(type, value, fact)))
+    ) {
+      // The documented default that is no allowed value (the source documentation's own quirk) is explained.
+      const quirk =
+        fact.quirk && value === fact.default
+          ? ` It is the documented default, yet not allowed: leave "${name}" unset.`
+          : '';
+      throw refuse(
+        `Invalid parameter "${name}" for ${operation}: got ${show(value)}${expectation(fact)}.${quirk}`,
+        name,
+        value,
+        fact.allowed,
+      );
     }
     out[name] = value;
   }
   for (const name of Object.keys(given)) {
     if (accepted.includes(name) || given[name] === undefined) continue;
-    const why = spec.forbidden?.includes(name)
-      ? `"${name}" is not a parameter of ${operation} (the spec forbids it here)`
-      : `Unknown parameter "${name}" for ${operation}`;
-    throw refuse(`${why}; accepted parameters: ${accepted.join(', ') || 'none'}.`, name, given[name]);
+    const kind = spec.forbidden?.includes(name) ? 'Forbidden' : 'Unknown';
+    throw refuse(
+      `${kind} parameter "${name}" for ${operation}; accepted: ${accepted.join(', ') || 'none'}.`,
+      name,
+      given[name],
+    );
   }
   return out as T;
 }
 
-/** The range rule of the source documentation: `from` must not be after `to` (both already valid Y-m-d). */
-export function assertDateRange(operation: string, from: string, to: string): void {
+/**
+ * The range rule of the source documentation: a range's start (`from`) must not be after its end (`to`). Both are
+ * already valid Y-m-d dates, which compare as text.
+ */
+export function assertRange(operation: string, [start, end]: readonly string[], params: Record<string, unknown>): void {
+  const from = params[start!] as string;
+  const to = params[end!] as string;
   if (from > to) {
     throw new ValidationError(
-      `Invalid date range for ${operation}: "from" (${from}) is after "to" (${to}); expected from <= to.`,
+      `Invalid date range for ${operation}: "${start}" (${from}) is after "${end}" (${to}); ` +
+        `expected ${start} <= ${end}.`,
       operation,
-      'from',
+      start,
       from,
       undefined,
     );

@@ -16,7 +16,7 @@ describe('returned records carry what the next call needs', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingFieldError);
     expect(error).toMatchObject({ operation: 'websites.get', record: 'website', field: 'id', index: undefined });
-    expect((error as Error).message).toContain('the deployment left out `id`');
+    expect((error as Error).message).toContain('no `id` in the website');
   });
 
   test('a list names the position of the website without an id', async () => {

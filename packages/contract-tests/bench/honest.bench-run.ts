@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { runContract } from '../src/run/contract.js';
+import { KNOWN_FALSE_ALARMS, unexplained } from '../test/honest-deployments/honest-runs.js';
 import { runOptionsFor, startHonestDeployment } from '../test/honest-deployments/server.js';
 import { VARIANT_NAMES } from '../test/honest-deployments/variants.js';
 
@@ -37,7 +38,10 @@ it('measures the contract suite on the honest deployments', async () => {
       ],
       pace: Object.fromEntries(result.apis.map((api) => [api.api, api.pace])),
     });
-    expect(result.exitCode, name).toBe(0);
+    // A variant with false alarms of the tester that JUDGEMENT.md has judged fails only those (honest-runs.ts).
+    const known = KNOWN_FALSE_ALARMS[name];
+    if (known) expect(unexplained(result, known), name).toEqual([]);
+    else expect(result.exitCode, name).toBe(0);
   }
   const lines = [
     'contract suite on the honest deployments (writes on):',

@@ -8,7 +8,7 @@
 // evidence and curl, a convention that did not hold as a passing test with
 // its warning beside it (unless `strict`), a skip with its reason.
 import type { CaseStatus } from './checks/judging/types.js';
-import { CHECK_NAMES, CHECKS } from './checks/index.js';
+import { CHECK_NAMES, CHECKS } from './registry/index.js';
 import { parseConfig } from './cli/config/parse.js';
 import { keysFrom } from './recorded/credentials.js';
 import { judgeHar } from './recorded/judge.js';

@@ -11,7 +11,7 @@
 // `pnpm test:deployments` the rest of the matrix.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Answer, type AnswerContext, readAnswer } from '../src/answers/answer.js';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS } from '../src/registry/index.js';
 import { parseBoundedJson } from '../src/transport/json.js';
 import { isSecretRef } from '../src/spec/secrets.js';
 import type { Exchange } from '../src/transport/transport.js';

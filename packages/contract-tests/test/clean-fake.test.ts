@@ -4,7 +4,7 @@
 // faults-across-answers.test.ts. `pnpm test` runs the variant test/tiers.ts names; CI's `pnpm test:deployments`
 // the others.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS } from '../src/registry/index.js';
 import { runContract } from '../src/run/contract.js';
 import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
 import { VARIANTS } from './fake-deployment/variants.js';

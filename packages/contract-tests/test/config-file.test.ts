@@ -33,6 +33,12 @@ describe('tallyport.config.json', () => {
     expect(config.run.limits).toEqual({ maxRequests: 200, timeoutMs: 2500 });
   });
 
+  it('chooses the embedded mock, which a flag overrides', () => {
+    const dir = folderWith({ mock: 'stateful' });
+    expect(parseConfig([], {}, dir).run.mock).toBe('stateful');
+    expect(parseConfig(['--mock', 'prism'], {}, dir).run.mock).toBe('prism');
+  });
+
   it('gives way to flags', () => {
     const dir = folderWith({ api: 'marketplace', maxRequests: 200, strict: true });
     const config = parseConfig(['--api', 'analytics', '--max-requests', '50'], {}, dir);
@@ -98,6 +104,7 @@ describe('tallyport.config.json', () => {
       `maxRequests must be a whole number from 1 to 1000000, or "${env('NAME')}" (an environment variable); it is 0`,
     ],
     [{ api: 'both' }, 'api must be one of analytics, marketplace, all; it is "both"'],
+    [{ mock: 'statefull' }, 'mock must be one of prism, stateful; it is "statefull"'],
     [{ only: ['sortorder'] }, 'only names "sortorder", which is not a check; did you mean sort_order?'],
     [{ strcit: true }, '"strcit" is not an option; did you mean "strict"? (see --config-schema)'],
     [{ marketplaceKey: 'x' }, '"marketplaceKey" is not an option; keys are read only from the environment'],
@@ -189,6 +196,7 @@ describe('the config schema', () => {
       maxResponseBytes: 1048576,
       maxDuration: 600,
       marketplaceKeyIn: 'header:X-Api-Key',
+      mock: 'stateful',
     };
     expect(validate(everything), JSON.stringify(validate.errors)).toBe(true);
   });

@@ -9,6 +9,12 @@ describe('parseConfig', () => {
     expect(config.run.apis).toEqual(['analytics', 'marketplace']);
   });
 
+  it('checks against the Prism mock unless --mock names the stateful one', () => {
+    expect(parseConfig([], {}).run.mock).toBeUndefined();
+    expect(parseConfig(['--mock', 'stateful'], {}).run.mock).toBe('stateful');
+    expect(parseConfig(['--mock=prism'], {}).run.mock).toBe('prism');
+  });
+
   it('reads deployments and keys from the environment', () => {
     const config = parseConfig(['--api', 'marketplace', '--timeout', '2.5', '--only', 'ignored_auth,sort_order'], {
       MARKETPLACE_BASE_URL: 'https://market.example.com',
@@ -47,6 +53,7 @@ describe('parseConfig', () => {
     [['--max-request-per-second', '5'], 'did you mean --max-requests-per-second?'],
     [['--only', 'sortorder'], 'unknown check(s) in --only: sortorder; did you mean sort_order?'],
     [['--api', 'analytic'], '--api must be analytics, marketplace, all; did you mean analytics?'],
+    [['--mock', 'statefull'], '--mock must be one of prism, stateful; did you mean stateful?'],
   ])('names the nearest known name for %j', (argv, message) => {
     expect(() => parseConfig(argv, {})).toThrow(message);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { earlyMockApis } from '../src/cli/config/early-mocks.js';
+import { earlyMockApis, earlyMockKind } from '../src/cli/config/early-mocks.js';
 
 const empty = mkdtempSync(join(tmpdir(), 'tallyport-early-'));
 
@@ -13,6 +13,15 @@ describe('the mocks started before the engine loads', () => {
     expect(earlyMockApis(['--api=analytics'], {}, empty)).toEqual(['analytics']);
     expect(earlyMockApis([], { ANALYTICS_BASE_URL: 'https://a.example.com' }, empty)).toEqual(['marketplace']);
     expect(earlyMockApis(['--', '--marketplace-url', 'https://m.example.com'], {}, empty)).toEqual(['analytics']);
+  });
+
+  it('are the mock --mock names, Prism unless it says stateful, and none for a mock that does not exist', () => {
+    expect(earlyMockKind([])).toBe('prism');
+    expect(earlyMockKind(['--mock', 'stateful'])).toBe('stateful');
+    expect(earlyMockKind(['--', '--mock=stateful'])).toBe('stateful');
+    expect(earlyMockKind(['--mock', 'wiremock'])).toBeUndefined();
+    expect(earlyMockApis(['--mock', 'stateful'], {}, empty)).toEqual(['analytics', 'marketplace']);
+    expect(earlyMockApis(['--mock', 'wiremock'], {}, empty)).toEqual([]);
   });
 
   it('are none for commands that print, for cleanup, and when a config file may say otherwise', () => {

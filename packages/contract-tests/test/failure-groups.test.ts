@@ -102,7 +102,7 @@ describe('failures in the console summary', () => {
   });
 
   it('show every request a verdict rests on, in replay order, each with its curl', () => {
-    const text = summaryText(run([lostUpdate], 'write_round_trip'), { colour: false });
+    const text = summaryText(run([lostUpdate], 'stored_as_sent'), { colour: false });
     const update = text.indexOf('1. updateWebsite privacy=0');
     const read = text.indexOf('2. getWebsite id=9');
     expect(update).toBeGreaterThan(0);

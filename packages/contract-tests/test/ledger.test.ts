@@ -62,7 +62,7 @@ describe('the ledger', () => {
           apis: ['analytics'],
           analytics: { baseUrl: mocks.analytics!.url, apiKey: mocks.engine!.keys.analyticsKey },
           allowWrites: true,
-          only: ['write_round_trip'],
+          only: ['stored_as_sent'],
           ledgerFile: path,
         });
         expect(result.apis[0]?.leftovers).toEqual([]);

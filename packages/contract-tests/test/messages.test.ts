@@ -32,12 +32,10 @@ describe('a run that', () => {
         if (sent >= 3) interrupt.abort();
       },
     });
-    const writes = result.apis[0]!.checks.filter((check) =>
-      ['write_round_trip', 'resource_availability'].includes(check.check),
-    );
+    const writes = result.apis[0]!.checks.filter((check) => ['write_isolated', 'stored_as_sent'].includes(check.check));
     expect(writes.map((check) => [check.check, check.status])).toEqual([
-      ['write_round_trip', 'interrupted'],
-      ['resource_availability', 'interrupted'],
+      ['write_isolated', 'interrupted'],
+      ['stored_as_sent', 'interrupted'],
     ]);
     expect(JSON.stringify(result)).not.toContain('--allow-writes');
     expect(result.interrupted).toBe(true);
@@ -47,7 +45,7 @@ describe('a run that', () => {
     const result = await runContract({
       apis: ['analytics'],
       analytics: { baseUrl: mocks.analytics!.url, apiKey: mocks.engine!.keys.analyticsKey },
-      only: ['write_round_trip'],
+      only: ['stored_as_sent'],
     });
     expect(result.apis[0]!.checks.map((check) => [check.status, check.reason])).toEqual([
       ['skip', 'no write was made (writes need --allow-writes)'],

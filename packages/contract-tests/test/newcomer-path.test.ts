@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_NAMES } from '../src/checks/index.js';
+import { CHECK_NAMES } from '../src/registry/index.js';
 import { type RunningMocks, startMocks } from '../src/run/mocks.js';
 import { runCli } from './cli-process.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHECK_NAMES } from '../src/checks/index.js';
+import { CHECK_NAMES } from '../src/registry/index.js';
 import { HELP } from '../src/cli/config/parse.js';
 import { OPTIONS, synopsis } from '../src/cli/config/options.js';
 

@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { type Answer, readAnswer } from '../src/answers/answer.js';
 import { caseTitle } from '../src/cases/types.js';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS } from '../src/registry/index.js';
 import { fail } from '../src/checks/judging/evidence.js';
 import type { CaseResult } from '../src/checks/judging/types.js';
 import { parseBoundedJson } from '../src/transport/json.js';

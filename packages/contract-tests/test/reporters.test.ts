@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { checkLine, summaryText } from '../src/report/console.js';
 import { jsonReport } from '../src/report/json.js';
 import { junitReport } from '../src/report/junit.js';
-import { CHECKS } from '../src/checks/index.js';
+import { CHECKS } from '../src/registry/index.js';
 import { summarise } from '../src/run/contract.js';
 import type { RunResult } from '../src/report/result.js';
+import { MOCK_REASON } from '../src/checks/judging/related.js';
 
 const result: RunResult = {
   runId: '20261122-abcdef',
@@ -65,6 +66,36 @@ const result: RunResult = {
   ],
 };
 
+/** A run of one API on the Prism mock: `onPrism` checks skipped for its examples, one skipped for another reason. */
+function prismRun(onPrism: number): RunResult {
+  const skipped = (check: string, reason: string) => ({
+    api: 'analytics' as const,
+    check,
+    description: 'd',
+    status: 'skip' as const,
+    reason,
+    cases: [{ title: check, status: 'skip' as const, reason }],
+  });
+  return {
+    ...result,
+    exitCode: 0,
+    apis: [
+      {
+        ...result.apis[0]!,
+        api: 'analytics',
+        mock: true,
+        embeddedMock: 'prism',
+        checks: [
+          ...['sort_order', 'filter_effect', 'write_round_trip']
+            .slice(0, onPrism)
+            .map((check) => skipped(check, MOCK_REASON)),
+          skipped('echoed_fields', 'no answer echoes a request value'),
+        ],
+      },
+    ],
+  };
+}
+
 describe('reporters', () => {
   it('JUnit has one testcase per check and operation, and escapes XML', () => {
     const xml = junitReport(result);
@@ -101,5 +132,21 @@ describe('reporters', () => {
     expect(checkLine(check, { colour: false })).toContain('1 skip, 1 interrupted');
     const xml = junitReport({ ...result, apis: [{ ...result.apis[0]!, checks: [check] }] });
     expect(xml).toContain('failures="0" errors="0" skipped="1"');
+  });
+
+  it("says once how many checks the Prism mock's examples left unjudged, and the command that runs them", () => {
+    const text = summaryText(prismRun(3), { colour: false, command: 'pnpm contract' });
+    const hints = text.split('\n').filter((line) => line.includes('--mock stateful'));
+    expect(hints).toEqual([
+      `3 checks skipped as ${MOCK_REASON}; pnpm contract --mock stateful runs them on the stateful mock, ` +
+        'writes included',
+    ]);
+    expect(text).toContain('analytics · http://127.0.0.1:1 (embedded Prism mock)');
+    expect(summaryText(prismRun(1), { colour: false })).toContain('1 check skipped as');
+    expect(summaryText(prismRun(1), { colour: false })).toContain('tallyport-contract --mock stateful runs them');
+  });
+
+  it('names no command when nothing was skipped for the examples', () => {
+    expect(summaryText(prismRun(0), { colour: false })).not.toContain('--mock stateful');
   });
 });

@@ -69,6 +69,22 @@ describe('a number shown as text', () => {
   });
 });
 
+describe('one number or one instant written two ways', () => {
+  it('is the same value: a fraction of zeros, a float printed to 17 digits, another precision or zone form', () => {
+    expect(sameValue('10.00', 10)).toBe(true);
+    expect(sameValue('10.00', '10')).toBe(true);
+    expect(sameValue(12.990000000000002, '12.99')).toBe(true);
+    expect(sameValue('2026-11-28T10:00:00Z', '2026-11-28T10:00:00.000000+00:00')).toBe(true);
+    expect(sameValue('2026-11-28T10:00:00Z', '2026-11-28 10:00:00+0000')).toBe(true);
+  });
+
+  it('is not the same where the number or the instant differs, nor text that only looks like a number', () => {
+    expect(sameValue('10.01', 10)).toBe(false);
+    expect(sameValue('007', '7')).toBe(false);
+    expect(sameValue('2026-11-28T10:00:00Z', '2026-11-28T10:00:01Z')).toBe(false);
+  });
+});
+
 describe('links that differ in their query only', () => {
   const signed = (date: string) =>
     `https://media.example-cdn.com/items/7/preview.jpg?X-Amz-Date=${date}&X-Amz-Signature=ab${date}`;

@@ -14,7 +14,7 @@ import { harReport } from '../src/report/har.js';
 import { jsonReport } from '../src/report/json.js';
 import { junitReport } from '../src/report/junit.js';
 import { stepSummary } from '../src/report/step-summary.js';
-import type { RunResult } from '../src/report/result.js';
+import { embeddedMockOf, type RunResult } from '../src/report/result.js';
 import type { ApiName } from '../src/spec/models.js';
 
 export interface RunOutputs {
@@ -39,7 +39,7 @@ export async function runOutputs(
   const style = { colour, verbose: true };
   lines.diagnostic(headerLine());
   for (const api of result.apis) {
-    lines.diagnostic(targetLine(api.api, api.target, api.mock));
+    lines.diagnostic(targetLine(api.api, api.target, embeddedMockOf(api)));
     for (const check of api.checks) lines.result(checkLine(check, style));
   }
   lines.result(summaryText(result, style));

@@ -105,8 +105,8 @@ describe('a run against a hostile deployment', () => {
         .filter((domain) => !domain.startsWith('tallyport-contract-'))
         .sort(),
     ).toEqual(before);
-    const round = result.apis[0]?.checks.find((check) => check.check === 'write_round_trip');
-    expect(round?.cases.some((entry) => entry.status === 'fail' && entry.kind === 'foreign-record')).toBe(true);
+    const isolated = result.apis[0]?.checks.find((check) => check.check === 'write_isolated');
+    expect(isolated?.cases.some((entry) => entry.status === 'fail' && entry.kind === 'foreign-record')).toBe(true);
     // The real records were found by their domain and deleted.
     expect(runDomains()).toEqual([]);
   });
@@ -196,8 +196,8 @@ describe('a run against an honest deployment', () => {
     fake.onRequest = (line) => lines.push(line);
     const result = await runContract({ ...runOptionsFor(fake), apis: ['analytics'], allowWrites: false });
     expect(lines.filter((line) => !line.startsWith('GET '))).toEqual([]);
-    const round = result.apis[0]?.checks.find((check) => check.check === 'write_round_trip');
-    expect(round?.reason).toContain('--allow-writes');
+    const stored = result.apis[0]?.checks.find((check) => check.check === 'stored_as_sent');
+    expect(stored?.reason).toContain('--allow-writes');
   });
 
   it('starts no write after an interrupt and deletes what it created', async () => {

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { casesOfTier, named } from './tier-cases.js';
-import { DEPLOYMENTS, END_TO_END, filesOf, OWN_PROCESS, SPLIT, UNIT } from './tiers.js';
+import { DEPLOYMENTS, END_TO_END, filesOf, MEASUREMENTS, OWN_PROCESS, SPLIT, UNIT } from './tiers.js';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,6 +13,7 @@ const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const testFiles = (readdirSync(`${packageRoot}test`, { recursive: true, encoding: 'utf8' }) as string[])
   .map((file) => `test/${file.split('\\').join('/')}`)
   .filter((file) => file.endsWith('.test.ts') && !file.startsWith('test/fixtures/'))
+  .filter((file) => !MEASUREMENTS.some((folder) => file.startsWith(folder)))
   .sort();
 
 const LISTS = { UNIT, END_TO_END, SPLIT, DEPLOYMENTS } as const;

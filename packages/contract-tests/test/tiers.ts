@@ -31,11 +31,9 @@ export const UNIT: readonly string[] = [
   'test/checks/negative-data-rejection.test.ts',
   'test/checks/not-a-server-error.test.ts',
   'test/checks/page-size-honoured.test.ts',
-  'test/checks/resource-availability.test.ts',
   'test/checks/response-schema-conformance.test.ts',
   'test/checks/sort-order.test.ts',
   'test/checks/status-code-conformance.test.ts',
-  'test/checks/write-round-trip.test.ts',
   'test/combinations.test.ts',
   'test/config-file.test.ts',
   'test/config.test.ts',
@@ -47,10 +45,12 @@ export const UNIT: readonly string[] = [
   'test/fake-deployment/hostile.test.ts',
   'test/fake-deployment/statistics.test.ts',
   'test/github-output.test.ts',
+  'test/invocation.test.ts',
   'test/option-docs.test.ts',
   'test/parameter-transports.test.ts',
   'test/pnpm-contract-fast-path.test.ts',
   'test/recorded/har-stream.test.ts',
+  'test/recorded/mock-marks.test.ts',
   'test/recorded/request-case.test.ts',
   'test/recorded/write-trail.test.ts',
   'test/report-writers.test.ts',
@@ -59,9 +59,9 @@ export const UNIT: readonly string[] = [
   'test/schema-problems.test.ts',
   'test/silence.test.ts',
   'test/state/commands.test.ts',
+  'test/state/covering-writes.test.ts',
   'test/state/list-matches-state.test.ts',
   'test/state/neighbours-served.test.ts',
-  'test/state/new-records-alike.test.ts',
   'test/state/normalisation.test.ts',
   'test/state/pages-consistent.test.ts',
   'test/state/read-matches-list.test.ts',
@@ -83,6 +83,7 @@ export const END_TO_END: readonly string[] = [
   'test/cli-conventions.test.ts',
   'test/cli.test.ts',
   'test/fake-deployment/faults.test.ts',
+  'test/first-contact.test.ts',
   'test/honest-deployments/day-values.test.ts',
   'test/honest-deployments/facts.test.ts',
   'test/honest-deployments/write-patience.test.ts',
@@ -121,6 +122,7 @@ export const SPLIT: readonly string[] = [
   'test/faults-in-relations.test.ts',
   'test/faults-in-single-answers.test.ts',
   'test/faults-in-state.test.ts',
+  'test/faults-the-model-decides.test.ts',
   'test/honest-deployments/honest-deployments.test.ts',
   'test/hostile-answers.test.ts',
   'test/state/stateful-mock-model.test.ts',
@@ -128,6 +130,12 @@ export const SPLIT: readonly string[] = [
 
 /** Files only `pnpm test:deployments` runs, whole: a sweep with no case `pnpm test` needs. */
 export const DEPLOYMENTS: readonly string[] = [];
+
+/**
+ * Folders of measurements, never tests, that no tier's vitest run takes: the recall of the tester on the blind faults
+ * (test/blind-faults/recall.ts, run by plain Node) and the faults it runs.
+ */
+export const MEASUREMENTS: readonly string[] = ['test/blind-faults/'];
 
 /**
  * Files that run in a process of their own, as vitest runs files by default, whatever their tier: those that
@@ -145,6 +153,7 @@ export const OWN_PROCESS: readonly string[] = [
   'test/faults-in-relations.test.ts',
   'test/faults-in-single-answers.test.ts',
   'test/faults-in-state.test.ts',
+  'test/faults-the-model-decides.test.ts',
   'test/honest-deployments/honest-deployments.test.ts',
   'test/memory-bounds.test.ts',
   'test/safety.test.ts',
@@ -168,6 +177,8 @@ export interface Representatives {
   hostileAnswerOperations: readonly string[];
   /** Variants of the clean fake deployment (clean-fake.test.ts). */
   cleanFakeVariants: readonly string[];
+  /** Faults only the state model decides, each under a seed, as `<fault> under seed <n>` (faults-the-model-decides). */
+  faultsTheModelDecides: readonly string[];
 }
 
 /**
@@ -183,6 +194,7 @@ export const REPRESENTATIVES: Representatives = {
   baselineDrifts: ['a refused value answered 400 where 422 was pinned'],
   hostileAnswerOperations: ['analytics listWebsites', 'marketplace listItems'],
   cleanFakeVariants: ['laravel'],
+  faultsTheModelDecides: ['analytics-list-later-pages-reversed under seed 1'],
 };
 
 /**

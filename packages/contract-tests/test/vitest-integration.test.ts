@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_NAMES } from '../src/checks/index.js';
+import { CHECK_NAMES } from '../src/registry/index.js';
 import { type RunningMocks, startMocks } from '../src/run/mocks.js';
 import { type FakeDeployment, startFakeDeployment } from './fake-deployment/server.js';
 import { runAndJudge } from './recorded/run-and-judge.js';
@@ -99,7 +99,7 @@ describe('a project that runs the contract checks with vitest', () => {
     const names = failed.map((match) => match[1]!.replace(/&gt;/g, '>'));
     expect(names.slice(0, 2)).toEqual(['analytics > sort_order', 'analytics > list_matches_state']);
     expect(
-      names.slice(2).every((name) => name === 'analytics > new_records_alike'),
+      names.slice(2).every((name) => name === 'analytics > pages_consistent'),
       names.join(', '),
     ).toBe(true);
     expect(failed[0]![2]).toContain('[analytics] sort_order › listWebsites: misordered');

@@ -19,8 +19,10 @@ export class BodyTooLarge extends Error {
 }
 
 // UTF-8 with a leading byte order mark kept, as Buffer's decoding keeps it: a
-// checker may want to see it, and a client can drop it before parsing.
-const decode = (bytes: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+// checker may want to see it, and a client can drop it before parsing. One
+// decoder serves every body: decoding without `stream` keeps no state between calls.
+const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
+const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 /** The first `size` bytes of the chunks, as one array. */
 function join(chunks: readonly Uint8Array[], size: number): Uint8Array {

@@ -30,13 +30,7 @@ export interface JudgedCheck {
  * `getItem` with them in one baseline and not in the next), so a baseline taken twice would differ. They are not
  * pinned; their warnings stay warnings.
  */
-const RELATION_CHECKS: ReadonlySet<string> = new Set([
-  'read_matches_list',
-  'linked_records_agree',
-  'key_scope',
-  'write_round_trip',
-  'resource_availability',
-]);
+const RELATION_CHECKS: ReadonlySet<string> = new Set(['read_matches_list', 'linked_records_agree', 'key_scope']);
 
 /** Whether a check's passes on an operation come alike in every run, so that it may be pinned. */
 export const pinnable = (check: CheckDefinition): boolean => !RELATION_CHECKS.has(check.name) && !isStateCheck(check);

@@ -88,7 +88,8 @@ const RANGES = 2;
  * convention (a deployment may bound text or ranges; the source shows no limit), a server error never does.
  */
 export function generatedCases(ctx: CaseContext, seed: number): RequestCase[] {
-  // The embedded mock answers with the spec's examples, whatever value is sent: generated values show nothing there.
+  // The embedded Prism mock answers with the spec's examples, whatever value is sent: generated values show nothing
+  // there.
   if (ctx.mock) return [];
   const cases: RequestCase[] = [];
   ctx.model.operations.forEach((operation, index) => {

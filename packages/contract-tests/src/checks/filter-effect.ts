@@ -15,7 +15,7 @@ import { anyParameterWithRole } from './judging/applies.js';
 import { VARYING_PARAMETERS } from './judging/check-kinds.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { effectiveValue, judgeAccepted, labelsReadById, sameRequestExcept, valuesWithout } from './judging/related.js';
+import { effectiveValue, judgeAccepted, othersWriteTo, sameRequestExcept, valuesWithout } from './judging/related.js';
 import { comparedFields, rowKeyOf, sameRows } from './judging/rows.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
@@ -62,6 +62,7 @@ function identityOf(run: RecordedRun, answer: Answer, field: string): (row: Row)
  * values but for how rows are searched, sorted and paged (another statistic's rows are other data).
  */
 function wholeValueSeen(run: RecordedRun, answer: Answer, field: string, text: string): boolean {
+  if (othersWriteTo(run, answer)) return false;
   const shaping = answer.operation.parameters
     .filter((parameter) => parameter.role && SHAPING_ROLES.has(parameter.role))
     .map((parameter) => parameter.name);
@@ -157,66 +158,11 @@ function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   return pass(title);
 }
 
-const outsideAscii = (text: string): boolean => [...text].some((char) => char.codePointAt(0)! > 0x7f);
-
-/**
- * Records this run created, each searched for by its label until found: one whose label is outside ASCII that the
- * search never finds, while one with an ASCII label created just before is found the same way, shows a search that
- * fails on the text itself (how soon a new record shows cannot explain it: both waited alike).
- */
-function scriptsAlike(run: RecordedRun): CaseResult[] {
-  const kind = writableKind(run.model);
-  if (!kind || run.mock) return [];
-  const last = new Map<string, Answer>();
-  for (const answer of run.answers)
-    if (answer.case?.step === 'find-after-create' && answer.case.record && answer.verdict === 'accepted')
-      last.set(answer.case.record, answer);
-  const found = (answer: Answer) => {
-    const search = parameterWithRole(answer.operation, 'search');
-    const text = search && answer.case!.values[search.name] ? run.valueOf(answer.case!.values[search.name]!) : '';
-    return { text, shown: !!answer.records?.rows.some((row) => row[kind.label] === text) };
-  };
-  const asciiFound = [...last.values()].find((answer) => !outsideAscii(answer.case!.record!) && found(answer).shown);
-  // A record whose reads by id show its label in another form (a domain in ASCII) is stored as that form: a search
-  // for the form it was sent in is not a search for what the deployment holds (a proxy's file keeps the run's text).
-  const storedOtherwise = (record: string) =>
-    [
-      ...labelsReadById(
-        run.answers.filter((read) => read.case?.record === record),
-        kind.label,
-      ),
-    ].some((shown) => shown !== record);
-  const results: CaseResult[] = [];
-  for (const answer of last.values()) {
-    if (!outsideAscii(answer.case!.record!) || !asciiFound) continue;
-    const { text, shown } = found(answer);
-    if (!shown && text === answer.case!.record && storedOtherwise(text)) continue;
-    const title = `${titleOf(answer)}: a search for a label outside ASCII`;
-    results.push(
-      shown
-        ? pass(title)
-        : fail(
-            'filter-ignored',
-            answer,
-            `the record whose ${kind.label} is "${text}" is found, as the one created just before with an ASCII ` +
-              `${kind.label} was by the same search`,
-            'it is missing from every answer, after waiting as long as for the other',
-            { basis: 'specified', title, related: [asciiFound] },
-          ),
-    );
-  }
-  return results;
-}
-
 export const filterEffect: CheckDefinition = {
   name: NAME,
   description:
     'A search finds the whole value, returns only rows the list holds, and takes effect (its semantics are observed).',
-  needs: [...VARYING_PARAMETERS, 'write'],
+  needs: VARYING_PARAMETERS,
   appliesTo: anyParameterWithRole('search'),
-  judge: (run) => {
-    const created = scriptsAlike(run);
-    const searched = judgeAccepted(run, NAME, 'no search answer to judge', (answer) => judge(run, answer));
-    return created.length > 0 ? [...searched.filter((result) => result.status !== 'skip'), ...created] : searched;
-  },
+  judge: (run) => judgeAccepted(run, NAME, 'no search answer to judge', (answer) => judge(run, answer)),
 };

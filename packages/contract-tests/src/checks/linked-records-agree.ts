@@ -1,10 +1,9 @@
-// linked_records_agree: a request a spec link leads to from an answer that
-// names one record finds that record. A read it leads to (a purchase's item)
-// is accepted (specified: item details return the item with the supplied
-// id); a search of a list it leads to (a website read, then looked for by its
-// domain) lists that record whenever the search answer is complete
-// (specified: a whole domain searched for finds its website whatever the
-// search semantics). The fields the link says agree (`x-tallyport-agree`:
+// linked_records_agree: a read a spec link leads to from an answer that names
+// one record finds that record: a purchase's item is accepted (specified:
+// item details return the item with the supplied id). A search a link leads
+// to (a website read, then looked for by its domain) is a list answer, which
+// the model of the state judges (list_matches_state). The fields the link
+// says agree (`x-tallyport-agree`:
 // the item's name and preview image) are compared too, as a convention: a
 // purchase may keep the item as it was when it was bought. Links from a list
 // to each row's read are read_matches_list's to judge.
@@ -39,20 +38,6 @@ function answerTo(run: RecordedRun, operationId: string, values: Record<string, 
         sent(answer),
     )
     .sort((a, b) => Object.keys(a.case!.values).length - Object.keys(b.case!.values).length)[0];
-}
-
-/** A list the link leads to (a search by a label): the record the first answer showed is among its rows. */
-function judgeList(run: RecordedRun, source: Answer, target: Answer, title: string): CaseResult | undefined {
-  const identifier = target.records ? run.model.records[target.records.kind]?.identifier : undefined;
-  const named = identifier ? source.records?.rows[0]?.[identifier] : undefined;
-  if (!identifier || named === undefined) return undefined;
-  if (target.records!.rows.some((row) => sameValue(row[identifier], named))) return pass(title);
-  if (!target.page?.complete) return skip(title, 'a full page without it: it may be on another');
-  return fail('reference-unresolved', target, `the list shows ${identifier} ${JSON.stringify(named)}`, 'not listed', {
-    basis: 'specified',
-    title,
-    related: [source],
-  });
 }
 
 /** A read the link leads to: the fields the link says agree are as the first answer showed them. */
@@ -101,7 +86,9 @@ function judge(run: RecordedRun, source: Answer, followed: LinkTarget): CaseResu
         related: [source],
       },
     );
-  return target.records?.many ? judgeList(run, source, target, title) : judgeRead(followed, source, target, title);
+  // A search a link leads to (a read record looked for by its label) is the model of the state's to judge: every
+  // list answer is held to what the state holds (list_matches_state).
+  return target.records?.many ? undefined : judgeRead(followed, source, target, title);
 }
 
 export const linkedRecordsAgree: CheckDefinition = {

@@ -5,33 +5,71 @@
 // status codes are not shown). A request that got no answer at all (it timed
 // out, or the connection broke) got nothing the source documents, whatever
 // it sent: an operation that stalls is a failure of that operation.
-import type { Answer } from '../answers/answer.js';
+import { type Answer, ofSequence } from '../answers/answer.js';
 import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { mayRepeat } from '../transport/template.js';
 import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
-import type { CheckDefinition } from './judging/types.js';
+import type { CheckDefinition, RecordedRun } from './judging/types.js';
 
-// Whether a deployment may refuse the request (a range it bounds) is beside the point: a 5XX is not a refusal.
-const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
+/**
+ * Whether every value the request sent is one the documentation allows. A deployment may refuse some of them by
+ * rules of its own (a range it bounds, a write of text it validates): that is beside the point, since a 5XX is not
+ * a refusal. A command sequence's writes carry only allowed values (enum values, free text), whatever the outcome
+ * they may get.
+ */
+const conforming = (answer: Answer): boolean =>
+  answer.case?.auth === 'valid' &&
+  (answer.case.expect === 'success' || (ofSequence(answer) && answer.operation.effect !== 'read' && !answer.case.rule));
+
+/** The same request sent again after a gateway's 5XX to a write that may create (once the state showed no effect). */
+const sentAgain = (run: RecordedRun, answer: Answer): Answer | undefined =>
+  run.answers.find(
+    (other) =>
+      other.exchange.id > answer.exchange.id &&
+      other.operation.id === answer.operation.id &&
+      JSON.stringify(other.case?.values) === JSON.stringify(answer.case?.values),
+  );
 
 export const notAServerError: CheckDefinition = {
   name: 'not_a_server_error',
   description:
     'Every request gets an answer, and none is a 5XX: an error for a conforming request (specified), a warning ' +
     'for one that breaks a rule.',
-  needs: ['baseline', 'coverage', 'negative', 'auth', 'documented', 'derived', 'combination', 'example', 'write'],
+  needs: [
+    'baseline',
+    'coverage',
+    'negative',
+    'auth',
+    'documented',
+    'derived',
+    'combination',
+    'example',
+    'write',
+    'sequence',
+  ],
   judge: (run) =>
     run.answers.map((answer) => {
       const status = answer.status;
       // A gateway's 502, 503 or 504 says nothing of whether the request arrived: a request safe to repeat is sent
-      // again, and one that answers so every time fails; one that is not (a create) is never sent twice.
-      if (answer.answered && status !== undefined && UNAVAILABLE_STATUSES.has(status) && answer.exchange.attempts <= 1)
+      // again, and one that answers so every time fails; one that may create a record is sent again only once the
+      // state shows the first took no effect, and fails when that answers so too.
+      const again = !mayRepeat(answer.operation) ? sentAgain(run, answer) : undefined;
+      const unavailable = answer.answered && status !== undefined && UNAVAILABLE_STATUSES.has(status);
+      if (
+        unavailable &&
+        answer.exchange.attempts <= 1 &&
+        !(again && !again.answered) &&
+        !(again?.status && again.status >= 500)
+      )
         return skip(
           titleOf(answer),
           `HTTP ${status} from a gateway says nothing of the request, and ` +
-            (mayRepeat(answer.operation)
-              ? 'it was not sent again (its retries were spent, or the run stopped)'
-              : `a ${answer.operation.method} that may create a record is never sent twice`),
+            (again
+              ? `the same request sent again was answered (#${again.exchange.id})`
+              : mayRepeat(answer.operation)
+                ? 'it was not sent again (its retries were spent, or the run stopped)'
+                : `a ${answer.operation.method} that may create a record is sent again only once the state shows it ` +
+                  'took no effect (it did, or the run could not tell)'),
         );
       if (answer.answered && status !== undefined && status >= 500)
         return fail(

@@ -4,8 +4,8 @@
 // so the status itself is judged only as a convention: a success body comes
 // with a 2XX, and a request is answered rather than redirected.
 import { isSuccessStatus } from '@tallyport/http-policy';
-import { declaredResponseKeys, responseFor } from '@tallyport/spec-model/query';
-import { type Answer, whileWriting } from '../answers/answer.js';
+import { declaredResponseKeys, responseFor, singleKind, writableKind } from '@tallyport/spec-model/query';
+import type { Answer } from '../answers/answer.js';
 import { eachAnswered, fail, pass, skip, titleOf } from './judging/evidence.js';
 import { refusalBasis } from './judging/related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
@@ -13,17 +13,30 @@ import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.j
 const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
 
 /**
- * A write-session read followed by the same read of the same step (the session reads a record it just wrote a few
- * times, since the source does not say how soon a write shows: a replica, a cache).
+ * A read by id of a record of the kind the run may write: whether the record should read then (listed, created,
+ * deleted, gone by another client's doing, slow to show a write) is the model of the state's to judge
+ * (read_matches_list), whichever part of the run sent it.
  */
-const madeAgain = (run: RecordedRun, answer: Answer): boolean =>
-  whileWriting(answer) &&
-  run.answers.some(
-    (later) =>
-      later.exchange.id > answer.exchange.id &&
-      later.case?.key === answer.case!.key &&
-      later.case.step === answer.case!.step,
-  );
+const readOfState = (run: RecordedRun, answer: Answer): boolean =>
+  answer.operation.effect === 'read' &&
+  singleKind(answer.operation) !== undefined &&
+  singleKind(answer.operation) === writableKind(run.model)?.name;
+
+/**
+ * The same write sent again in the other common encoding, served: the documented body is never read, since nothing
+ * else differs between the two requests (a plan limit or a domain rule refuses both alike).
+ */
+const servedEncoded = (run: RecordedRun, write: Answer): Answer | undefined =>
+  write.operation.effect === 'read' || write.case?.encoding
+    ? undefined
+    : run.answers.find(
+        (other) =>
+          other.exchange.id > write.exchange.id &&
+          other.operation.id === write.operation.id &&
+          other.case?.encoding !== undefined &&
+          JSON.stringify(other.case.values) === JSON.stringify(write.case!.values) &&
+          other.verdict === 'accepted',
+      );
 
 function judge(run: RecordedRun, answer: Answer): CaseResult {
   const { operation } = answer;
@@ -50,11 +63,18 @@ function judge(run: RecordedRun, answer: Answer): CaseResult {
       { basis: 'convention' },
     );
   if (answer.verdict !== 'refused') return pass(titleOf(answer));
-  if (madeAgain(run, answer))
-    return skip(
-      titleOf(answer),
-      'a read of a record just written, made again as the write may not show at once: resource_availability ' +
-        'judges the reads together',
+  if (readOfState(run, answer))
+    return skip(titleOf(answer), 'a read of a record the run writes: read_matches_list judges it on the model');
+  const encoded = servedEncoded(run, answer);
+  if (encoded)
+    return fail(
+      'write-refused',
+      answer,
+      `the documented body (${operation.body?.mediaType ?? 'its media type'}) is read: a ${operation.id} that ` +
+        'follows the spec is served',
+      `refused as documented, while the same values sent as ${encoded.case!.encoding} were accepted ` +
+        `(#${encoded.exchange.id}): the documented body is never read`,
+      { basis: 'specified', related: [encoded] },
     );
   const how =
     answer.outcome === 'error'

@@ -8,7 +8,7 @@
 import { appendFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type ApiSelectionError, parseApiSelection } from './config/api-selection.js';
-import { CHECK_NAMES } from '../checks/index.js';
+import { CHECK_NAMES } from '../registry/index.js';
 import { secretRedactor } from '../report/redactor.js';
 import { consoleLines, type Lines } from '../report/lines.js';
 import { type ReportToWrite, writeReports } from '../report/report-files.js';
@@ -20,6 +20,8 @@ import { jsonReport } from '../report/json.js';
 import { junitReport } from '../report/junit.js';
 import { stepSummary } from '../report/step-summary.js';
 import type { ApiName } from '../spec/models.js';
+import { embeddedMockOf } from '../report/result.js';
+import { commandName } from './invocation.js';
 import { keysFrom } from '../recorded/credentials.js';
 import { HarFileError } from '../recorded/har-stream.js';
 import { DEFAULT_JUDGE_LIMITS, type JudgeOptions, type JudgeResult, judgeHar } from '../recorded/judge.js';
@@ -212,7 +214,11 @@ async function judge(command: JudgeCommand, env: NodeJS.ProcessEnv, lines: Lines
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const toStdout = [command.junitFile, command.jsonFile].includes('-');
-  const style = { colour: shouldColour(toStdout ? process.stderr : process.stdout, env), verbose: command.verbose };
+  const style = {
+    colour: shouldColour(toStdout ? process.stderr : process.stdout, env),
+    verbose: command.verbose,
+    command: commandName(env),
+  };
   lines.diagnostic(`tallyport-contract judge: ${command.file} against the Tallyport specs (nothing is sent)`);
   let result: JudgeResult;
   try {
@@ -222,7 +228,7 @@ async function judge(command: JudgeCommand, env: NodeJS.ProcessEnv, lines: Lines
     process.off('SIGTERM', stop);
   }
   for (const api of result.apis) {
-    lines.diagnostic(`${targetLine(api.api, api.target, false)} (recorded)`);
+    lines.diagnostic(`${targetLine(api.api, api.target, embeddedMockOf(api))} (recorded)`);
     // A check of a large file lists only the first verdicts of each kind; its reason then counts them all.
     for (const check of api.checks)
       lines.result(`${checkLine(check, style)}${check.status === 'pass' && check.reason ? `  ${check.reason}` : ''}`);

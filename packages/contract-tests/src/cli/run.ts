@@ -17,16 +17,17 @@ import { toolVersion } from '../report/tool-version.js';
 import { checkLine, headerLine, shouldColour, summaryText, targetLine } from '../report/console.js';
 import { caseDurations } from '../report/durations.js';
 import { githubAnnotations } from '../report/github-annotations.js';
-import { harReport } from '../report/har.js';
+import { type EmbeddedMocks, harReport } from '../report/har.js';
 import { jsonReport } from '../report/json.js';
 import { junitReport } from '../report/junit.js';
 import { reportSchema } from '../report/report-schema.js';
 import { stepSummary } from '../report/step-summary.js';
-import type { RunningMocks } from '../run/mocks.js';
+import { mockKindOf, type RunningMocks } from '../run/mocks.js';
 import { type RunOptions, runContract } from '../run/contract.js';
 import { type TakenBaseline, takeBaseline } from '../run/take-baseline.js';
 import { apiBaseline, BaselineError, readBaseline } from '../baseline/overlay-read.js';
-import type { RunResult } from '../report/result.js';
+import { embeddedMockOf, type RunResult } from '../report/result.js';
+import { commandName } from './invocation.js';
 import { compileResponseSchemas } from '../spec/validator.js';
 import { type ApiName, specModels, WRITABLE_APIS } from '../spec/models.js';
 import { API_SECRETS } from '../spec/deployment.js';
@@ -106,10 +107,14 @@ function reportsOf(config: CliConfig, result: RunResult, exchanges: Map<ApiName,
     reports.push({
       name: 'HAR',
       destination: config.harFile,
-      render: () => harReport([...exchanges.values()].flat(), version, redactor),
+      render: () => harReport([...exchanges.values()].flat(), version, redactor, embeddedMocks(result)),
     });
   return reports;
 }
+
+/** Which embedded mock answered each API that was checked against one, for the HAR to mark its entries. */
+const embeddedMocks = (result: RunResult): EmbeddedMocks =>
+  Object.fromEntries(result.apis.map((api) => [api.api, embeddedMockOf(api)]));
 
 /** In GitHub Actions: an annotation per group of failures or warnings, and the job summary. */
 async function github(result: RunResult, config: CliConfig): Promise<void> {
@@ -147,7 +152,14 @@ async function mocksFor(config: CliConfig, early: EarlyMocks | undefined): Promi
   const mocks = await early?.mocks;
   if (!mocks) return undefined;
   const wanted = (config.run.apis ?? []).filter((api) => !config.run[api]);
-  if (config.command !== 'cleanup' && wanted.length > 0 && wanted.every((api) => mocks[api])) return mocks;
+  const kind = config.run.mock ?? 'prism';
+  if (
+    config.command !== 'cleanup' &&
+    wanted.length > 0 &&
+    wanted.every((api) => mocks[api]) &&
+    mockKindOf(mocks) === kind
+  )
+    return mocks;
   void mocks.close();
   return undefined;
 }
@@ -159,6 +171,7 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
   const style = {
     colour: shouldColour(reportOnStdout ? process.stderr : process.stdout, env),
     verbose: config.verbose,
+    command: commandName(env),
   };
   const ledger = new Ledger(config.run.analytics ? config.ledgerFile : undefined);
   const interrupt = new AbortController();
@@ -196,9 +209,9 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
     ledger,
     signal: interrupt.signal,
     log: (line) => lines.diagnostic(`  ${terminalSafe(line)}`),
-    onApiStart: (api, target, mock, perSecond) => {
+    onApiStart: (api, target, _mock, perSecond, embeddedMock) => {
       progress.apiStarted(api);
-      lines.diagnostic(`${targetLine(api, target, mock)} · ${paceText(perSecond)}`);
+      lines.diagnostic(`${targetLine(api, target, embeddedMock)} · ${paceText(perSecond)}`);
     },
     onApiLeftOut: (api, reason) => lines.diagnostic(`${api}: left out, as ${reason}`),
     onProgress: (update) => progress.update(update),

@@ -213,7 +213,7 @@ export function combinationCases(
   strength: number,
   seed: number,
 ): RequestCase[] {
-  // The embedded mock answers with the spec's examples, whatever is sent: combinations show nothing there.
+  // The embedded Prism mock answers with the spec's examples, whatever is sent: combinations show nothing there.
   if (ctx.mock) return [];
   const cases: RequestCase[] = [];
   for (const operation of ctx.model.operations) {

@@ -5,9 +5,11 @@
 // the ways HAR 1.2 allows; an entry without what every exchange has (a method,
 // an absolute URL, a status) is malformed, and an answer whose body the file
 // does not hold is kept with the reason, so the checks skip it rather than
-// judge an empty body.
+// judge an empty body. A file the tester wrote also says which embedded mock
+// answered an entry, if one did (`_tallyport.mock`).
 import { isObject } from '@tallyport/spec-model/query';
 import type { RequestCase } from '../cases/types.js';
+import { EMBEDDED_MOCKS, type EmbeddedMock } from '../report/result.js';
 
 export interface NameValue {
   name: string;
@@ -42,6 +44,8 @@ export interface RecordedExchange {
   request: RecordedRequest;
   /** The run's own tags, when the file is one a run wrote. */
   tags?: RunTags;
+  /** The embedded mock that answered, when a run wrote the file against one. */
+  mock?: EmbeddedMock;
   /** Absent when no answer came (a HAR writes status 0 for a request that failed). */
   response?: RecordedResponse;
   /** Why no answer came. */
@@ -153,7 +157,6 @@ function responseOf(raw: Record<string, unknown>, reading: EntryReading): Record
   return response;
 }
 
-/** Reads one entry; a string says why it is malformed. */
 /** The run's tags of an entry, when well formed (a file from elsewhere may hold anything there). */
 function runTags(value: unknown): RunTags | undefined {
   if (!isObject(value) || value.family !== 'sequence') return undefined;
@@ -177,6 +180,13 @@ function runTags(value: unknown): RunTags | undefined {
   };
 }
 
+/** The embedded mock a run's entry says answered it, if any. */
+function embeddedMock(value: unknown): EmbeddedMock | undefined {
+  const mock = isObject(value) ? value.mock : undefined;
+  return EMBEDDED_MOCKS.find((kind) => kind === mock);
+}
+
+/** Reads one entry; a string says why it is malformed. */
 export function readEntry(entry: Record<string, unknown>, reading: EntryReading): RecordedExchange | string {
   const request = entry.request;
   if (!isObject(request)) return 'it has no request';
@@ -202,6 +212,7 @@ export function readEntry(entry: Record<string, unknown>, reading: EntryReading)
     startedAt: typeof entry.startedDateTime === 'string' ? Date.parse(entry.startedDateTime) || 0 : 0,
     durationMs: typeof entry.time === 'number' && entry.time >= 0 ? Math.round(entry.time) : 0,
     ...(runTags(entry._tallyport) ? { tags: runTags(entry._tallyport)! } : {}),
+    ...(embeddedMock(entry._tallyport) ? { mock: embeddedMock(entry._tallyport)! } : {}),
   };
   if (!isObject(entry.response)) return 'it has no response';
   const response = responseOf(entry.response, reading);

@@ -6,7 +6,9 @@
 // answer exactly as a run reads what it receives (answers/answer.ts); then
 // the same checks judge the answers (runner.ts `recordedRun`). Entries that
 // match no operation are counted and listed, malformed ones reported by
-// index; neither is judged.
+// index; neither is judged. Entries a run wrote against the embedded Prism
+// mock are judged as that run judged them: its examples answer whatever is
+// sent, so the checks that need a deployment's data skip them, saying so.
 //
 // The checks compare answers with each other, which costs more than linear
 // time, and answers take memory: a deployment's answers are judged in windows
@@ -15,7 +17,7 @@
 // bounded memory; only exchanges further apart than a window are not compared.
 import { type Answer, EXCERPT_CHARS } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
-import { CHECKS, type CheckDefinition } from '../checks/index.js';
+import { CHECKS, type CheckDefinition } from '../registry/index.js';
 import { parseBoundedJson } from '../transport/json.js';
 import type { SecretName } from '../spec/secrets.js';
 import type { Exchange } from '../transport/transport.js';
@@ -26,11 +28,18 @@ import { judgePins } from '../baseline/pins.js';
 import type { ApiBaseline } from '../baseline/types.js';
 import { type DriftReport, driftReport } from '../baseline/drift-report.js';
 import { conventionPoints, holdConventions, type JudgedCheck, pinnable } from '../baseline/conventions.js';
-import { API_SECRETS } from '../spec/deployment.js';
+import { API_SECRETS, mockSecrets } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
-import { DEFAULT_MAX_HEAP_BYTES, heapBound, newRunId, recordedRun, uncheckedReasons } from '../run/contract.js';
-import type { ApiRunResult, CheckResult, RunResult } from '../report/result.js';
+import {
+  applicableChecks,
+  DEFAULT_MAX_HEAP_BYTES,
+  heapBound,
+  newRunId,
+  recordedRun,
+  uncheckedReasons,
+} from '../run/contract.js';
+import type { ApiRunResult, CheckResult, EmbeddedMock, RunResult } from '../report/result.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { type KeyPlaces, type RecordedKeys, readKey, secretsIn } from './credentials.js';
 import { readEntry, type RecordedExchange } from './har-entry.js';
@@ -98,6 +107,8 @@ const SHOWN = 10;
 interface Group {
   api: ApiName;
   baseUrl: string;
+  /** The embedded mock the tester's own file says answered these entries. */
+  mock?: EmbeddedMock;
   redact(text: string): string;
   book: AnswerBook;
   secrets: Partial<Record<SecretName, string>>;
@@ -121,13 +132,22 @@ interface Group {
   validKeys: Set<string>;
 }
 
-function newGroup(route: Route, keys: RecordedKeys, redact: (text: string) => string): Group {
+function newGroup(
+  route: Route,
+  keys: RecordedKeys,
+  redact: (text: string) => string,
+  mock: EmbeddedMock | undefined,
+): Group {
   const model = specModels[route.api];
   const secrets: Partial<Record<SecretName, string>> = {};
   for (const [name, value] of Object.entries(keys)) if (value) secrets[name as SecretName] = value;
+  // On the Prism mock the run's placeholders stood for the mock's own values (a key Prism does not read, the spec
+  // examples' purchase code), which its answers echo.
+  if (mock === 'prism') Object.assign(secrets, mockSecrets(route.api));
   return {
     api: route.api,
     baseUrl: route.baseUrl,
+    ...(mock ? { mock } : {}),
     redact,
     book: new AnswerBook({ api: route.api, model, redact }),
     secrets,
@@ -144,8 +164,9 @@ function newGroup(route: Route, keys: RecordedKeys, redact: (text: string) => st
   };
 }
 
-function judgeWindow(group: Group, checks: readonly CheckDefinition[], incomplete: string[]): void {
+function judgeWindow(group: Group, chosen: readonly CheckDefinition[], incomplete: string[]): void {
   if (group.inWindow === 0) return;
+  const checks = applicableChecks(chosen, group.api);
   // An attempt the client made again is not judged, as a run judges only its last attempt.
   const again = attemptsMadeAgain(group.book.answers);
   group.madeAgain += again.size;
@@ -156,7 +177,7 @@ function judgeWindow(group: Group, checks: readonly CheckDefinition[], incomplet
   const answers = group.book.answers.filter((answer) => !again.has(answer) && !unread.has(answer.exchange.id));
   tagListedReads(answers);
   const run = recordedRun(
-    { api: group.api, model: specModels[group.api], mock: false, secrets: group.secrets },
+    { api: group.api, model: specModels[group.api], mock: group.mock === 'prism', secrets: group.secrets },
     answers,
     group.baseline,
   );
@@ -255,8 +276,10 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       continue;
     }
     const entryKeys = ours ? { ...keys, ...PLACEHOLDER_KEYS } : keys;
-    const name = `${route.api} ${route.baseUrl}`;
-    const group = groups.get(name) ?? newGroup(route, entryKeys, redact);
+    // Only the tester's own file is taken at its word about a mock: a mark elsewhere would only hide verdicts.
+    const mock = ours ? recorded.mock : undefined;
+    const name = `${route.api} ${route.baseUrl}${mock ? ` ${mock}` : ''}`;
+    const group = groups.get(name) ?? newGroup(route, entryKeys, redact, mock);
     group.baseline ??= baselines.get(route.api);
     groups.set(name, group);
     const judged = judgeEntry(group, route, recorded, item.index, { keys: entryKeys, places: options }, (value, to) => {
@@ -284,13 +307,15 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
   const ordered = [...groups.values()].sort((a, b) => API_NAMES.indexOf(a.api) - API_NAMES.indexOf(b.api));
   for (const group of ordered) {
     judgeWindow(group, checks, incomplete);
-    const checkResults: CheckResult[] = checks.map((check) =>
+    // As a run, the checks that apply to the API: a check its spec gives nothing to judge is left out.
+    const checkResults: CheckResult[] = applicableChecks(checks, group.api).map((check) =>
       clean(group.verdicts.result(group.api, check, !!options.strict)),
     );
     results.push({
       api: group.api,
       target: group.baseUrl,
-      mock: false,
+      mock: !!group.mock,
+      ...(group.mock ? { embeddedMock: group.mock } : {}),
       checks: checkResults,
       observations: clean(group.observations ?? []),
       ...(group.drift ? { drift: clean(group.drift) } : {}),

@@ -3,7 +3,7 @@
 // the first verdicts of each status (10,000 by default: all of them for a
 // file of the size a run makes) and counts the rest, so memory and reports do
 // not grow with the file; the check's reason then gives the whole counts.
-import type { CaseResult, CaseStatus, CheckDefinition } from '../checks/index.js';
+import type { CaseResult, CaseStatus, CheckDefinition } from '../registry/index.js';
 import { summarise } from '../run/contract.js';
 import type { CheckResult } from '../report/result.js';
 import type { ApiName } from '../spec/models.js';

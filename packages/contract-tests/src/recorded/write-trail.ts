@@ -1,46 +1,28 @@
-// Writes in a recorded file, tagged as a run tags its own write round trip so
-// that write_round_trip, resource_availability and the write cases of the
-// other checks judge them, but only as the traffic shows them: no ownership
-// is claimed (nothing is ever sent), and a relation the file does not show
-// is not judged. A record's trail starts at its create (the created id comes
-// from the create's answer, or from a list that shows its label) or, for a
-// record the file did not create, at its first update or delete. Its
-// conforming reads by id, the searches for its label and the other reads of
-// its id (its statistics) may join the trail.
-//
-// Steps are named once a window of answers is complete, as the write checks
-// need them; a read the trail does not need is released, and judged as any
-// other read (the record may be read for other reasons all along):
-// - after a create, the reads up to the first that answers are `verify`;
-//   after an update, `read-after-update`; after a delete that was taken,
-//   `read-after-delete` (tagged when sent: a refusal is then due); the first
-//   read after a delete with a wrong key, `read-after-unauthorised-delete`;
-//   the first read of each other operation after a create, `follow-created`;
-// - an update is judged against the last read before it (`read-before-update`)
-//   when that read is not one the previous write needs, and only if it sends
-//   one field (the check compares all the others) or a bad key. An update that
-//   cannot be judged so (`update-unjudged`) does not count as an update, and
-//   the reads after it are released, so no update is ever compared with a
-//   read from before another write;
-// - a search for the label is `find-after-create` before the first update,
-//   `find-after-update` after the last judged one, `find-after-delete` after
-//   the delete.
-import { identifyingParameter, parameterWithRole, type SpecModel } from '@tallyport/spec-model/query';
+// Writes in a recorded file, tagged as a run tags its own writes: each
+// create, update and delete of the kind a run may write, and every read of a
+// record a write in the file touched, belong to that record's trail (family
+// `write`), so that the checks that compare answers leave them to the model
+// of the state, which judges them in the order sent. No ownership is claimed
+// (nothing is ever sent). A record's trail starts at its create (the created
+// id comes from the create's answer, or from a list that shows its label) or,
+// for a record the file did not create, at its first update or delete. The
+// read of a deleted record is due a refusal (`read-after-delete`); the first
+// read after a delete with a wrong key shows whether it was taken
+// (`read-after-unauthorised-delete`, ignored_auth's); the first read of each
+// other operation after a create (its statistics) answers before the record
+// has data only by convention (`follow-created`).
+import { identifyingParameter, type SpecModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { RequestCase } from '../cases/types.js';
 import { type WriteOperations, writeOperations } from '../run/writes/session.js';
 import type { Route } from './routes.js';
 
-type Kind = 'create' | 'update' | 'delete' | 'read' | 'find' | 'follow';
+type Kind = 'create' | 'update' | 'delete' | 'read' | 'follow';
 
 export interface TrailItem {
   kind: Kind;
   testCase: RequestCase;
-  /** The case's family before it joined the trail, given back if it is released. */
-  family: RequestCase['family'];
   trail: Trail;
-  /** For an update: how many fields it sends (its record's id aside). */
-  fields: number;
   answer?: Answer;
 }
 
@@ -79,8 +61,8 @@ export class WriteTrails {
     return trail;
   }
 
-  private join(trail: Trail, kind: Kind, testCase: RequestCase, fields = 0): TrailItem {
-    const item: TrailItem = { kind, testCase, family: testCase.family, trail, fields };
+  private join(trail: Trail, kind: Kind, testCase: RequestCase): TrailItem {
+    const item: TrailItem = { kind, testCase, trail };
     trail.items.push(item);
     this.pending.add(trail);
     Object.assign(testCase, { family: 'write', record: trail.label });
@@ -115,9 +97,7 @@ export class WriteTrails {
       const trail = this.trailOf(id, writes);
       if (!trail) return undefined;
       if (writes) {
-        const path = new Set(operation.parameters.filter((one) => one.in === 'path').map((one) => one.name));
-        const fields = Object.keys(testCase.values).filter((name) => !path.has(name)).length;
-        const item = this.join(trail, operation.id === ops.update?.id ? 'update' : 'delete', testCase, fields);
+        const item = this.join(trail, operation.id === ops.update?.id ? 'update' : 'delete', testCase);
         testCase.step = item.kind;
         return item;
       }
@@ -132,10 +112,7 @@ export class WriteTrails {
       }
       return item;
     }
-    const search = operation.id === ops.list?.id ? parameterWithRole(operation, 'search') : undefined;
-    const text = search ? value(search.name) : undefined;
-    const trail = typeof text === 'string' ? this.byLabel.get(text) : undefined;
-    return trail ? this.join(trail, 'find', testCase) : undefined;
+    return undefined;
   }
 
   /** Learns from an answer what the trails need: a created record's id, the labels records show, a delete. */
@@ -171,105 +148,27 @@ export class WriteTrails {
   }
 }
 
-type Previous = 'start' | 'create' | 'judged-update' | 'unjudged-update' | 'deleted' | 'unauthorised-delete' | 'kept';
-
-/** A read or a follow the trail does not need: judged as the case it was before it joined. */
-function release(item: TrailItem): void {
-  const { testCase } = item;
-  testCase.family = item.family;
-  delete testCase.step;
-  delete testCase.record;
-}
-
-/** How many of the reads after a write that write needs: a create its reads until one answers, an update all. */
-function needed(previous: Previous, gap: readonly TrailItem[]): number {
-  if (previous === 'create') {
-    const answered = gap.findIndex((read) => read.answer?.verdict === 'accepted');
-    return answered < 0 ? gap.length : answered + 1;
-  }
-  if (previous === 'judged-update') return gap.length;
-  return previous === 'unauthorised-delete' ? Math.min(1, gap.length) : 0;
-}
-
-function readStep(previous: Previous): string | undefined {
-  if (previous === 'create') return 'verify';
-  if (previous === 'judged-update') return 'read-after-update';
-  if (previous === 'unauthorised-delete') return 'read-after-unauthorised-delete';
-  return undefined;
-}
-
+/** Names what the checks read of a trail: the first read after a delete with a wrong key, the first follow of each
+ * other operation after a create. */
 function nameSteps(items: readonly TrailItem[]): void {
-  const lastUpdate = items.map((item) => item.kind).lastIndexOf('update');
-  let previous: Previous = 'start';
-  let gap: TrailItem[] = [];
-  let beforeAssigned = false;
-  let updatedSinceCreate = false;
-  let lastUpdateJudged = false;
+  let created = false;
+  let unauthorisedDelete = false;
   const followed = new Set<string>();
-  // The reads after the previous write: those it needs take its step, the last may be the next update's before.
-  const closeGap = (next: 'update' | 'other'): TrailItem | undefined => {
-    const need = needed(previous, gap);
-    const spare = gap.length - (previous === 'judged-update' ? 1 : need);
-    const before = next === 'update' && spare > 0 ? gap.at(-1) : undefined;
-    gap.forEach((read, index) => {
-      const step = read === before ? 'read-before-update' : index < need ? readStep(previous) : undefined;
-      if (step) read.testCase.step = step;
-      else release(read);
-    });
-    gap = [];
-    return before;
-  };
-  items.forEach((item, index) => {
+  for (const item of items) {
     const { testCase } = item;
-    if (item.kind === 'read') {
-      if (testCase.step !== 'read-after-delete') gap.push(item);
-      return;
-    }
-    if (item.kind === 'follow') {
-      const first = previous === 'create' && !followed.has(testCase.operationId);
-      if (testCase.step === 'after-delete') return;
-      if (!first) {
-        release(item);
-        return;
+    if (item.kind === 'read' || item.kind === 'follow') {
+      if (testCase.step !== undefined) continue;
+      if (item.kind === 'read' && unauthorisedDelete) testCase.step = 'read-after-unauthorised-delete';
+      if (item.kind === 'read') unauthorisedDelete = false;
+      if (item.kind === 'follow' && created && !followed.has(testCase.operationId)) {
+        followed.add(testCase.operationId);
+        // Whether a new record's linked reads answer before it has data is not decided by the source.
+        Object.assign(testCase, { step: 'follow-created', basis: 'convention' });
       }
-      followed.add(testCase.operationId);
-      // Whether a new record's linked reads answer before it has data is not decided by the source.
-      Object.assign(testCase, { step: 'follow-created', basis: 'convention' });
-      return;
+      continue;
     }
-    if (item.kind === 'find') {
-      testCase.step =
-        previous === 'deleted'
-          ? 'find-after-delete'
-          : !updatedSinceCreate
-            ? 'find-after-create'
-            : index > lastUpdate && lastUpdateJudged
-              ? 'find-after-update'
-              : 'find';
-      return;
-    }
-    if (item.kind === 'create') {
-      closeGap('other');
-      previous = 'create';
-      updatedSinceCreate = false;
-      followed.clear();
-      return;
-    }
-    if (item.kind === 'update') {
-      const judgeable = testCase.auth !== 'valid' || item.fields === 1;
-      const before = closeGap(judgeable ? 'update' : 'other');
-      const judged = judgeable && (before !== undefined || !beforeAssigned);
-      if (before) beforeAssigned = true;
-      testCase.step = judged ? 'update' : 'update-unjudged';
-      previous = judged ? 'judged-update' : 'unjudged-update';
-      updatedSinceCreate = true;
-      if (index === lastUpdate) lastUpdateJudged = judged;
-      return;
-    }
-    closeGap('other');
-    testCase.step = 'delete';
-    previous =
-      testCase.auth !== 'valid' ? 'unauthorised-delete' : item.answer?.verdict === 'refused' ? 'kept' : 'deleted';
-  });
-  closeGap('other');
+    if (item.kind === 'create') followed.clear();
+    created = item.kind === 'create' || (created && item.kind !== 'delete');
+    unauthorisedDelete = item.kind === 'delete' && testCase.auth !== 'valid';
+  }
 }

@@ -3,11 +3,14 @@
 // and warnings grouped by check, operation and kind, each case with what the
 // spec says, what came back and how to reproduce it (every request, writes
 // first, when the verdict rests on several), then the observations where the
-// spec is silent. Every text from a deployment is shown inert (terminalSafe).
+// spec is silent; and once, how many checks the embedded Prism mock's examples
+// left unjudged, with the command that runs them on the stateful mock. Every
+// text from a deployment is shown inert (terminalSafe).
 import { basisLabel } from '../spec/basis.js';
 import type { CaseStatus } from '../checks/judging/types.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
-import type { CheckResult, RunResult } from './result.js';
+import { MOCK_REASON } from '../checks/judging/related.js';
+import { type CheckResult, type EmbeddedMock, embeddedMockOf, type RunResult } from './result.js';
 import { writableKind } from '@tallyport/spec-model/query';
 import { specModels } from '../spec/models.js';
 import type { ApiName } from '../spec/models.js';
@@ -24,6 +27,8 @@ export interface ConsoleStyle {
   colour: boolean;
   /** List every case of a group of failures, and every skipped case (`--verbose`). */
   verbose?: boolean;
+  /** The command that started the run, as its user types it (`pnpm contract`); default `tallyport-contract`. */
+  command?: string;
 }
 
 /**
@@ -71,15 +76,20 @@ export function headerLine(): string {
   return 'tallyport-contract: checking deployments against the Tallyport specs';
 }
 
-export function targetLine(api: ApiName, target: string, mock: boolean): string {
-  return `${api} → ${safe(target)}${mock ? ' (embedded Prism mock)' : ''}`;
+const MOCK_NAMES: Record<EmbeddedMock, string> = { prism: 'embedded Prism mock', stateful: 'embedded stateful mock' };
+
+/** ` (embedded Prism mock)` after a target that is one of the embedded mocks; nothing after a deployment. */
+const mockLabel = (mock: EmbeddedMock | undefined): string => (mock ? ` (${MOCK_NAMES[mock]})` : '');
+
+export function targetLine(api: ApiName, target: string, mock: EmbeddedMock | undefined): string {
+  return `${api} → ${safe(target)}${mockLabel(mock)}`;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The lines of one API in the summary: counts, skips grouped by reason, notes and leftovers. */
 function apiLines(api: RunResult['apis'][number], style: ConsoleStyle): string[] {
-  const lines = [`  ${api.api} · ${safe(api.target)}${api.mock ? ' (embedded Prism mock)' : ''}`];
+  const lines = [`  ${api.api} · ${safe(api.target)}${mockLabel(embeddedMockOf(api))}`];
   if (api.configError) lines.push(`    ${paint(style, 'red', 'configuration problem:')} ${safe(api.configError)}`);
   const counts = countByStatus(api.checks);
   const shown = STATUSES.filter((status) => counts[status] > 0).map((status) => `${counts[status]} ${status}`);
@@ -195,6 +205,7 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
   lines.push(...driftLines(result, style));
 
   for (const reason of result.incomplete) lines.push('', paint(style, 'red', `not fully checked: ${safe(reason)}`));
+  lines.push(...statefulHint(result, style));
   const counts = countByStatus(result.apis.flatMap((api) => api.checks));
   const verdict =
     result.exitCode === 0
@@ -220,6 +231,27 @@ export function summaryText(result: RunResult, style: ConsoleStyle): string {
       `${result.strict ? 'strict · ' : ''}${verdict} (exit ${result.exitCode})`,
   );
   return lines.join('\n');
+}
+
+/** The checks skipped, whole, because the embedded Prism mock answers with its examples, whatever is sent. */
+const skippedOnPrism = (result: RunResult): CheckResult[] =>
+  result.apis
+    .flatMap((api) => api.checks)
+    .filter(
+      (check) =>
+        check.status === 'skip' && check.cases.some((entry) => entry.status === 'skip' && entry.reason === MOCK_REASON),
+    );
+
+/** Once per run: how many checks Prism's examples left unjudged, and the command that runs them (stateful mock). */
+function statefulHint(result: RunResult, style: ConsoleStyle): string[] {
+  const skipped = skippedOnPrism(result).length;
+  if (skipped === 0) return [];
+  const command = `${style.command ?? 'tallyport-contract'} --mock stateful`;
+  return [
+    '',
+    `${plural(skipped, 'check')} skipped as ${MOCK_REASON}; ${paint(style, 'bold', command)} runs them on the ` +
+      'stateful mock, writes included',
+  ];
 }
 
 /** What a run given a baseline found: per API what held, each drift with its line, and what is new. */

@@ -3,16 +3,43 @@
 // redactor before the file is serialised, and the serialised text again as it
 // is written (writeReports: a masked span takes any JSON escape it touches);
 // secret-named response headers are masked, and no value can make the writer
-// throw (lone surrogates are encoded as U+FFFD).
+// throw (lone surrogates are encoded as U+FFFD). An exchange with an embedded
+// mock is marked with which one (`_tallyport.mock`), so `judge` skips on
+// Prism's examples what the run skipped, for the same reason.
 import { REDACTED, type Redactor } from './redactor.js';
 import { jsonBody } from '../transport/request.js';
 import { isSecretRef, type TemplateValue } from '../spec/secrets.js';
 import type { Exchange } from '../transport/transport.js';
 import { encodeComponent } from '../text/well-formed.js';
+import type { EmbeddedMock } from './result.js';
+import type { ApiName } from '../spec/models.js';
+
+/** Which embedded mock answered each API that was checked against one. */
+export type EmbeddedMocks = Partial<Record<ApiName, EmbeddedMock>>;
 
 const show = (value: TemplateValue): string => (isSecretRef(value) ? `${value.prefix ?? ''}$${value.secret}` : value);
 
-function entry(exchange: Exchange, redactor: Redactor | undefined) {
+/** The run's own tags of an exchange (a custom field, as HAR allows), when it has any. */
+function runTags(exchange: Exchange, mocks: EmbeddedMocks) {
+  const mock = mocks[exchange.template.api];
+  const tags = {
+    ...(mock ? { mock } : {}),
+    // What the run meant by a request of its state model's: `judge` reads the tester's own file as the run did, a
+    // generated write with its expectation and each page with its walk.
+    ...(exchange.case?.family === 'sequence'
+      ? {
+          family: exchange.case.family,
+          expect: exchange.case.expect,
+          ...(exchange.case.step ? { step: exchange.case.step } : {}),
+          ...(exchange.case.sequence ? { sequence: exchange.case.sequence } : {}),
+          ...(exchange.case.walk ? { walk: exchange.case.walk } : {}),
+        }
+      : {}),
+  };
+  return Object.keys(tags).length > 0 ? { _tallyport: tags } : {};
+}
+
+function entry(exchange: Exchange, redactor: Redactor | undefined, mocks: EmbeddedMocks) {
   const { template, response } = exchange;
   const query = template.query.map(([name, value]) => ({ name, value: show(value) }));
   const search = query.map(({ name, value }) => `${encodeComponent(name)}=${encodeComponent(value)}`).join('&');
@@ -22,19 +49,7 @@ function entry(exchange: Exchange, redactor: Redactor | undefined) {
     startedDateTime: new Date(exchange.startedAt).toISOString(),
     time: exchange.durationMs,
     comment: exchange.case ? `${exchange.case.family}: ${exchange.case.title}` : template.label,
-    // What the run meant by a request of its state model's (a custom field, as HAR allows): `judge` reads the
-    // tester's own file as the run did, a generated write with its expectation and each page with its walk.
-    ...(exchange.case?.family === 'sequence'
-      ? {
-          _tallyport: {
-            family: exchange.case.family,
-            expect: exchange.case.expect,
-            ...(exchange.case.step ? { step: exchange.case.step } : {}),
-            ...(exchange.case.sequence ? { sequence: exchange.case.sequence } : {}),
-            ...(exchange.case.walk ? { walk: exchange.case.walk } : {}),
-          },
-        }
-      : {}),
+    ...runTags(exchange, mocks),
     request: {
       method: template.method,
       url,
@@ -80,9 +95,19 @@ function entry(exchange: Exchange, redactor: Redactor | undefined) {
   };
 }
 
-/** The HAR file of a run's exchanges, `version` being the tool's; every value redacted before serialising. */
-export function harReport(exchanges: readonly Exchange[], version: string, redactor?: Redactor): string {
-  const entries = [...exchanges].sort((a, b) => a.startedAt - b.startedAt).map((exchange) => entry(exchange, redactor));
+/**
+ * The HAR file of a run's exchanges, `version` being the tool's; every value redacted before serialising; `mocks`
+ * names the embedded mock of each API checked against one.
+ */
+export function harReport(
+  exchanges: readonly Exchange[],
+  version: string,
+  redactor?: Redactor,
+  mocks: EmbeddedMocks = {},
+): string {
+  const entries = [...exchanges]
+    .sort((a, b) => a.startedAt - b.startedAt)
+    .map((exchange) => entry(exchange, redactor, mocks));
   const log = { version: '1.2', creator: { name: 'tallyport-contract', version }, entries };
   return `${JSON.stringify({ log: redactor ? redactor.value(log) : log }, null, 2)}\n`;
 }

@@ -5,7 +5,7 @@
 // one of these words is no leak, and the redactor leaves it: a key holding
 // "analytics" or "marketplace-key" must not mask every mention of the API or
 // of an option. A whole key is masked all the same.
-import { CHECK_NAMES } from '../checks/index.js';
+import { CHECK_NAMES } from '../registry/index.js';
 import { specDocuments } from '../spec/models.js';
 
 function stringsOf(value: unknown, into: string[], depth = 0): void {

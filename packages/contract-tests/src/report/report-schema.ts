@@ -4,11 +4,12 @@
 // edit; a test validates real reports against it, and every object is closed,
 // so a report field the schema does not describe fails that test.
 import { CASE_FAMILIES } from '../cases/types.js';
-import { CHECK_NAMES } from '../checks/index.js';
+import { CHECK_NAMES } from '../registry/index.js';
 import { CASE_STATUSES, FAILURE_KINDS, SEVERITIES } from '../checks/judging/types.js';
 import { BASES } from '../spec/basis.js';
 import { API_NAMES } from '../spec/models.js';
 import { JSON_REPORT_VERSION } from './json.js';
+import { EMBEDDED_MOCKS } from './result.js';
 
 const text = { type: 'string' } as const;
 const count = { type: 'integer', minimum: 0 } as const;
@@ -79,7 +80,11 @@ export const reportSchema = {
     api: closed(['api', 'target', 'mock', 'checks', 'observations', 'cases', 'notes', 'leftovers'], {
       api: { enum: [...API_NAMES] },
       target: { ...text, description: 'The base URL checked.' },
-      mock: { type: 'boolean' },
+      mock: { type: 'boolean', description: 'Whether the target is one of the embedded mocks.' },
+      embeddedMock: {
+        enum: [...EMBEDDED_MOCKS],
+        description: 'Which embedded mock (--mock): prism answers with the spec examples, stateful keeps records.',
+      },
       checks: { type: 'array', items: { $ref: '#/$defs/check' } },
       observations: { ...texts, description: 'What the deployment does where the spec says "not shown".' },
       cases: closed(['sent', 'dropped', 'interrupted'], {

@@ -13,6 +13,17 @@ import type { DriftReport } from '../baseline/drift-report.js';
 
 export type { DriftReport };
 
+/**
+ * The embedded mocks an API without a base URL is checked against (`--mock`): Prism, which answers with the spec
+ * examples whatever is sent, or the stateful mock of @tallyport/mock, whose records change with what is sent.
+ */
+export const EMBEDDED_MOCKS = ['prism', 'stateful'] as const;
+export type EmbeddedMock = (typeof EMBEDDED_MOCKS)[number];
+
+/** The embedded mock an API's result was checked against, if any (a result without the kind is Prism's). */
+export const embeddedMockOf = (api: Pick<ApiRunResult, 'mock' | 'embeddedMock'>): EmbeddedMock | undefined =>
+  api.mock ? (api.embeddedMock ?? 'prism') : undefined;
+
 /** The phase an API's run is in, and its requests: planned once its plan is made (the writes plan as they go). */
 export interface PhaseProgress {
   name:
@@ -52,7 +63,10 @@ export interface CheckResult {
 export interface ApiRunResult {
   api: ApiName;
   target: string;
+  /** Whether the target is one of the embedded mocks; `embeddedMock` says which. */
   mock: boolean;
+  /** Which embedded mock answered (absent from results written before there were two: Prism). */
+  embeddedMock?: EmbeddedMock;
   checks: CheckResult[];
   observations: string[];
   /** Cases generated and sent, and those the budget or an interrupt dropped, by family. */

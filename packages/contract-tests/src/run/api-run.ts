@@ -360,22 +360,18 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
           );
       }
     }
-    // 4. The write round trip, on records this run creates.
-    if (writes && !signal.aborted) {
-      enter('writes');
-      await session.roundTrip().catch((error: unknown) => {
-        if (error instanceof SafetyViolation) outcome.notes.push(`write stopped: ${error.message}`);
-        else counted(error, outcome, { family: 'write', title: 'the write round trip' } as RequestCase);
-      });
-    }
-    // 5. The state model: every list walked, command sequences on the run's own records, divergences shrunk.
+    // 4. The state model: every list walked before the run writes anything, the covering and the random command
+    // sequences on the run's own records, divergences shrunk.
     if (sequencesWanted && !signal.aborted) {
       enter('state sequences');
       const runner = new SequenceRunner({
         model,
         seed: setup.seed,
         sequences: setup.sequences,
-        budget: Math.min(setup.sequenceBudget, Math.max(0, limits.maxRequests - transport.requestCount - 20)),
+        budget: Math.min(
+          setup.sequenceBudget,
+          Math.max(0, limits.maxRequests - transport.requestCount - 20 - (writes ? WRITE_RESERVE : 0)),
+        ),
         send: (testCase) => send(testCase),
         answers: () => book.answers,
         recorded: (answers) => ({
@@ -403,6 +399,14 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       await runner.runAll().catch((error: unknown) => {
         if (error instanceof SafetyViolation) outcome.notes.push(`state sequences stopped: ${error.message}`);
         else counted(error, outcome, { family: 'sequence', title: 'the state sequences' } as RequestCase);
+      });
+    }
+    // 5. The writes that must be refused, on a record this run creates.
+    if (writes && !signal.aborted) {
+      enter('writes');
+      await session.refusals().catch((error: unknown) => {
+        if (error instanceof SafetyViolation) outcome.notes.push(`write stopped: ${error.message}`);
+        else counted(error, outcome, { family: 'write', title: 'the writes that must be refused' } as RequestCase);
       });
     }
   } finally {

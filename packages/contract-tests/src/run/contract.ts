@@ -1,5 +1,6 @@
 // The programmatic runner. For each API: resolve the deployment (or the
-// embedded mock), learn which records exist, generate the cases the selected
+// embedded mock: Prism's examples, or the stateful mock judged as a
+// deployment), learn which records exist, generate the cases the selected
 // checks need from the spec, fit them to the request budget, send them,
 // derive the cases that need the deployment's data, make the write round
 // trip when allowed, clean up (run/api-run.ts), and only then let the checks
@@ -9,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import type { CaseFamily } from '../cases/types.js';
 import type { KeyTransport } from '../transport/template.js';
-import { CHECKS, type CaseResult, type CheckDefinition } from '../checks/index.js';
+import { CHECKS, type CaseResult, type CheckDefinition } from '../registry/index.js';
 import { notAServerError } from '../checks/not-a-server-error.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from '../spec/deployment.js';
@@ -18,7 +19,8 @@ import { isSecretRef, type TemplateValue } from '../spec/secrets.js';
 import { secretRedactor } from '../report/redactor.js';
 import type { PaceReport } from '../transport/pacer.js';
 import type { Exchange, StalledOperation, TransportLimits } from '../transport/transport.js';
-import { type RunningMocks, startMocks } from './mocks.js';
+import { mockKindOf, type RunningMocks, startRunMocks } from './mocks.js';
+import { statefulDeployment } from './stateful-deployment.js';
 import { combinationCoverage } from '../derived/combinations.js';
 import { observe, observePoints } from '../observations/observe.js';
 import type { ObservedPoint } from '../observations/points.js';
@@ -30,10 +32,18 @@ import { conventionPoints, holdConventions, type JudgedCheck, pinnable } from '.
 import { type ApiSetup, runApi } from './api-run.js';
 import { DEFAULT_SEQUENCE_BUDGET, DEFAULT_SEQUENCES } from './state/sequences.js';
 import { isStateCheck } from '../state/invariants/frame.js';
+import { othersWrite, timelineOf } from '../state/timeline.js';
 import { judgeGuarded, observeGuarded } from './tester-fault.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { Ledger } from './writes/ledger.js';
-import type { ApiRunResult, CheckResult, OperationCoverage, RunProgress, RunResult } from '../report/result.js';
+import type {
+  ApiRunResult,
+  CheckResult,
+  EmbeddedMock,
+  OperationCoverage,
+  RunProgress,
+  RunResult,
+} from '../report/result.js';
 
 export interface DeploymentTarget {
   baseUrl: string;
@@ -48,6 +58,13 @@ export interface RunOptions {
   analytics?: DeploymentTarget;
   /** A deployment of the Marketplace API; without it, the embedded mock is used. */
   marketplace?: DeploymentTarget & { purchaseCode?: string; emptyApiKey?: string };
+  /**
+   * The embedded mock an API without a deployment is checked against (`--mock`): `prism` (the default, or the kind
+   * of `mocks` when given), which answers with the spec examples whatever is sent, so the checks that need a
+   * deployment's data are skipped; or `stateful`, the stateful mock of @tallyport/mock, judged as a deployment with
+   * its own documented keys, writes included (it is the run's own, in memory).
+   */
+  mock?: EmbeddedMock;
   allowWrites?: boolean;
   /** Conventions that do not hold fail the run too (`--strict`); by default they are warnings. */
   strict?: boolean;
@@ -77,12 +94,15 @@ export interface RunOptions {
    * the other tests' memory.
    */
   maxHeapBytes?: number;
-  /** Already running mocks to use instead of starting new ones. */
+  /** Already running mocks to use instead of starting new ones (of the kind `mock` asks for). */
   mocks?: RunningMocks;
   /** The run's ledger, shared with a caller that must print leftovers on a second signal. */
   ledger?: Ledger;
-  /** An API's run starts; `perSecond` is its pace (0: none, as on the mock and on this machine unless asked). */
-  onApiStart?: (api: ApiName, target: string, mock: boolean, perSecond: number) => void;
+  /**
+   * An API's run starts; `perSecond` is its pace (0: none, as on the mock and on this machine unless asked);
+   * `embeddedMock` says which embedded mock `target` is, when it is one.
+   */
+  onApiStart?: (api: ApiName, target: string, mock: boolean, perSecond: number, embeddedMock?: EmbeddedMock) => void;
   /** An API none of the chosen checks applies to (`--only sort_order` and the marketplace) is not run. */
   onApiLeftOut?: (api: ApiName, reason: string) => void;
   onCheckResult?: (result: CheckResult) => void;
@@ -101,7 +121,7 @@ export interface RunOptions {
 }
 
 export const DEFAULT_LIMITS: TransportLimits = {
-  maxRequests: 1000,
+  maxRequests: 1200,
   maxRequestsPerSecond: 20,
   concurrency: 4,
   timeoutMs: 10_000,
@@ -158,6 +178,10 @@ export function summarise(
   return { ...base, status: 'skip', reason: reasons.join('; ') || 'nothing to check' };
 }
 
+/** The checks of `chosen` that judge `api`: a check judges an API only where its spec gives it something to judge. */
+export const applicableChecks = (chosen: readonly CheckDefinition[], api: ApiName): CheckDefinition[] =>
+  chosen.filter((check) => check.appliesTo?.(specModels[api]) ?? true);
+
 /** What the checks judge: one API's answers, sent by a run or read from a recorded file (`judge`). */
 export function recordedRun(
   setup: Pick<ApiSetup, 'api' | 'model' | 'mock' | 'secrets'> &
@@ -165,7 +189,7 @@ export function recordedRun(
   answers: RecordedRun['answers'],
   baseline?: ApiBaseline,
 ): RecordedRun {
-  return {
+  const run: RecordedRun = {
     api: setup.api,
     model: setup.model,
     mock: setup.mock,
@@ -177,6 +201,9 @@ export function recordedRun(
       isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
     ...(baseline ? { baseline } : {}),
   };
+  // Whether another client writes to the account is learnt once, from the model of the state (the checks ask it).
+  if (!setup.mock) run.othersWrite = othersWrite(timelineOf(run));
+  return run;
 }
 
 /** An operation that stopped answering, and what the run did not send it. */
@@ -232,8 +259,8 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const chosen = CHECKS.filter(
     (check) => (!options.only?.length || options.only.includes(check.name)) && (!check.needsBaseline || read),
   );
-  // A check judges an API only where its spec gives it something to judge; an API with no such check is left out.
-  const checksOf = (api: ApiName) => chosen.filter((check) => check.appliesTo?.(specModels[api]) ?? true);
+  // An API with no check that applies to it is left out.
+  const checksOf = (api: ApiName) => applicableChecks(chosen, api);
   const requested = options.apis ?? [...API_NAMES];
   const apis = requested.filter((api) => checksOf(api).length > 0);
   const incomplete: string[] = [];
@@ -250,16 +277,25 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   let answersRead = 0;
   const signal = AbortSignal.any([deadline, bound.signal, ...(options.signal ? [options.signal] : [])]);
   const needMocks = apis.filter((api) => !options[api]);
+  const mockKind = options.mock ?? (options.mocks ? mockKindOf(options.mocks) : 'prism');
+  if (options.mocks && mockKindOf(options.mocks) !== mockKind)
+    throw new Error(`the mocks given are the ${mockKindOf(options.mocks)} mocks, but mock: '${mockKind}' was asked`);
   const mocks =
-    needMocks.length > 0
-      ? (options.mocks ?? (await startMocks({ apis: needMocks, ...(options.log ? { log: options.log } : {}) })))
-      : undefined;
+    needMocks.length > 0 ? (options.mocks ?? (await startRunMocks(mockKind, needMocks, options.log))) : undefined;
   const ownMocks = mocks !== undefined && mocks !== options.mocks;
+  // The stateful mock stands where a deployment would, with its own keys and known values; Prism needs none.
+  const deployments: Pick<RunOptions, ApiName> = {};
+  for (const api of apis) {
+    const stateful = !options[api] && mocks && mockKind === 'stateful' ? statefulDeployment(mocks, api) : undefined;
+    const target = options[api] ?? stateful;
+    if (target) deployments[api] = target;
+  }
+  const embeddedMockOf = (api: ApiName): EmbeddedMock | undefined => (options[api] ? undefined : mockKind);
   const redactor = secretRedactor({
-    ANALYTICS_API_KEY: options.analytics?.apiKey,
-    MARKETPLACE_API_KEY: options.marketplace?.apiKey,
-    MARKETPLACE_EMPTY_API_KEY: options.marketplace?.emptyApiKey,
-    MARKETPLACE_PURCHASE_CODE: options.marketplace?.purchaseCode,
+    ANALYTICS_API_KEY: deployments.analytics?.apiKey,
+    MARKETPLACE_API_KEY: deployments.marketplace?.apiKey,
+    MARKETPLACE_EMPTY_API_KEY: deployments.marketplace?.emptyApiKey,
+    MARKETPLACE_PURCHASE_CODE: deployments.marketplace?.purchaseCode,
   });
   const clean = <T>(value: T): T => redactor.value(value) as T;
   const ledger = options.ledger ?? new Ledger(options.analytics && options.ledgerFile ? options.ledgerFile : undefined);
@@ -269,14 +305,16 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   let requestCount = 0;
   try {
     for (const api of apis) {
-      const target = options[api];
-      const mock = !target;
+      const target = deployments[api];
+      const embeddedMock = embeddedMockOf(api);
+      // The checks that need a deployment's data skip only Prism's examples: the stateful mock is judged as one.
+      const mock = embeddedMock === 'prism';
       const baseUrl = target?.baseUrl.replace(/\/$/, '') ?? mocks![api]!.url;
       const checks = checksOf(api);
       const families = new Set<CaseFamily>(['baseline', ...checks.flatMap((check) => check.needs)]);
       // The embedded mock is ours, and a deployment on this machine has no one to protect: neither is paced unless
       // a pace was asked for.
-      const local = mock || isLoopbackUrl(baseUrl);
+      const local = !!embeddedMock || isLoopbackUrl(baseUrl);
       const apiLimits =
         local && options.limits?.maxRequestsPerSecond === undefined ? { ...limits, maxRequestsPerSecond: 0 } : limits;
       const recordIds = Object.fromEntries(
@@ -292,9 +330,9 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         mock,
         runId,
         seed,
-        secrets: secretsOf(api, options[api]),
+        secrets: secretsOf(api, target),
         families,
-        writesAllowed: mock || !!options.allowWrites,
+        writesAllowed: !!embeddedMock || !!options.allowWrites,
         recordIds,
         examples: options.examples ?? 0,
         depth: options.depth ?? 2,
@@ -319,7 +357,8 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       const result: ApiRunResult = {
         api,
         target: baseUrl,
-        mock,
+        mock: !!embeddedMock,
+        ...(embeddedMock ? { embeddedMock } : {}),
         checks: [],
         observations: [],
         cases: { sent: 0, dropped: {}, interrupted: 0 },
@@ -327,7 +366,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         leftovers: [],
       };
       results.push(result);
-      options.onApiStart?.(api, baseUrl, mock, apiLimits.maxRequestsPerSecond);
+      options.onApiStart?.(api, baseUrl, !!embeddedMock, apiLimits.maxRequestsPerSecond, embeddedMock);
       if (signal.aborted) break;
       const outcome = await runApi(setup, `tallyport-contract-${runId}-`).catch((error: unknown) => {
         result.configError = redactor.text(error instanceof Error ? error.message : String(error));

@@ -6,6 +6,7 @@
 // host itself, which exits when our end of its stdin goes away.
 // `stateful: true` serves the stateful mock of @tallyport/mock instead, in this
 // process (no Prism is loaded): records that change, from the same specs.
+// `startRunMocks` is how a contract run starts either (`--mock`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type MockEngine, type MockEngineOptions, startLines, startStatefulMocks } from '@tallyport/mock';
 import { API_NAMES, specDocuments, type ApiName } from '../spec/models.js';
+import type { EmbeddedMock } from '../report/result.js';
 
 export interface StartMocksOptions {
   apis?: ApiName[];
@@ -173,4 +175,23 @@ async function startStateful(
     engine: mocks.engine,
     close: () => mocks.close(),
   };
+}
+
+/** Which embedded mock these are: the stateful one carries its engine. */
+export const mockKindOf = (mocks: RunningMocks): EmbeddedMock => (mocks.engine ? 'stateful' : 'prism');
+
+/**
+ * The embedded mocks a contract run checks `apis` against. The stateful mock's start lines name its keys and what
+ * they hold, for someone who calls it by hand; a run sends those keys itself and shows them as their placeholders,
+ * like any key, so it says only where each mock listens.
+ */
+export async function startRunMocks(
+  kind: EmbeddedMock,
+  apis: ApiName[],
+  log: (line: string) => void = () => {},
+): Promise<RunningMocks> {
+  if (kind === 'prism') return startMocks({ apis, log });
+  const mocks = await startMocks({ apis, stateful: true });
+  for (const api of apis) if (mocks[api]) log(`${api} stateful mock ready on ${mocks[api].url}`);
+  return mocks;
 }

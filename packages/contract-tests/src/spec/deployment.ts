@@ -50,6 +50,9 @@ export const API_SECRETS: Record<ApiName, ApiSecrets> = Object.fromEntries(
 /** A name in camelCase, as run options write it (`purchase_code` as `purchaseCode`). */
 const camel = (name: string): string => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
+/** The deployment's field that holds a known value of `parameter` (`purchase_code`: `purchaseCode`). */
+export const knownValueField = camel;
+
 /** The run option that names a record of each kind to read (`--website-id`, `--item-id`): `websiteId`, `itemId`. */
 export const RECORD_ID_OPTIONS: Record<string, string> = Object.fromEntries(
   API_NAMES.flatMap((api) =>
@@ -105,7 +108,7 @@ export function secretsOf(
   if (names.keyWithoutRecords && typeof target.emptyApiKey === 'string')
     secrets[names.keyWithoutRecords] = target.emptyApiKey;
   for (const [parameter, secret] of Object.entries(names.knownValues)) {
-    const value = target[camel(parameter)];
+    const value = target[knownValueField(parameter)];
     if (typeof value === 'string' && value !== '') secrets[secret] = value;
   }
   return secrets;

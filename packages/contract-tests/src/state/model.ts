@@ -11,7 +11,7 @@ import { createdFields, type OperationModel, updatedFields, type WrittenValue } 
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { sameValue } from '../checks/judging/compare.js';
-import { sameEntries, storedAs } from './normalisation.js';
+import { sameEntries, sameLabelForm, storedAs } from './normalisation.js';
 
 /** What one documented field of a record should show. */
 export interface FieldExpectation {
@@ -85,11 +85,13 @@ export class StateModel {
     let record = this.records.get(id);
     if (!record) {
       const shownLabel = this.label ? row[this.label] : undefined;
-      const pending = typeof shownLabel === 'string' ? this.unnamed.get(shownLabel) : undefined;
+      // A create the deployment answered without an id is named by the first view of its label, in any form.
+      const named = [...this.unnamed.keys()].find((label) => sameLabelForm(label, shownLabel));
+      const pending = named === undefined ? undefined : this.unnamed.get(named);
       record = pending
         ? this.created(id, pending.answer, pending.sent, pending.unsure)
         : { id, origin: 'listed', firstSeenAt: answer.exchange.startedAt + answer.exchange.durationMs, fields: {} };
-      if (pending && typeof shownLabel === 'string') this.unnamed.delete(shownLabel);
+      if (named !== undefined) this.unnamed.delete(named);
       this.records.set(id, record);
     }
     record.unsure = false;

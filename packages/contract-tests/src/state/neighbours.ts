@@ -3,10 +3,14 @@
 // date range one day earlier (the same length, so no bound on a range's
 // length tells them apart, and earlier, so no bound on how recent a range
 // may be does either), a search text of the same length in plain ASCII
-// letters, and the same request sent before. A deployment that serves the
-// neighbour and refuses the request has a fault in how it handles that one
-// value. The run sends a neighbour for each refusal it meets; the check
-// (invariants/neighbours-served.ts) finds them by these same definitions.
+// letters, and the same request sent before. For a write: the same fields
+// with each text that is long or not plain ASCII (the domain's middle part
+// included) in plain short ASCII, or a write of the same fields served
+// before. A deployment that serves the neighbour and refuses the request (a
+// read), or fails on it (a write: a refusal of a write may follow a rule of
+// its own), has a fault in how it handles that one value. The run sends a
+// neighbour for each it meets; the check (invariants/neighbours-served.ts)
+// finds them by these same definitions.
 import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { TemplateValue } from '../spec/secrets.js';
@@ -63,3 +67,56 @@ export const refusedAllowed = (answer: Answer): boolean =>
   answer.case?.auth === 'valid' &&
   answer.case.expect === 'success' &&
   ((answer.verdict === 'refused' && (answer.status ?? 0) < 500) || (answer.status ?? 0) >= 500);
+
+/** Text a write may carry that a neighbour replaces: long (past 64 characters) or not plain ASCII. */
+const risky = (text: string): boolean =>
+  [...text].length > 64 || !/^[\x20-\x7e]*$/.test(text) || /['"\\%_;<&]/.test(text);
+
+/** A plain value for a risky text: ASCII letters, short. */
+export const plainText = (text: string): string => asciiText(Math.min(16, Math.max(1, [...text].length)));
+
+/**
+ * A write of the run's sequences the documentation allows that failed (a 5XX, or no answer): a refusal may follow a
+ * rule the deployment has (a length, a syntax), a failure does not.
+ */
+export const failedWrite = (answer: Answer): boolean =>
+  answer.operation.effect !== 'read' &&
+  answer.operation.effect !== 'delete' &&
+  answer.case?.family === 'sequence' &&
+  answer.case.auth === 'valid' &&
+  (!answer.answered || (answer.status ?? 0) >= 500);
+
+/** The fields of a failed write a neighbour sends otherwise: those holding risky text, the label's middle part too. */
+export function writeNeighbour(
+  values: Readonly<Record<string, string>>,
+  label: string | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values))
+    out[name] = name !== label && risky(value) ? plainText(value) : value;
+  return out;
+}
+
+/**
+ * Whether `served` is a neighbour of the failed write `failed`: the same operation and fields, each the same value
+ * or, where the failed one is risky text, plain ASCII text; a create's label may differ (each create has its own).
+ */
+export function isWriteNeighbour(
+  failed: Readonly<Record<string, string>>,
+  served: Readonly<Record<string, string>>,
+  label: string | undefined,
+): boolean {
+  const names = Object.keys(failed);
+  if (names.length !== Object.keys(served).length || !names.every((name) => name in served)) return false;
+  let differs = false;
+  for (const name of names) {
+    const [a, b] = [failed[name]!, served[name]!];
+    if (name === label || a === b) {
+      if (name === label && risky(a) && !risky(b)) differs = true;
+      continue;
+    }
+    if (!risky(a) || risky(b)) return false;
+    differs = true;
+  }
+  return differs;
+}

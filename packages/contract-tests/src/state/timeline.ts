@@ -11,6 +11,7 @@ import type { Row } from '../answers/records.js';
 import { textOf } from '../answers/json-values.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { comparedFields } from '../checks/judging/rows.js';
+import { sameValue } from '../checks/judging/compare.js';
 import { type ModelRecord, snapshot, StateModel, type WriteStep } from './model.js';
 import { rowIdentity, type Walk, walkRows, walksOf } from './walks.js';
 
@@ -19,7 +20,8 @@ export interface RecordView {
   id: string;
   row: Row;
   answer: Answer;
-  via: 'list' | 'read';
+  /** `answer`: the record as the answer to a write of it showed it, right after the write. */
+  via: 'list' | 'read' | 'answer';
   /** The model's record just before the view (a copy); undefined for a record it did not know. */
   expected: ModelRecord | undefined;
   version: number;
@@ -54,6 +56,19 @@ export interface WalkView {
   deleted: ReadonlyMap<string, Answer>;
   /** The search text in effect, when the walk searched. */
   search: string | undefined;
+  /**
+   * Records it shows that the model did not hold, although it held every record, and that no write of the traffic
+   * made: another client created them (an account may be shared), possibly while the walk went from page to page.
+   */
+  appeared: string[];
+}
+
+/** A create answered with the id of a record the model held as there: it named another record, or replaced it. */
+export interface Collision {
+  answer: Answer;
+  id: string;
+  /** The record the model held under that id. */
+  held: ModelRecord;
 }
 
 export interface StateTimeline {
@@ -70,8 +85,52 @@ export interface StateTimeline {
   walks: WalkView[];
   /** Walks of every other list (statistics, the marketplace's items): read-only rows. */
   otherWalks: Walk[];
+  collisions: Collision[];
   /** The model as the traffic left it. */
   model: StateModel | undefined;
+  /** Where each record was shown (exchange ids, in order), and where a read of it was refused by no delete's doing. */
+  shownAt: Map<string, number[]>;
+  refusedAt: Map<string, number[]>;
+}
+
+/**
+ * Whether another client writes to the account: a walk showed a record no write of the traffic made while the model
+ * knew every record, or a record there before the run went away by no delete of the traffic's, or changed between two
+ * views with no write of the traffic between them.
+ */
+export function othersWrite(timeline: StateTimeline): boolean {
+  if (timeline.walks.some((view) => view.appeared.length > 0)) return true;
+  for (const [id, refused] of timeline.refusedAt)
+    if (timeline.model?.records.get(id)?.origin !== 'created' && goneAfter(timeline, id, refused[0]! - 1)) return true;
+  // Two list views of a record there before the run, with no write of the traffic between them, that differ.
+  const listed = new Map<string, { row: Row; writes: number }>();
+  for (const view of timeline.views) {
+    if (view.via !== 'list' || view.expected?.origin !== 'listed') continue;
+    const writes = timeline.writes.filter((write) => write.answer.exchange.id < view.answer.exchange.id).length;
+    const before = listed.get(view.id);
+    listed.set(view.id, { row: view.row, writes });
+    if (before?.writes !== writes) continue;
+    if (
+      timeline.fields.some(
+        (field) => field in before.row && field in view.row && !sameValue(before.row[field], view.row[field]),
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Whether a view after exchange `after` showed the record: it stayed put. */
+export const shownAfter = (timeline: StateTimeline, id: string, after: number): boolean =>
+  (timeline.shownAt.get(id) ?? []).some((at) => at > after);
+
+/**
+ * Whether the record went away after exchange `after`: a read of it was refused and no view showed it since. A
+ * record the run did not write may be deleted by another client at any time; the run reads records that stay put.
+ */
+export function goneAfter(timeline: StateTimeline, id: string, after: number): boolean {
+  const refused = (timeline.refusedAt.get(id) ?? []).filter((at) => at > after);
+  return refused.length > 0 && !shownAfter(timeline, id, refused.at(-1)!);
 }
 
 const cache = new WeakMap<readonly Answer[], StateTimeline>();
@@ -120,7 +179,10 @@ export class TimelineBuilder {
       strayReads: [],
       walks: [],
       otherWalks: [],
+      collisions: [],
       model: undefined,
+      shownAt: new Map(),
+      refusedAt: new Map(),
     };
     this.ops = kind ? recordOperations(run.model, kind.name) : {};
     if (kind) {
@@ -150,15 +212,22 @@ export class TimelineBuilder {
       const walk = walkStarts.get(answer);
       if (walk) this.walk(walk, writeIds);
       else if (inWalks.has(answer)) continue;
-      else if (isWrite(answer, ops)) applyWrite(run, model, timeline, answer, ops);
-      else if (answer.operation.id === ops.read?.id && answer.case?.auth === 'valid' && answer.answered)
+      else if (isWrite(answer, ops)) {
+        const shown = applyWrite(run, model, timeline, answer, ops);
+        if (shown) this.view(shown.id, shown.row, answer, 'answer');
+      } else if (answer.operation.id === ops.read?.id && answer.case?.auth === 'valid' && answer.answered)
         this.readById(answer);
     }
     return timeline;
   }
 
   /** Writes since the fields of `record` were last seen. */
-  private writesSince(record: ModelRecord | undefined): WriteStep[] {
+  /**
+   * Writes since the fields of `record` were last seen, in `via`'s kind of view where it was shown in one before: a
+   * list may keep a copy of its own (a denormalised table, a search index), so what a write did to it shows in the
+   * next list view, whatever a read by id showed in between.
+   */
+  private writesSince(record: ModelRecord | undefined, via?: RecordView['via']): WriteStep[] {
     if (!record) return [];
     const seenAt = Math.max(
       0,
@@ -166,8 +235,13 @@ export class TimelineBuilder {
         .filter((field) => field.how === 'seen')
         .map((field) => field.from.exchange.id),
     );
-    return this.timeline.writes.filter((write) => write.answer.exchange.id > seenAt);
+    const inKind = via ? this.lastSeenIn.get(`${via} ${record.id}`) : undefined;
+    const since = inKind === undefined ? seenAt : Math.min(seenAt, inKind);
+    return this.timeline.writes.filter((write) => write.answer.exchange.id > since);
   }
+
+  /** The last view of each record in each kind of view (`list 42`, `read 42`). */
+  private readonly lastSeenIn = new Map<string, number>();
 
   private view(id: string, row: Row, answer: Answer, via: RecordView['via']): void {
     const model = this.model!;
@@ -180,11 +254,16 @@ export class TimelineBuilder {
       via,
       expected: before ? snapshot(before) : undefined,
       version: model.version,
-      writesSince: this.writesSince(before),
+      writesSince: this.writesSince(before, via),
       deletedBy,
     });
-    // A deleted record shown again (a replica that lags the delete) is not taken back into the model.
-    if (!deletedBy) model.learn(model.seen(id, row, answer), row, answer);
+    if (via !== 'answer') this.lastSeenIn.set(`${via} ${id}`, answer.exchange.id);
+    const shown = this.timeline.shownAt.get(id);
+    if (shown) shown.push(answer.exchange.id);
+    else this.timeline.shownAt.set(id, [answer.exchange.id]);
+    // A deleted record shown again (a replica that lags the delete) is not taken back into the model; a write's own
+    // answer is judged, never learnt from (what the record holds is learnt from reads of it).
+    if (!deletedBy && via !== 'answer') model.learn(model.seen(id, row, answer), row, answer);
   }
 
   private walk(walk: Walk, writeIds: readonly number[]): void {
@@ -201,6 +280,13 @@ export class TimelineBuilder {
       if (known) records.set(known.id, snapshot(known));
     }
     for (const record of model.records.values()) if (!records.has(record.id)) records.set(record.id, snapshot(record));
+    const writtenIds = new Set(this.timeline.writes.flatMap((write) => (write.id ? [write.id] : [])));
+    const appeared = model.complete
+      ? [...new Set(walkRows(walk).map((row) => idText(row[kind.identifier])))].filter(
+          (id): id is string =>
+            id !== undefined && !model.records.has(id) && !model.deleted.has(id) && !writtenIds.has(id),
+        )
+      : [];
     this.timeline.walks.push({
       walk,
       version: model.version,
@@ -209,6 +295,7 @@ export class TimelineBuilder {
       records,
       deleted: new Map(model.deleted),
       search: searched !== undefined && searched !== '' ? searched : undefined,
+      appeared,
     });
     if (torn) return;
     for (const page of walk.pages)
@@ -228,7 +315,9 @@ export class TimelineBuilder {
     if (id === undefined) return;
     const row = answer.records?.rows[0];
     const before = model.records.get(id);
-    if (acceptedConforming(answer) && row && textOf(row[kind.identifier]) === id) this.view(id, row, answer, 'read');
+    // Whatever the run expected of a read (a deleted record refused), what it was answered is what the model judges.
+    const accepted = answer.verdict === 'accepted' && answer.case?.auth === 'valid';
+    if (accepted && row && textOf(row[kind.identifier]) === id) this.view(id, row, answer, 'read');
     else if (acceptedConforming(answer))
       this.timeline.strayReads.push({
         id,
@@ -236,7 +325,13 @@ export class TimelineBuilder {
         version: model.version,
         expected: before ? snapshot(before) : undefined,
       });
-    else if (answer.verdict === 'refused')
+    else if (answer.verdict === 'refused') {
+      // A record gone by no delete of the traffic's: another client may have deleted it.
+      if (!model.deleted.has(id)) {
+        const refused = this.timeline.refusedAt.get(id);
+        if (refused) refused.push(answer.exchange.id);
+        else this.timeline.refusedAt.set(id, [answer.exchange.id]);
+      }
       this.timeline.refusedReads.push({
         id,
         answer,
@@ -245,6 +340,7 @@ export class TimelineBuilder {
         version: model.version,
         writesSince: this.writesSince(before),
       });
+    }
   }
 }
 
@@ -256,7 +352,9 @@ function isWrite(answer: Answer, ops: ReturnType<typeof recordOperations>): bool
 /**
  * A write of the kind changes the model by the documented rules when it was taken; one refused changes nothing
  * sure of the fields it sent, and one that said nothing (a 5XX, no answer) leaves what it touched unsure. Writes
- * without the valid key change nothing unless they were taken (which ignored_auth judges).
+ * without the valid key change nothing unless they were taken (which ignored_auth judges). Returns the record the
+ * answer of a taken write shows, a view of it right after the write; an answer that shows another record than the
+ * one updated is a stray read of it.
  */
 function applyWrite(
   run: RecordedRun,
@@ -264,33 +362,45 @@ function applyWrite(
   timeline: StateTimeline,
   answer: Answer,
   ops: ReturnType<typeof recordOperations>,
-): void {
+): { id: string; row: Row } | undefined {
   const kind = timeline.kind!;
   const sent = sentValues(run, answer);
   const op =
     answer.operation.id === ops.create?.id ? 'create' : answer.operation.id === ops.update?.id ? 'update' : 'delete';
   const valid = answer.case?.auth === 'valid';
-  if (!valid && answer.verdict !== 'accepted') return;
+  if (!valid && answer.verdict !== 'accepted') return undefined;
   // Only the documented encoding counts: a write sent again in another one may be answered without being read.
   const taken =
     answer.verdict === 'accepted' && valid && answer.case?.expect !== 'refusal' && answer.case?.encoding === undefined;
   // A refusal (4XX, or stated in the body) made nothing; anything else may have.
   const refused = answer.verdict === 'refused' && (answer.status ?? 0) < 500;
+  const row = taken && answer.records?.many === false ? answer.records.rows[0] : undefined;
   if (op === 'create') {
-    if (refused) return;
-    const row = answer.records?.many === false ? answer.records.rows[0] : undefined;
-    const id = idText(row?.[kind.identifier]);
-    model.create(answer, sent, id, !taken);
-    timeline.writes.push({ answer, op, ...(id ? { id } : {}), sent, version: model.version });
-    return;
+    if (refused) return undefined;
+    const id = idText((answer.records?.many === false ? answer.records.rows[0] : undefined)?.[kind.identifier]);
+    const held = id === undefined ? undefined : model.records.get(id);
+    // An answer naming a record the state holds names another record: the created one is named by the first view
+    // of its label instead, and the answer is judged as the collision it is, not as a view of either.
+    const collides = !!held && taken && !held.unsure;
+    if (collides) timeline.collisions.push({ answer, id: id!, held: snapshot(held!) });
+    const named = collides ? undefined : id;
+    model.create(answer, sent, named, !taken);
+    timeline.writes.push({ answer, op, ...(named ? { id: named } : {}), sent, version: model.version });
+    return named !== undefined && row ? { id: named, row } : undefined;
   }
   const parameter = identifyingParameter(answer.operation, kind.name);
   const id = parameter ? sent[parameter.name] : undefined;
-  if (id === undefined) return;
+  if (id === undefined) return undefined;
   if (op === 'update') model.update(answer.operation, answer, id, sent, !taken);
   else if (!refused) model.remove(answer, id, !taken);
-  else return;
+  else return undefined;
   timeline.writes.push({ answer, op, id, sent, version: model.version });
+  if (op !== 'update' || !row) return undefined;
+  const shownId = idText(row[kind.identifier]);
+  if (shownId === undefined || shownId === id) return { id, row };
+  const held = model.records.get(id);
+  timeline.strayReads.push({ id, answer, version: model.version, expected: held ? snapshot(held) : undefined });
+  return undefined;
 }
 
 /**

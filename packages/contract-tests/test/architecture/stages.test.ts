@@ -27,6 +27,8 @@ const STAGES: Readonly<Record<string, number>> = {
   observations: 6,
   // What a baseline pins of a deployment, judged by a check beside the others.
   baseline: 6,
+  // The registry of every judge: above the checks and the invariants, the one place that knows both.
+  registry: 7,
   report: 8,
   // The orchestration: one run of the stages, the judge of a recorded file, and the command line over both.
   run: 9,
@@ -71,6 +73,17 @@ describe('the stages of the engine', () => {
         if (STAGES[stageOf(target)]! > STAGES[stageOf(file)]!)
           backward.push(`${relative(SRC, file)} -> ${relative(SRC, target)}`);
     expect(backward).toEqual([]);
+  });
+
+  it('keeps the checks apart from the model of the state: no check imports from src/state/', () => {
+    const intoState = [...graph].flatMap(([file, targets]) =>
+      stageOf(file) === 'checks'
+        ? targets
+            .filter((target) => stageOf(target) === 'state')
+            .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`)
+        : [],
+    );
+    expect(intoState).toEqual([]);
   });
 
   it('has no import cycle, of files or of stages', () => {

@@ -91,9 +91,42 @@ describe('not_a_server_error', () => {
       ]),
     );
     expect(results).toMatchObject([
-      { status: 'skip', reason: expect.stringContaining('never sent twice') },
+      { status: 'skip', reason: expect.stringContaining('sent again only once the state shows it took no effect') },
       { status: 'fail', kind: 'no-answer', basis: 'specified' },
     ]);
+  });
+
+  it('fails a gateway answer to a create that fails again when resent, and skips one whose resend is served', () => {
+    const create = (status: number) => ({
+      operationId: 'createWebsite',
+      values: { domain: 'tallyport-contract-run.example.com' },
+      status,
+      body: status === 503 ? 'Service Unavailable' : { data: { id: 9, domain: 'tallyport-contract-run.example.com' } },
+      ...(status === 503 ? { contentType: 'text/plain' } : {}),
+      case: { family: 'write' as const, step: 'create', record: 'tallyport-contract-run.example.com' },
+    });
+    const twice = notAServerError.judge(recordedRun([create(503), create(503)]));
+    expect(twice.map((result) => result.status)).toEqual(['fail', 'skip']);
+    const served = notAServerError.judge(recordedRun([create(503), create(201)]));
+    expect(served).toMatchObject([
+      { status: 'skip', reason: expect.stringContaining('the same request sent again was answered') },
+      { status: 'pass' },
+    ]);
+  });
+
+  it('fails a 500 to a write of a command sequence: its values are all allowed, whatever it may be refused for', () => {
+    const results = notAServerError.judge(
+      recordedRun([
+        {
+          operationId: 'updateWebsite',
+          values: { id: '9', exclude_params: 'x'.repeat(300) },
+          status: 500,
+          body: { message: 'Server Error' },
+          case: { family: 'sequence', step: 'update', expect: 'any' },
+        },
+      ]),
+    );
+    expect(results).toMatchObject([{ status: 'fail', kind: 'server-error', basis: 'specified' }]);
   });
 
   // A read answered once with a 503 (retries spent, or the run stopped) is skipped with the reason of a read.

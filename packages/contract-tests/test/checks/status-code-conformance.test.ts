@@ -92,7 +92,7 @@ describe('status_code_conformance', () => {
     expect(statuses(results)).toEqual(['pass', 'pass']);
   });
 
-  it('skips a refused read of a record just written that the run made again, and a request never answered', () => {
+  it('leaves a refused read of a record the run writes to the state model, and skips a request never answered', () => {
     const verify = { family: 'write' as const, step: 'verify', record: LABEL, key: 'getWebsite verify 77' };
     const results = statusCodeConformance.judge(
       recordedRun([
@@ -108,9 +108,32 @@ describe('status_code_conformance', () => {
       ]),
     );
     expect(results).toMatchObject([
-      { status: 'skip', reason: expect.stringContaining('resource_availability') },
+      { status: 'skip', reason: expect.stringContaining('read_matches_list') },
       { status: 'pass' },
       { status: 'skip', reason: expect.stringContaining('no answer to judge') },
     ]);
+  });
+
+  it('fails a write refused as documented (a form) that the same values sent as JSON get served', () => {
+    const values = { domain: LABEL, privacy: '0' };
+    const results = statusCodeConformance.judge(
+      recordedRun([
+        {
+          operationId: 'createWebsite',
+          values,
+          status: 415,
+          body: { message: 'Unsupported' },
+          case: { family: 'write' },
+        },
+        {
+          operationId: 'createWebsite',
+          values,
+          status: 201,
+          body: { data: { id: 78, domain: LABEL } },
+          case: { family: 'write', encoding: 'json' },
+        },
+      ]),
+    );
+    expect(results[0]).toMatchObject({ status: 'fail', kind: 'write-refused', basis: 'specified' });
   });
 });

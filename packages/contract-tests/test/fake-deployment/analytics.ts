@@ -259,8 +259,12 @@ export class FakeAnalytics {
     if (direction === 'asc' && Number(perPage) >= 50 && f.has('analytics-list-large-ascending-pages-by-id')) key = 'id';
 
     // A soft delete the list does not filter keeps deleted websites listed.
+    // The search reads an index a delete is never sent to: a deleted website is still found by a search.
+    const searching = (lastValue(q, 'search') ?? '') !== '';
     const kept =
-      f.has('analytics-deleted-still-listed') || f.has('analytics-list-500-after-delete')
+      f.has('analytics-deleted-still-listed') ||
+      f.has('analytics-list-500-after-delete') ||
+      (searching && f.has('analytics-search-finds-deleted'))
         ? [...this.store.values(), ...this.history.deletedWebsites()]
         : [...this.store.values()];
     const rows = kept.map((website) => this.asListed(website)).filter((website) => this.searchKeeps(website, q));
@@ -293,6 +297,8 @@ export class FakeAnalytics {
       slice.sort(order);
       if (direction === 'desc') slice.reverse();
     }
+    // A page after the first is read through a cursor that walks the index backwards: its rows come reversed.
+    if (page > 1 && f.has('analytics-list-later-pages-reversed')) slice.reverse();
     if (f.has('analytics-list-page-short-by-one') && rows.length > page * size) slice.pop();
     // The delete leaves the website's row in the list table, and rendering its missing owner throws.
     if (f.has('analytics-list-500-after-delete') && slice.some((website) => this.history.wasDeleted(website.id)))
@@ -301,7 +307,8 @@ export class FakeAnalytics {
       rows: slice.map((website) => this.render(website, 'list')),
       total: f.has('analytics-list-total-ignores-created')
         ? rows.filter((website) => !this.history.wasCreatedHere(website.id)).length
-        : rows.length,
+        : // A count over the table, soft-deleted rows included.
+          rows.length + (f.has('analytics-list-total-counts-deleted') ? this.history.deletedWebsites().length : 0),
       page,
       perPage: size,
       url: this.linkBase(request, {
@@ -440,6 +447,9 @@ export class FakeAnalytics {
         continue;
       result[field] =
         field !== 'password' && f.has('analytics-exclude-lists-keep-first-entry') ? value.split(/[,\n]/)[0]! : value;
+      // Text over 200 characters is cut to 200 (a VARCHAR(200) in a non-strict SQL mode).
+      if (f.has('analytics-text-cut-at-200') && String(result[field]).length > 200)
+        result[field] = String(result[field]).slice(0, 200);
       if (field === 'exclude_params' && f.has('analytics-exclude-params-quotes-stripped'))
         result[field] = String(result[field]).replace(/['"\\]/g, '');
     }
@@ -478,6 +488,11 @@ export class FakeAnalytics {
       return { status: 303, headers: { Location: `/websites/${website.id}/edit` } };
     const record = this.render(website, 'write');
     if (f.has('analytics-create-answers-www-domain')) record.domain = `www.${domain}`;
+    // A create answers with the id of the website created before it (an id read from a per-connection counter on
+    // a pooled connection, a step behind).
+    const before = this.history.createdBefore(website.id);
+    if (f.has('analytics-create-answers-previous-id') && before !== undefined && this.store.has(before))
+      record.id = before;
     const hostile = this.options.hostile;
     if (hostile.has('create-answers-no-id')) delete record.id;
     else record.id = createdIdShown(hostile, record.id);
@@ -495,6 +510,27 @@ export class FakeAnalytics {
       throw this.invalid('domain', 'The domain field is prohibited.');
     const settings = this.settings(request.form, 'update');
     if (domain !== null && f.has('analytics-update-applies-domain')) website.domain = domain;
+    // The exclusion lists are a set an update adds to: the entries stored stay beside the ones sent.
+    if (f.has('analytics-update-appends-exclusions'))
+      for (const field of ['exclude_params', 'exclude_ips'] as const) {
+        const [stored, sent] = [website[field], settings[field]];
+        if (stored && sent) settings[field] = [...new Set([...stored.split(','), ...sent.split(',')])].join(',');
+      }
+    // An exclusion list over 200 characters overflows its column, and strict SQL mode refuses it with an error.
+    if (
+      f.has('analytics-update-long-list-500') &&
+      [settings.exclude_params, settings.exclude_ips].some((list) => (list?.length ?? 0) > 200)
+    )
+      return { status: 500, body: { message: 'Server Error' } };
+    // A website protected by a password, updated without its password, falls back to private (the form's rule for
+    // privacy 2 without a password is applied to every save).
+    if (
+      f.has('analytics-update-without-password-unprotects') &&
+      website.privacy === 2 &&
+      settings.password === undefined &&
+      settings.privacy === undefined
+    )
+      settings.privacy = 1;
     if (settings.password !== undefined && f.has('analytics-update-password-500'))
       return { status: 500, body: { message: 'Server Error' } };
     if (f.has('analytics-update-ignores-privacy')) delete settings.privacy;

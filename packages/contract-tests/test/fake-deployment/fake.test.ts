@@ -2,7 +2,7 @@
 // every honest variant: otherwise a fault it injects would prove nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_DEFAULTS, PER_PAGE, STAT_NAMES } from './analytics.js';
-import { CHECKS } from '../../src/checks/index.js';
+import { CHECKS } from '../../src/registry/index.js';
 import { CHECK_NAMES, FAULTS } from './faults.js';
 import { HOSTILE } from './hostile.js';
 import { MESSAGES } from './marketplace.js';

@@ -176,13 +176,36 @@ function defaultsBroken(exchanges: Exchange[]): Exchange[] {
       if (omitted && JSON.stringify(rowsOf(omitted)) !== JSON.stringify(rowsOf(exchange))) broken.push(exchange);
     }
   }
-  for (const exchange of exchanges.filter((e) => e.operationId === 'createWebsite' && e.intent === 'valid')) {
-    const record = recordOf(exchange);
-    for (const [field, value] of Object.entries(CREATE_DEFAULTS)) {
-      if (record && !(field in exchange.form) && field in record && record[field] !== value) broken.push(exchange);
-    }
-  }
   return broken;
+}
+
+/** A create that left out a field with a documented default and answers another value for it. */
+function createDefaultsBroken(exchanges: Exchange[]): Exchange[] {
+  return exchanges.filter((exchange) => {
+    const record = exchange.operationId === 'createWebsite' && exchange.intent === 'valid' && recordOf(exchange);
+    return (
+      !!record &&
+      Object.entries(CREATE_DEFAULTS).some(
+        ([field, value]) => !(field in exchange.form) && field in record && record[field] !== value,
+      )
+    );
+  });
+}
+
+/** A write of a value the documentation does not allow that a later read shows stored (a domain renamed too). */
+function invalidStored(exchanges: Exchange[]): Exchange[] {
+  return exchanges.filter((exchange, index) => {
+    if (exchange.intent !== 'invalid' || !succeeded(exchange)) return false;
+    if (!['createWebsite', 'updateWebsite'].includes(exchange.operationId)) return false;
+    const stored = (row: Row | undefined) =>
+      !!row &&
+      Object.entries(exchange.form).some(([field, value]) =>
+        field !== 'domain'
+          ? String(row[field]) === value && field in CREATE_DEFAULTS
+          : exchange.operationId === 'updateWebsite' && row.domain === value,
+      );
+    return stored(recordOf(exchange)) || exchanges.slice(index + 1).some((later) => stored(recordOf(later)));
+  });
 }
 
 function readBroken(exchanges: Exchange[]): Exchange[] {
@@ -772,14 +795,45 @@ function authBroken(exchanges: Exchange[]): Exchange[] {
 
 const each = (judge: (exchange: Exchange) => boolean) => (exchanges: Exchange[]) => exchanges.filter(judge);
 
+/** A create that answers the id of a website that was there before it, under another domain. */
+function createNamesAnother(exchanges: Exchange[]): Exchange[] {
+  const shown = new Map<string, string>();
+  const broken: Exchange[] = [];
+  for (const exchange of exchanges) {
+    const record = recordOf(exchange);
+    const id = record?.id === undefined ? undefined : String(record.id);
+    if (exchange.operationId === 'createWebsite' && exchange.intent === 'valid' && id !== undefined) {
+      const before = shown.get(id);
+      if (before !== undefined && before !== exchange.form.domain) broken.push(exchange);
+    }
+    for (const row of [...(rowsOf(exchange) ?? []), ...(record ? [record] : [])])
+      if (row.id !== undefined && typeof row.domain === 'string') shown.set(String(row.id), row.domain);
+  }
+  return broken;
+}
+
+/** Account details with the main key that name another account than the first answer did. */
+function accountChanged(exchanges: Exchange[]): Exchange[] {
+  const details = exchanges.filter(
+    (exchange) => exchange.operationId === 'getAccountDetails' && exchange.key === 'main' && succeeded(exchange),
+  );
+  const username = (exchange: Exchange) => ((bodyOf(exchange).data as Row | undefined)?.username as string) ?? '';
+  return details.filter((exchange) => username(exchange) !== username(details[0]!));
+}
+
 /** The exchanges of a probe that break each check's definition. */
 export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] | Promise<Exchange[]>> = {
   not_a_server_error: each((exchange) => exchange.reply.status >= 500),
-  status_code_conformance: each(
-    (exchange) =>
-      (exchange.api === 'analytics' && exchange.intent === 'valid' && !succeeded(exchange)) ||
-      (exchange.api === 'marketplace' && outcome(exchange) === '成功' && !is2xx(exchange)),
-  ),
+  status_code_conformance: (exchanges) => [
+    ...formNotRead(exchanges),
+    ...availabilityBroken(exchanges),
+    ...roundTripBroken(exchanges),
+    ...each(
+      (exchange) =>
+        (exchange.api === 'analytics' && exchange.intent === 'valid' && !succeeded(exchange)) ||
+        (exchange.api === 'marketplace' && outcome(exchange) === '成功' && !is2xx(exchange)),
+    )(exchanges),
+  ],
   content_type_conformance: each((exchange) => hasBody(exchange) && !isJson(exchange)),
   response_schema_conformance: schemaBroken,
   // A field the update does not take may be refused or dropped; taken, it renames the website.
@@ -799,21 +853,45 @@ export const EVIDENCE: Record<CheckName, (exchanges: Exchange[]) => Exchange[] |
   sort_order: each(sortBroken),
   filter_effect: filtersBroken,
   date_range_effect: (exchanges) => [...each(rangeBroken)(exchanges), ...nestedRangeBroken(exchanges)],
-  read_matches_list: readBroken,
+  // The model of the state judges what a write did wherever it shows: a read of the record written (the probe's
+  // round trip and its links), a list and a search of it, and a list of every record.
+  // The model of the state judges what a write did wherever it shows: a read of the record written (the probe's
+  // round trip and its links), a list and a search of it, and a list of every record; and a record read again.
+  read_matches_list: (exchanges) => [
+    ...readBroken(exchanges),
+    ...roundTripBroken(exchanges),
+    ...availabilityBroken(exchanges),
+    ...accountChanged(exchanges),
+  ],
   echoed_fields: each(
     (exchange) =>
       exchange.operationId === 'validatePurchase' &&
       outcome(exchange) === '成功' &&
       ((bodyOf(exchange).data as Row)?.purchase as Row)?.purchase_code !== exchange.form.purchase_code,
   ),
-  write_round_trip: roundTripBroken,
-  resource_availability: availabilityBroken,
   linked_records_agree: linksBroken,
   key_scope: keyScopeBroken,
-  list_matches_state: listStateBroken,
+  list_matches_state: (exchanges) => [
+    ...listStateBroken(exchanges),
+    ...exchanges.filter((exchange) => exchange.walk !== undefined && isList(exchange) && sortBroken(exchange)),
+    ...pagesBroken(exchanges),
+    ...creationOrderBroken(exchanges),
+    ...createdSearchBroken(exchanges),
+    ...availabilityBroken(exchanges),
+  ],
   pages_consistent: pagesBroken,
-  write_isolated: isolationBroken,
-  new_records_alike: (exchanges) => [...creationOrderBroken(exchanges), ...createdSearchBroken(exchanges)],
-  stored_as_sent: storedBroken,
+  write_isolated: (exchanges) => [
+    ...isolationBroken(exchanges),
+    ...createNamesAnother(exchanges),
+    ...roundTripBroken(exchanges),
+    ...availabilityBroken(exchanges),
+  ],
+  stored_as_sent: (exchanges) => [
+    ...storedBroken(exchanges),
+    ...roundTripBroken(exchanges),
+    ...availabilityBroken(exchanges),
+    ...createDefaultsBroken(exchanges),
+    ...invalidStored(exchanges),
+  ],
   neighbours_served: neighboursBroken,
 };

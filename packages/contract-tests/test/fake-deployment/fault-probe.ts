@@ -386,5 +386,25 @@ export function probe(faults: FaultName[], variantName: VariantName = 'laravel')
   get('other', upperPath);
   get('valid', quotedPath);
   for (const search of ['my%site', 'my_site', 'mysites']) get('valid', list, { search });
+
+  // Appended last: two creates in a row, each followed by a read of the id its answer names; a create with an
+  // exclusion list over 200 characters, read back; an update of the quoted website with one, read back; and the
+  // account read again after the purchase validations above.
+  const long = `long-${'abcdefghij'.repeat(30)}`;
+  for (const domain of ['probe-first.example.com', 'probe-second.example.com']) {
+    send('analytics', 'valid', 'POST', list, {}, { domain });
+    get('valid', `${list}/${String(recordIdOf(exchanges.at(-1)!.reply))}`);
+  }
+  send('analytics', 'valid', 'POST', list, {}, { domain: 'probe-long.example.com', exclude_params: long });
+  get('valid', `${list}/${idOf('probe-long.example.com')}`);
+  send('analytics', 'valid', 'PUT', quotedPath, {}, { exclude_ips: long });
+  get('valid', quotedPath);
+  market('valid', 'GET', '/api/account/details');
   return exchanges;
+}
+
+/** The id a write's answer names (in `data` or bare). */
+function recordIdOf(reply: Reply): unknown {
+  const body = reply.body as { data?: { id?: unknown }; id?: unknown } | undefined;
+  return body?.data?.id ?? body?.id;
 }

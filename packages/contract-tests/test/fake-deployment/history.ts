@@ -40,6 +40,12 @@ export class WebsiteHistory {
     return this.createdHere.has(id);
   }
 
+  /** The website created here just before `id`, if any. */
+  createdBefore(id: number): number | undefined {
+    const below = [...this.createdHere].filter((other) => other < id);
+    return below.length > 0 ? Math.max(...below) : undefined;
+  }
+
   wasUpdated(id: number): boolean {
     return this.updatedIds.has(id);
   }

@@ -92,6 +92,9 @@ export class FakeMarketplace {
     return route && route[0] === method ? route[1] : undefined;
   }
 
+  /** A purchase was validated with the main key (the buyer's session, for a fault that keeps it). */
+  private validated = false;
+
   private account(operation: Operation, key: string | null): 'full' | 'empty' | undefined {
     const f = this.faults;
     if (key === this.keys.key) return 'full';
@@ -121,7 +124,13 @@ export class FakeMarketplace {
     const f = this.faults;
     // The account is looked up by the workspace the key belongs to, and every key here is the main workspace's.
     const owner = f.has('marketplace-any-key-same-account') ? 'full' : account;
-    const data = owner === 'full' ? seedAccount('linwu_audio', true) : seedAccount('linwu_new', false);
+    // After a purchase was validated, the session's account is the buyer's, and account details answer it.
+    const buyer = owner === 'full' && this.validated && f.has('marketplace-account-becomes-buyer');
+    const data = buyer
+      ? seedAccount('buyer_chen', false)
+      : owner === 'full'
+        ? seedAccount('linwu_audio', true)
+        : seedAccount('linwu_new', false);
     if (f.has('marketplace-registered-at-local'))
       data.registered_at = inBeijing(String(data.registered_at)).replace('T', ' ').slice(0, 19);
     const contentType = f.has('marketplace-account-text-plain') ? 'text/plain; charset=UTF-8' : undefined;
@@ -216,6 +225,7 @@ export class FakeMarketplace {
       return { status: 500, body: { message: 'Error' } };
     const anyCode = f.has('marketplace-any-code-valid') || f.has('marketplace-purchase-json-only-any-code-valid');
     const valid = account === 'full' && (code === this.keys.purchaseCode || anyCode);
+    if (valid) this.validated = true;
     if (!valid) {
       if (f.has('marketplace-invalid-code-500')) return { status: 500, body: { message: 'Error' } };
       return this.error(

@@ -50,6 +50,7 @@ import {
   statisticRows,
   today,
 } from './statistics.js';
+import { type OtherClients, otherClientsOf } from './shared-account.js';
 import { Throttle } from './throttle.js';
 import { type Lookup, validateWebsiteBody, WebsiteStore } from './websites.js';
 
@@ -64,16 +65,21 @@ export interface AnalyticsState {
   throttle?: Throttle;
   /** A throttle on the create route alone (choice 133). */
   createThrottle?: Throttle;
+  /** Other clients of the same key (choices 140, 141). */
+  others?: OtherClients;
 }
 
 export function createAnalyticsState(choices: Choices, key: string, throttle?: Throttle): AnalyticsState {
   const createThrottle = choices.createsPerMinute > 0 ? new Throttle(choices.createsPerMinute, 60_000) : undefined;
+  const store = new WebsiteStore(choices);
+  const others = otherClientsOf(choices, store);
   return {
     choices,
     key,
-    store: new WebsiteStore(choices),
+    store,
     ...(throttle ? { throttle } : {}),
     ...(createThrottle ? { createThrottle } : {}),
+    ...(others ? { others } : {}),
   };
 }
 
@@ -109,6 +115,7 @@ interface Exchange {
 
 export function analyticsHandler(state: AnalyticsState): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
+    state.others?.tick();
     handle(state, request)
       .then(({ answer, headers }) => sendFinished(request, response, answer, headers, state.choices))
       .catch(() => send(response, jsonAnswer(500, { message: 'Server Error' }, 'application/json')));

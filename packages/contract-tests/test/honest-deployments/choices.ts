@@ -93,6 +93,12 @@ export interface MarketChoices {
   /** 123: the operator hands the purchase code as the buyer wrote it, in capitals (the data store it in small). */
   handedCodeUpper: boolean;
   /**
+   * 144: the marketplace's records move while a run reads them, as a live shop's do: the balance with each sale, one
+   * of the key's items updated now and then (version, description, prices), the handed purchase downloaded after its
+   * first validation and its support extended after its second. What identifies each record never changes.
+   */
+  liveRecords: boolean;
+  /**
    * 129: where the POST reads its parameters (`api_key`, `purchase_code`): the query or a form body (`request`, and a
    * JSON body too with `jsonBody`); a JSON body only (Express with `express.json()` alone), anything else refused with
    * `无效请求`; or the query string only (a PHP script reading `$_GET`), its body never read.
@@ -195,7 +201,7 @@ export interface Choices {
   /** 31 */
   timestamps: boolean;
   /** 32 */
-  idFormat: 'integer' | 'numeric-string' | 'uuid' | 'prefixed' | 'snowflake' | 'uuid4';
+  idFormat: 'integer' | 'numeric-string' | 'uuid' | 'prefixed' | 'snowflake' | 'uuid4' | 'ulid';
   /** 33 */
   privacyAs: 'integer' | 'string' | 'label';
   /** 34 */
@@ -212,8 +218,11 @@ export interface Choices {
   ipListValidation: 'none' | 'addresses';
 
   // F. Website semantics
-  /** 41 */
-  domainSyntax: 'hostname' | 'any';
+  /**
+   * 41: a host name (internationalised labels allowed), any text, or `ldh`: the name in ASCII (IDNA ToASCII first,
+   * so a Unicode name is stored as punycode) of letters, digits and hyphens, labels of 1 to 63, 253 in all.
+   */
+  domainSyntax: 'hostname' | 'any' | 'ldh';
   /** 42 */
   domainUnique: 'none' | 'exact' | 'ignore-case';
   /** 43 */
@@ -223,9 +232,9 @@ export interface Choices {
   /** 45 */
   emptyUpdate: 'unchanged' | 'reject';
   /** 46, 61 */
-  search: 'substring-ci' | 'substring-cs' | 'prefix-ci' | 'word-start' | 'substring-ci-ai' | 'typo-tolerant';
+  search: 'substring-ci' | 'substring-cs' | 'prefix-ci' | 'word-start' | 'substring-ci-ai' | 'typo-tolerant' | 'tokens';
   /** 47, 62 */
-  collation: 'byte' | 'fold-case' | 'locale' | 'fold-accents' | 'natural';
+  collation: 'byte' | 'fold-case' | 'locale' | 'fold-accents' | 'natural' | 'ignore-punctuation';
   /** 48 */
   tieBreak: 'id-asc' | 'id-same-direction' | 'limit-dependent';
   /** 49: 0 for immediate. */
@@ -409,6 +418,26 @@ export interface Choices {
   createdAtPrecision: 'ms' | 'seconds';
   /** 139: the oldest starting websites that were imported by one statement, so share one `created_at` (0: none). */
   importedTogether: number;
+
+  // M. Other clients of the key, text limits, a gateway that times out (SILENCES.md 140-143)
+  /** 140: another client of the key creates a website every this many requests (0: none)... */
+  churnEvery: number;
+  /** 140: ...and deletes it this many requests later. */
+  churnLifetime: number;
+  /**
+   * 141: another client of the key edits a setting of one of its own websites (those there before the run, or its own
+   * creations) every this many requests, creates one every three times that and deletes one every four (0: none).
+   */
+  editsEvery: number;
+  /** 142: longest exclusion list (`exclude_params`, `exclude_ips`) a create or update takes, in characters. */
+  excludeListMaxLength: number;
+  /**
+   * 143: a gateway in front answers one request in this many (per API) 504 once the app has answered it, so what the
+   * request wrote is written (0: none)...
+   */
+  gatewayTimeoutEvery: number;
+  /** 143: ...and one in this many 503 before the app sees it, so nothing is written (0: none). */
+  gatewayUnavailableEvery: number;
 
   // H. Marketplace
   market: MarketChoices;

@@ -1,10 +1,11 @@
-// What sits in front of a deployment's app (SILENCES.md 117-121): the connection policy of its web server or load
-// balancer, the time a cold or distant function takes to answer, the odd answer of a load balancer that found no
-// healthy upstream (given before the request reaches the app, so nothing is written), and a caching proxy's
-// headers. Both APIs go through it; node:http only.
+// What sits in front of a deployment's app (SILENCES.md 117-121, 143): the connection policy of its web server or
+// load balancer, the time a cold or distant function takes to answer, the odd answer of a load balancer that found no
+// healthy upstream (given before the request reaches the app, so nothing is written), a gateway that stops waiting
+// for some answers (gateway.ts), and a caching proxy's headers. Both APIs go through it; node:http only.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Choices } from './choices.js';
 import { mix } from './data.js';
+import { gateway, hasGateway } from './gateway.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -16,6 +17,7 @@ const LB_PAGES: Record<502 | 503, string> = {
 /** Wraps an API's handler in the deployment's front; `salt` tells the two APIs' fronts apart. */
 export function behindEdge(handler: Handler, choices: Choices, salt: number): Handler {
   let seen = 0;
+  const front = hasGateway(choices) ? gateway(choices) : undefined;
   return (request, response) => {
     seen += 1;
     const number = seen;
@@ -45,7 +47,9 @@ export function behindEdge(handler: Handler, choices: Choices, salt: number): Ha
         response.end(body);
         return;
       }
-      handler(request, response);
+      // A gateway that gives up on some requests, before or after the app (choice 143).
+      if (front) front(number, request, response, handler);
+      else handler(request, response);
     };
     if (choices.latencyMs > 0) {
       // A cold function or a far region: the first byte comes after latencyMs to twice that.

@@ -16,6 +16,7 @@ import {
   sourceOf,
 } from './http-kit.js';
 import type { Throttle } from './throttle.js';
+import { type LiveMarket, liveMarket } from './live-market.js';
 import { formatIso } from './timestamps.js';
 
 /** "On success, `status` is the string `成功`." and the error body's "`status` is the string `错误`". */
@@ -34,8 +35,13 @@ type Owner = 'main' | 'empty';
 export interface MarketplaceState {
   choices: Choices;
   keys: Map<string, Owner>;
+  /** The accounts of the two keys, as this deployment holds them now. */
+  accounts: Record<Owner, Account>;
   items: Item[];
+  purchases: Purchase[];
   throttle?: Throttle;
+  /** Sales, item updates and downloads while a run reads (choice 144). */
+  live?: LiveMarket;
 }
 
 export function createMarketplaceState(
@@ -43,14 +49,24 @@ export function createMarketplaceState(
   keys: { main: string; empty: string },
   throttle?: Throttle,
 ): MarketplaceState {
+  const accounts = { main: { ...ACCOUNTS.main }, empty: { ...ACCOUNTS.empty } };
+  const items = startingItems();
+  const live = choices.market.liveRecords;
+  // A live shop's handed purchase was bought for the run: not downloaded yet (choice 144).
+  const purchases = PURCHASES.map((purchase) =>
+    live && purchase.label === choices.market.handedCode ? { ...purchase, downloaded: false } : { ...purchase },
+  );
   return {
     choices,
     keys: new Map<string, Owner>([
       [keys.main, 'main'],
       [keys.empty, 'empty'],
     ]),
-    items: startingItems(),
+    accounts,
+    items,
+    purchases,
     ...(throttle ? { throttle } : {}),
+    ...(live ? { live: liveMarket(accounts.main, items) } : {}),
   };
 }
 
@@ -65,6 +81,7 @@ export function marketplaceHandler(
   state: MarketplaceState,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
+    state.live?.tick();
     const c = state.choices;
     // The marketplace is served behind the same front (layout, compression, framing, ETags); CORS is not set up.
     const finishing = { ...c, cors: 'none' as const, escaping: c.market.escapeJson };
@@ -172,7 +189,7 @@ function operate(state: MarketplaceState, path: string, params: ParamSource, own
   if (path === '/api/account/details') {
     // "Account details | request invalid | 无效请求": its only parameter is the key.
     if (!owner) return failure(c, 401, MESSAGES.invalidRequest);
-    return success(c, { data: accountView(ACCOUNTS[owner], m) });
+    return success(c, { data: accountView(state.accounts[owner], m) });
   }
   if (!owner) return failure(c, 401, m.keyMessage);
   if (path === '/api/items/all') {
@@ -211,12 +228,14 @@ function operate(state: MarketplaceState, path: string, params: ParamSource, own
   // A MySQL `_ci` column compares without case and ignores trailing spaces (PAD SPACE), choice 116.
   const same = (stored: string) =>
     m.codeMatch === 'ci' ? stored.toLowerCase() === code.replace(/ +$/, '').toLowerCase() : stored === code;
-  const purchase = PURCHASES.find((candidate) => same(candidate.code));
+  const purchase = state.purchases.find((candidate) => same(candidate.code));
   const item = purchase && state.items.find((candidate) => candidate.id === purchase.itemId);
   if (!purchase || !item || (m.purchaseScope === 'own' && item.owner !== owner)) {
     return failure(c, m.invalidCodeStatus, MESSAGES.invalidPurchaseCode);
   }
-  return success(c, { data: { purchase: purchaseView(purchase, item, m) } });
+  const answer = success(c, { data: { purchase: purchaseView(purchase, item, m) } });
+  state.live?.validated(purchase);
+  return answer;
 }
 
 // ---- Views ----

@@ -52,6 +52,32 @@ function typoTolerant(needle: string): (text: string) => boolean {
   };
 }
 
+/**
+ * The lexemes Postgres' text search gives a text once every run of characters that are not letters or digits is a
+ * space (`to_tsvector('simple', regexp_replace(text, '[^[:alnum:]]+', ' ', 'g'))`): lowercased words, nothing
+ * stemmed or dropped.
+ */
+function lexemes(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/**
+ * Postgres full-text search over the domain's words (`… @@ plainto_tsquery('simple', …)` on the same rewrite of the
+ * search text): every word of the search must be a whole word of the text, in any order. A search without a word is
+ * an empty query, which matches nothing.
+ */
+function tokenSearch(needle: string): (text: string) => boolean {
+  const wanted = lexemes(needle);
+  return (text) => {
+    if (wanted.length === 0) return false;
+    const have = new Set(lexemes(text));
+    return wanted.every((word) => have.has(word));
+  };
+}
+
 /** Whether `text` matches the search `needle` under the variant's search semantics. */
 export function searchMatcher(mode: Choices['search'], needle: string): (text: string) => boolean {
   const folded = needle.toLowerCase();
@@ -66,6 +92,8 @@ export function searchMatcher(mode: Choices['search'], needle: string): (text: s
       return (text) => unaccent(text).includes(unaccent(needle));
     case 'typo-tolerant':
       return typoTolerant(needle);
+    case 'tokens':
+      return tokenSearch(needle);
     case 'word-start': // Elasticsearch word_start: at the start or right after a non-alphanumeric character
       return (text) => {
         const lower = text.toLowerCase();
@@ -80,6 +108,8 @@ export function searchMatcher(mode: Choices['search'], needle: string): (text: s
 const localeCollator = new Intl.Collator('en', { usage: 'sort' });
 const baseCollator = new Intl.Collator('en', { usage: 'sort', sensitivity: 'base' });
 const naturalCollator = new Intl.Collator('en', { usage: 'sort', numeric: true });
+/** ICU's `alternate=shifted` (Postgres `und-u-ka-shifted`): spaces and punctuation weigh nothing at first. */
+const shiftedCollator = new Intl.Collator('en', { usage: 'sort', ignorePunctuation: true });
 
 /** Compares two texts as the variant's database would order them; 0 means a tie. */
 export function textComparator(collation: Choices['collation']): (a: string, b: string) => number {
@@ -97,6 +127,10 @@ export function textComparator(collation: Choices['collation']): (a: string, b: 
       return (a, b) => baseCollator.compare(a, b);
     case 'natural': // ICU with numeric ordering (Postgres `und-u-kn-true`): `9lives` before `42things`
       return (a, b) => naturalCollator.compare(a, b);
+    case 'ignore-punctuation':
+      // ICU `und-u-ka-shifted` in a deterministic Postgres collation: `my-shop.com` sorts as `myshopcom`; texts equal
+      // but for punctuation are then ordered with it (ICU's fourth level), and Postgres breaks any tie left bytewise.
+      return (a, b) => shiftedCollator.compare(a, b) || localeCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
   }
 }
 

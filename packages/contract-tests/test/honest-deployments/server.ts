@@ -1,17 +1,17 @@
 // Starts one honest variant as two real HTTP servers on 127.0.0.1 (the two APIs have different base addresses),
 // with fresh random keys, and turns it into the tester's RunOptions. Keys are never printed.
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunOptions } from '../../src/index.js';
 import { DEFAULT_LIMITS } from '../../src/run/contract.js';
-import { analyticsHandler, createAnalyticsState } from './analytics.js';
+import { type AnalyticsState, analyticsHandler, createAnalyticsState } from './analytics.js';
 import type { Choices } from './choices.js';
 import { PURCHASES } from './data.js';
 import { behindEdge, configureServer } from './edge.js';
-import { createMarketplaceState, marketplaceHandler } from './marketplace.js';
+import { createMarketplaceState, type MarketplaceState, marketplaceHandler } from './marketplace.js';
 import { isThrottled, throttleFor } from './throttle.js';
 import { VARIANTS, type VariantName } from './variants.js';
 
@@ -31,6 +31,18 @@ export interface HonestDeployment {
   close(): Promise<void>;
 }
 
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * A change to one behaviour of a deployment's app, behind its edge: how the measured faults of test/blind-faults put
+ * one bug into an honest variant. Each hook gets the app's handler and its state and returns the handler to serve;
+ * an honest deployment has none.
+ */
+export interface DeploymentHooks {
+  analytics?: (app: Handler, state: AnalyticsState) => Handler;
+  marketplace?: (app: Handler, state: MarketplaceState) => Handler;
+}
+
 function listen(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -47,14 +59,20 @@ function closeServer(server: Server): Promise<void> {
 
 const secret = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
 
-export async function startHonestDeployment(name: VariantName): Promise<HonestDeployment> {
+export async function startHonestDeployment(name: VariantName, hooks: DeploymentHooks = {}): Promise<HonestDeployment> {
   const choices = VARIANTS[name];
   if (!choices) throw new Error(`unknown honest variant: ${String(name)}`);
   const keys = { analytics: secret('ak_'), main: secret('mk_'), empty: secret('mk_') };
   // One limiter per API: a key is counted per API, as two separate deployments would count it.
   const limiter = () => throttleFor(choices);
-  const analyticsApp = analyticsHandler(createAnalyticsState(choices, keys.analytics, limiter()));
-  const marketplaceApp = marketplaceHandler(createMarketplaceState(choices, keys, limiter()));
+  const analyticsState = createAnalyticsState(choices, keys.analytics, limiter());
+  const marketplaceState = createMarketplaceState(choices, keys, limiter());
+  const analyticsApp = hooks.analytics
+    ? hooks.analytics(analyticsHandler(analyticsState), analyticsState)
+    : analyticsHandler(analyticsState);
+  const marketplaceApp = hooks.marketplace
+    ? hooks.marketplace(marketplaceHandler(marketplaceState), marketplaceState)
+    : marketplaceHandler(marketplaceState);
   const analytics = createServer(behindEdge(analyticsApp, choices, 1));
   const marketplace = createServer(behindEdge(marketplaceApp, choices, 2));
   configureServer(analytics, choices);

@@ -32,7 +32,7 @@ export async function analytics(d: HonestDeployment, method: string, path: strin
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
   }
-  return patiently(() => fetch(url, { method, headers, body, redirect: 'manual' }));
+  return patiently(method, () => fetch(url, { method, headers, body, redirect: 'manual' }));
 }
 
 export async function marketplace(d: HonestDeployment, method: string, path: string, options: CallOptions = {}) {
@@ -58,18 +58,25 @@ export async function marketplace(d: HonestDeployment, method: string, path: str
   } else {
     for (const [name, value] of Object.entries(params)) url.searchParams.append(name, value);
   }
-  return patiently(() => fetch(url, { method, headers, body, redirect: 'manual' }));
+  return patiently(method, () => fetch(url, { method, headers, body, redirect: 'manual' }));
 }
 
 /**
- * Sends again after a 429 (the throttled variant), as a polite client does after `Retry-After`, and after a load
- * balancer's 502 or 503 (choice 120), which never reached the app.
+ * Sends again after a 429 (the throttled variant), as a polite client does after `Retry-After`, after a load
+ * balancer's 502 or 503 (choice 120), which never reached the app, and after a gateway's 504 (choice 143), whose
+ * request the app did handle: a delete sent again then finds nothing, which tells the client its first one worked.
  */
-async function patiently(send: () => Promise<Response>): Promise<Reply> {
+async function patiently(method: string, send: () => Promise<Response>): Promise<Reply> {
+  let timedOut = false;
   for (let attempt = 0; ; attempt += 1) {
     const response = await send();
+    if (timedOut && method === 'DELETE' && [404, 406, 410].includes(response.status)) {
+      await response.arrayBuffer();
+      return { status: 204, headers: response.headers, text: '', json: undefined };
+    }
     const transient =
-      [502, 503].includes(response.status) && /^text\/html/.test(response.headers.get('content-type') ?? '');
+      [502, 503, 504].includes(response.status) && /^text\/html/.test(response.headers.get('content-type') ?? '');
+    timedOut = response.status === 504 && transient;
     if ((response.status !== 429 && !transient) || attempt === 5) return reply(response);
     await response.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, retryDelay(response.headers.get('retry-after'))));

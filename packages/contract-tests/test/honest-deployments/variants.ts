@@ -27,6 +27,7 @@ const ORDINARY_MARKET: MarketChoices = {
   codeMatch: 'exact',
   handedCodeUpper: false,
   postParams: 'request',
+  liveRecords: false,
 };
 
 export const ORDINARY: Choices = {
@@ -153,6 +154,12 @@ export const ORDINARY: Choices = {
   idOrder: 'creation',
   createdAtPrecision: 'ms',
   importedTogether: 0,
+  churnEvery: 0,
+  churnLifetime: 0,
+  editsEvery: 0,
+  excludeListMaxLength: 10_000,
+  gatewayTimeoutEvery: 0,
+  gatewayUnavailableEvery: 0,
   market: ORDINARY_MARKET,
 };
 
@@ -1426,6 +1433,107 @@ export const VARIANTS = {
     createdAtPrecision: 'seconds',
     importedTogether: 60,
     market: { keyTransport: { header: 'X-Api-Key' }, errorStatuses: '4xx', contentType: 'application/json' },
+  }),
+  // Round 6: other clients of the key, text limits, search, collation and creation order of other databases, a
+  // gateway that times out after the write, a shop that keeps selling (SILENCES.md 140-144).
+  /**
+   * `laravel-resource` on a key a monitoring service's onboarding script also uses: every fifth request it adds a
+   * website of its own (`probe-….uptime-onboarding.net`) to check the key works, and deletes it three requests later.
+   */
+  'laravel-shared-churn': variant({
+    ...LARAVEL_RESOURCE,
+    churnEvery: 5,
+    churnLifetime: 3,
+  }),
+  /**
+   * DRF (as `drf-limit-offset`, with page numbers) on a key a teammate's dashboard also uses: every seventh request it
+   * changes a setting of one of the websites it looks after (the account's own, or one it created), every third time
+   * it adds a website (`team-….staging-sites.net`) and every fourth it deletes one of them. It never touches a website
+   * someone else created.
+   */
+  'drf-shared-edits': variant({
+    ...DRF,
+    editsEvery: 7,
+  }),
+  /**
+   * Laravel 10 on MySQL whose exclusion lists are `VARCHAR(255)` columns validated `nullable|string|max:255`, and whose
+   * form request turns the domain into ASCII first (`prepareForValidation` with `idn_to_ascii(…,
+   * INTL_IDNA_VARIANT_UTS46)`, so `bücher.example` is stored as `xn--bcher-kva.example`) and then checks it with
+   * `max:253` and a regex of letters, digits and hyphens in labels of 1 to 63 characters: 422 `{message, errors}` for
+   * anything else. Otherwise `laravel-resource`'s choices.
+   */
+  'laravel-varchar-limits': variant({
+    ...LARAVEL_RESOURCE,
+    domainSyntax: 'ldh',
+    domainNormalise: 'punycode',
+    excludeListMaxLength: 255,
+  }),
+  /**
+   * Express 4 with node-postgres whose search is Postgres full-text search over the domain's words:
+   * `to_tsvector('simple', regexp_replace(domain, '[^[:alnum:]]+', ' ', 'g')) @@ plainto_tsquery('simple',
+   * regexp_replace($1, …))` behind a GIN index, so every word of the search must be a whole word of the domain, in any
+   * order (`shop example` finds `Shop.example.com`, `sho` does not), and a search without a word finds nothing. The
+   * same helper searches statistic values. Database in the `C` locale.
+   */
+  'express-pg-fts': variant({
+    ...EXPRESS,
+    timestampStyle: 'millis-z',
+    search: 'tokens',
+    collation: 'byte',
+    market: { errorStatuses: '4xx', contentType: 'application/json' },
+  }),
+  /**
+   * Rails 7 on Postgres 15 whose domain column uses an ICU collation with `alternate=shifted`
+   * (`CREATE COLLATION domain_order (provider = icu, locale = 'und-u-ka-shifted')`), chosen so that `my-shop.com` and
+   * `myshop.com` sort together: punctuation counts only between names otherwise equal; `ORDER BY domain, id`.
+   */
+  'rails-icu-shifted': variant({
+    methodNotAllowedStatus: 404,
+    patchIsUpdate: true,
+    createLocation: true,
+    errorStyle: 'rails',
+    jsonContentType: 'application/json; charset=utf-8',
+    switchesAs: 'boolean',
+    timestampStyle: 'millis-z',
+    collation: 'ignore-punctuation',
+    market: { errorStatuses: '4xx', invalidCodeStatus: 422, jsonBody: true },
+  }),
+  /**
+   * FastAPI with SQLAlchemy whose primary key is a ULID (python-ulid, `ULID.from_datetime(created_at)`: not monotonic)
+   * stored as its 26-character text, and "date created" is `ORDER BY id`: the id's text is its creation time to the
+   * millisecond, then random bits, so websites of the same millisecond come in the random order of their ids, in
+   * either direction. The account's 40 oldest websites were backfilled from one import's `created_at`, all one
+   * millisecond.
+   */
+  'fastapi-ulid': variant({
+    ...FASTAPI,
+    idFormat: 'ulid',
+    tieBreak: 'id-same-direction',
+    idOrder: 'created-at-then-id',
+    importedTogether: 40,
+    market: { keyTransport: { header: 'Api-Key' }, errorStatuses: '4xx', jsonBody: true },
+  }),
+  /**
+   * DRF (as `drf-shared-edits`, without other clients) behind an AWS Application Load Balancer: one request in 43 per
+   * API is answered `504 Gateway Time-out` after the app has handled it (a create, an update or a delete is done, its
+   * answer lost), one in 37 is answered `503 Service Temporarily Unavailable` before the app sees it; a retry of
+   * either is served. Domains need not be unique, so a create sent again after a 504 makes a second website.
+   */
+  'drf-alb-gateway': variant({
+    ...DRF,
+    domainUnique: 'none',
+    gatewayTimeoutEvery: 43,
+    gatewayUnavailableEvery: 37,
+  }),
+  /**
+   * `laravel-resource` whose marketplace keeps selling during a run: the author's balance grows with a sale every
+   * fourth request, one of the author's items gets a patch release (version, description, prices) every ninth, and
+   * the handed purchase, bought for the run, is downloaded after its first validation and has its support renewed
+   * (six more months) after its second.
+   */
+  'laravel-live-market': variant({
+    ...LARAVEL_RESOURCE,
+    market: { ...LARAVEL_MARKET, liveRecords: true },
   }),
 } satisfies Record<string, Choices>;
 

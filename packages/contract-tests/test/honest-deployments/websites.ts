@@ -36,7 +36,19 @@ const ID_PATTERNS: Record<Choices['idFormat'], RegExp> = {
   prefixed: /^web_[0-9A-Za-z]{10,16}$/,
   snowflake: /^\d{1,20}$/,
   uuid4: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
+  // Crockford's base32 without I, L, O and U; a ULID's first character is at most 7 (48 bits of time).
+  ulid: /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/i,
 };
+
+/** Crockford's base32 alphabet, in which ULIDs are written (its byte order is its numeric order). */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `length` base32 digits of `value`, most significant first. */
+function crockford(value: bigint, length: number): string {
+  let text = '';
+  for (let rest = value; text.length < length; rest >>= 5n) text = CROCKFORD[Number(rest & 31n)] + text;
+  return text;
+}
 
 /** Twitter-style snowflakes: milliseconds since 2015-01-01, a worker and a sequence; past 2^53, so JSON text. */
 const SNOWFLAKE_EPOCH = 1_420_070_400_000n;
@@ -210,6 +222,13 @@ export class WebsiteStore {
         const [time, version, clock] = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(13, 16)];
         return `${time}-${version}-4${clock}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
       }
+      case 'ulid': {
+        // python-ulid's `ULID.from_datetime(created_at)`: 48 bits of milliseconds, then 80 random bits (not monotonic,
+        // so two websites of the same millisecond come in the order of their random parts).
+        const random = (BigInt(mix(record.seq, 0x1d, 1)) << 48n) | (BigInt(mix(record.seq, 0x1d, 2)) << 16n);
+        const tail = random | BigInt(mix(record.seq, 0x1d, 3) & 0xffff);
+        return crockford(BigInt(record.createdAt.getTime()), 10) + crockford(tail, 16);
+      }
       case 'snowflake': {
         const time = BigInt(record.createdAt.getTime()) - SNOWFLAKE_EPOCH;
         return String((time << 22n) | (BigInt(mix(record.seq, 7) & 0x3ff) << 12n) | BigInt(record.seq & 0xfff));
@@ -237,7 +256,9 @@ export class WebsiteStore {
         ? String(BigInt(text))
         : format === 'uuid' || format === 'uuid4'
           ? text.toLowerCase()
-          : text;
+          : format === 'ulid'
+            ? text.toUpperCase()
+            : text;
   }
 
   lookup(text: string): Lookup {
@@ -435,6 +456,15 @@ function isHostName(text: string): boolean {
   return labels.length >= 2 && labels.every((label) => LABEL.test(label));
 }
 
+/** A label of an ASCII host name: letters, digits and hyphens, 1 to 63, no hyphen at either end (RFC 1123). */
+const LDH_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+
+/** An ASCII host name of two labels or more (the regex rule beside `max:253`, choice 41 `ldh`). */
+function isLdhName(text: string): boolean {
+  const labels = text.split('.');
+  return labels.length >= 2 && labels.every((label) => LDH_LABEL.test(label));
+}
+
 /** Second-level names reserved by RFC 2606 for documentation. */
 const RESERVED_SECOND_LEVEL = ['example.com', 'example.net', 'example.org'];
 /** Top-level names reserved by RFC 2606 and RFC 6761 (and `local`, RFC 6762's multicast DNS). */
@@ -512,6 +542,12 @@ export function validateWebsiteBody(
     if (domain === undefined || domain === '') {
       const message = sent ? 'The domain must be a valid host name.' : 'The domain field is required.';
       errors.push({ field: 'domain', message, location: 'body', input: sent });
+    } else if (choices.domainSyntax === 'ldh' && domain.length > 253) {
+      // `max:253` on the ASCII form `prepareForValidation` made (choice 41).
+      const message = 'The domain may not be greater than 253 characters.';
+      errors.push({ field: 'domain', message, location: 'body', input: sent });
+    } else if (choices.domainSyntax === 'ldh' && !isLdhName(domain)) {
+      errors.push({ field: 'domain', message: 'The domain format is invalid.', location: 'body', input: sent });
     } else if (domain.length > 255) {
       errors.push({ field: 'domain', message: 'The domain may not be greater than 255 characters.', location: 'body' });
     } else if (choices.reservedDomains === 'refused' && isReservedName(domain)) {
@@ -614,8 +650,14 @@ export function validateWebsiteBody(
   ] as const) {
     const text = read(name);
     if (text === undefined) continue;
-    if (text.length > 10_000) {
-      errors.push({ field: name, message: `The ${name} may not be greater than 10000 characters.`, location: 'body' });
+    const longest = choices.excludeListMaxLength;
+    if (text.length > longest) {
+      // 10 000 for a TEXT column; 255 where the list is a VARCHAR(255) checked by `max:255` (choice 142).
+      errors.push({
+        field: name,
+        message: `The ${name} may not be greater than ${longest} characters.`,
+        location: 'body',
+      });
       continue;
     }
     const cased = choices.excludeListCase === 'lower' ? text.toLowerCase() : text;

@@ -56,4 +56,24 @@ describe('neighbours_served', () => {
       ),
     ).toEqual(['skip']);
   });
+
+  it('fails a write of the sequences that fails where the same write with plain short text is served', () => {
+    const write = (exclude: string, status: number): Recorded => ({
+      operationId: 'updateWebsite',
+      values: { id: '9', exclude_params: exclude },
+      status,
+      body: status === 200 ? { data: { id: 9, exclude_params: exclude } } : { message: 'Server Error' },
+      case: { family: 'sequence', step: 'update', expect: 'any' },
+    });
+    const long = 'x'.repeat(300);
+    const failure = verdictOf(
+      neighboursServed.judge(recordedRun([write(long, 500), write('xxxxxxxxxxxxxxxx', 200)])),
+      'fail',
+    );
+    expect(failure).toMatchObject({ kind: 'neighbour-served', basis: 'specified', reason: 'answered HTTP 500' });
+    // Refused (a rule of the deployment's: a length it bounds) is no failure of a write.
+    expect(
+      statuses(neighboursServed.judge(recordedRun([write(long, 422), write('xxxxxxxxxxxxxxxx', 200)]))),
+    ).not.toContain('fail');
+  });
 });

@@ -1,7 +1,7 @@
 // How a value shown compares with the value written (src/state/normalisation.ts).
 import { describe, expect, it } from 'vitest';
 import { compactValue } from '../../src/answers/records.js';
-import { storedAs } from '../../src/state/normalisation.js';
+import { sameLabelForm, storedAs } from '../../src/state/normalisation.js';
 
 describe('storedAs', () => {
   it.each([
@@ -34,6 +34,27 @@ describe('storedAs', () => {
   });
 
   it('takes a form it cannot explain as the deployment’s own', () => {
-    expect(storedAs('a<b', 'a&lt;b')).toEqual({ verdict: 'kept', how: 'another form' });
+    expect(storedAs('a<b', 'a_b')).toEqual({ verdict: 'kept', how: 'another form' });
+  });
+
+  it.each([
+    ['HTML entities', `q'x"y;<b>&amp`, 'q&#039;x&quot;y;&lt;b&gt;&amp;amp'],
+    ['backslashes', `q'x"y`, `q'x"y`],
+    ['percent-encoding', 'a b,c/d', 'a%20b%2Cc%2Fd'],
+    ['each entry in a form that holds it (CIDR)', '203.0.113.7,198.51.100.12', ['203.0.113.7/32', '198.51.100.12/32']],
+  ])('keeps what was written, escaped or each entry in a form of its own: %s', (_, written, shown) => {
+    expect(storedAs(written, shown).verdict).toBe('kept');
+  });
+
+  it('tells entries shown that were not written (an update that kept the old ones beside the new)', () => {
+    expect(storedAs('c,d', 'a,b,c,d')).toEqual({ verdict: 'part-added', added: 'a, b' });
+  });
+});
+
+describe('sameLabelForm', () => {
+  it('takes a label in another case, its ASCII form or with a trailing dot, and nothing else', () => {
+    expect(sameLabelForm('Ñandú.Example.com', 'xn--and-6ma2c.example.com.')).toBe(true);
+    expect(sameLabelForm('shop.example.com', 'www.shop.example.com')).toBe(false);
+    expect(sameLabelForm('shop.example.com', 'shop.example')).toBe(false);
   });
 });

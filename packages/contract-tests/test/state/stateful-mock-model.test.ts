@@ -3,7 +3,7 @@
 // against the mock under 20 seeds, find no divergence from the model. `pnpm test` runs the seeds test/tiers.ts
 // names, CI's `pnpm test:deployments` the others.
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from '../../src/checks/index.js';
+import { CHECKS } from '../../src/registry/index.js';
 import { runContract } from '../../src/run/contract.js';
 import { type RunningMocks, startMocks } from '../../src/run/mocks.js';
 import { isStateCheck } from '../../src/state/invariants/frame.js';

@@ -29,7 +29,7 @@ describe('stored_as_sent', () => {
     ]);
     expect(verdictOf(storedAsSent.judge(kept), 'fail')).toMatchObject({ kind: 'empty-not-stored' });
     const cut = recordedRun([
-      create(made, { exclude_params: "ref,q'x" }),
+      create({ ...made, exclude_params: 'ref,qx' }, { exclude_params: "ref,q'x" }),
       read(6, { ...made, exclude_params: 'ref,qx' }),
     ]);
     expect(verdictOf(storedAsSent.judge(cut), 'fail').reason).toContain("the characters ' missing");
@@ -37,14 +37,20 @@ describe('stored_as_sent', () => {
 
   it('passes what a deployment normalises keeping every entry, and a documented default', () => {
     const run = recordedRun([
-      create(made, { exclude_params: 'UTM_Source,fbclid', exclude_ips: '' }),
+      create(
+        { ...made, exclude_params: ['fbclid', 'utm_source'], exclude_ips: null },
+        { exclude_params: 'UTM_Source,fbclid', exclude_ips: '' },
+      ),
       read(6, { ...made, exclude_params: ['fbclid', 'utm_source'], exclude_ips: null, privacy: 1 }),
     ]);
     expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
   });
 
   it('judges the last view before the next write: a replica that lags is settled by a fresher view', () => {
-    const lagging = [create(made, { exclude_params: 'a,b' }), read(6, { ...made, exclude_params: null })];
+    const lagging = [
+      create({ ...made, exclude_params: 'a,b' }, { exclude_params: 'a,b' }),
+      read(6, { ...made, exclude_params: null }),
+    ];
     expect(verdictOf(storedAsSent.judge(recordedRun(lagging)), 'fail')).toMatchObject({ kind: 'write-lost' });
     const settled = recordedRun([...lagging, read(6, { ...made, exclude_params: 'a,b' })]);
     expect(new Set(statuses(storedAsSent.judge(settled)))).toEqual(new Set(['pass']));
@@ -112,13 +118,49 @@ describe('stored_as_sent', () => {
     expect(new Set(statuses(storedAsSent.judge(run)))).toEqual(new Set(['pass']));
   });
 
+  it('fails an update that keeps the entries it did not send beside the new ones (an entry added)', () => {
+    const run = recordedRun([
+      create({ ...made, exclude_ips: '10.0.0.1' }, { exclude_ips: '10.0.0.1' }),
+      read(6, { ...made, exclude_ips: '10.0.0.1' }),
+      update(6, { exclude_ips: '10.0.0.2' }, { ...made, exclude_ips: '10.0.0.1,10.0.0.2' }),
+      read(6, { ...made, exclude_ips: '10.0.0.1,10.0.0.2' }),
+    ]);
+    expect(verdictOf(storedAsSent.judge(run), 'fail')).toMatchObject({ kind: 'part-added', basis: 'specified' });
+  });
+
+  it('fails a domain shown otherwise than in its own case or ASCII form', () => {
+    const run = recordedRun([create({ ...made, domain: 'www.made.example.com' }), read(6, made)]);
+    expect(verdictOf(storedAsSent.judge(run), 'fail')).toMatchObject({ kind: 'write-lost' });
+  });
+
+  it('fails a value the documentation does not allow that a read right after shows stored', () => {
+    const refused = { expect: 'refusal' as const, rule: 'outside the enum', varied: 'privacy' };
+    const traffic = (shown: number) => [
+      create(made),
+      read(6, made),
+      { ...update(6, { privacy: '7' }, { ...made, privacy: shown }), case: { family: 'write' as const, ...refused } },
+      read(6, { ...made, privacy: shown }),
+    ];
+    expect(verdictOf(storedAsSent.judge(recordedRun(traffic(7))), 'fail')).toMatchObject({ kind: 'invalid-applied' });
+    expect(statuses(storedAsSent.judge(recordedRun(traffic(1))))).not.toContain('fail');
+  });
+
+  it('fails the answer of a write that shows another value than it wrote, whatever later reads show', () => {
+    const run = recordedRun([
+      create({ ...made, exclude_params: null }, { exclude_params: 'a,b' }),
+      read(6, { ...made, exclude_params: 'a,b' }),
+    ]);
+    const failure = verdictOf(storedAsSent.judge(run), 'fail');
+    expect(failure).toMatchObject({ kind: 'write-lost', operationId: 'createWebsite' });
+  });
+
   it('fails a form of its own the same value does not keep the next time it is written', () => {
     const other = site(7, { domain: 'other.example.com' });
     const run = recordedRun([
-      create(made, { exclude_params: 'a<b' }),
-      read(6, { ...made, exclude_params: 'a&lt;b' }),
-      create(other, { exclude_params: 'a<b' }),
-      read(7, { ...other, exclude_params: 'a&#60;b' }),
+      create({ ...made, exclude_params: 'a_b' }, { exclude_params: 'a<b' }),
+      read(6, { ...made, exclude_params: 'a_b' }),
+      create({ ...other, exclude_params: 'a-b' }, { exclude_params: 'a<b' }),
+      read(7, { ...other, exclude_params: 'a-b' }),
     ]);
     expect(verdictOf(storedAsSent.judge(run), 'fail')).toMatchObject({ kind: 'normalised-inconsistently' });
   });

@@ -19,15 +19,37 @@ const switchValue = (value: unknown): number | undefined =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Equality that ignores 42 vs "42" and true vs 1, at any depth (a price's `regular` as at the top). */
+/** A number, or a decimal written as text (`10.00`, `1e3`; not `007`, which is text that looks like one). */
+const decimal = (value: unknown): number | undefined =>
+  typeof value === 'number'
+    ? value
+    : typeof value === 'string' && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(value.trim())
+      ? Number(value)
+      : undefined;
+
+/** A number as its 15 significant digits: a float printed to 17 (`12.990000000000002`) is the 12.99 written. */
+const rounded = (value: number): number => Number(value.toPrecision(15));
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** The instant an ISO 8601 timestamp names, in whatever precision or zone form it is written. */
+const instant = (value: unknown): number | undefined =>
+  typeof value === 'string' && INSTANT.test(value) ? Date.parse(value.replace(' ', 'T')) : undefined;
+
+/**
+ * Equality that ignores 42 vs "42", 10 vs "10.00", a float printed to 17 digits, true vs 1, and one instant written
+ * two ways (`…T10:00:00Z`, `…T10:00:00.000000+00:00`), at any depth (a price's `regular` as at the top).
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === 'boolean' || typeof b === 'boolean') {
     const [x, y] = [switchValue(a), switchValue(b)];
     return x !== undefined && x === y && (x === 0 || x === 1);
   }
-  const [x, y] = [numeric(a), numeric(b)];
-  if (x !== undefined && y !== undefined && (typeof a !== 'string' || typeof b !== 'string')) return x === y;
+  const [x, y] = [decimal(a), decimal(b)];
+  if (x !== undefined && y !== undefined) return rounded(x) === rounded(y);
+  const [t, u] = [instant(a), instant(b)];
+  if (t !== undefined && u !== undefined && !Number.isNaN(t)) return t === u;
   if (Array.isArray(a) && Array.isArray(b))
     return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
   if (isRecord(a) && isRecord(b)) {

@@ -10,29 +10,11 @@ import type { Basis } from '../../spec/basis.js';
 
 export { acceptedConforming };
 
-export const MOCK_REASON = 'the embedded mock answers with the spec examples, whatever is sent';
+/** Why a check that needs a deployment's data is skipped on the embedded Prism mock (the summary counts it). */
+export const MOCK_REASON = 'the embedded Prism mock answers with the spec examples, whatever is sent';
 
 export function mockSkip(run: RecordedRun, title: string): CaseResult[] | undefined {
   return run.mock ? [skip(title, MOCK_REASON)] : undefined;
-}
-
-/**
- * The frame of a check of what the run writes: skipped on the mock and where the spec names no record this tool
- * can create; each record's trail of writes and reads (in the order sent) judged by `judgeRecord`; a skip that says
- * why where no write was made or no create was accepted.
- */
-export function judgeWriteTrails(
-  run: RecordedRun,
-  name: string,
-  judgeRecord: (label: string, steps: Answer[]) => CaseResult[],
-): CaseResult[] {
-  const onMock = mockSkip(run, name);
-  if (onMock) return onMock;
-  if (!writableKind(run.model)) return [skip(name, 'the spec names no record this tool can create')];
-  const byRecord = groupBy(run.answers, (answer) => (answer.case?.family === 'write' ? answer.case.record : undefined));
-  if (byRecord.size === 0) return [noWriteMade(run, name)];
-  const results = [...byRecord].flatMap(([label, steps]) => judgeRecord(label, steps));
-  return results.length > 0 ? results : [skip(name, 'no create was accepted')];
 }
 
 /** `answers` grouped by `keyOf`, each group in the order sent; an answer whose key is undefined is left out. */
@@ -46,13 +28,6 @@ function groupBy(answers: readonly Answer[], keyOf: (answer: Answer) => string |
     else groups.set(key, [answer]);
   }
   return groups;
-}
-
-/** Why a write check has no write to judge: an interrupt came first, writes were not allowed, or none was made. */
-export function noWriteMade(run: RecordedRun, title: string): CaseResult {
-  if (run.interrupted) return { status: 'interrupted', title, reason: 'the run was interrupted before its writes' };
-  if (run.writesAllowed) return skip(title, 'no write was made (see the notes for why)');
-  return skip(title, 'no write was made (writes need --allow-writes)');
 }
 
 /**
@@ -112,11 +87,19 @@ export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly
 }
 
 /**
+ * Whether answers of `answer`'s list may differ from one another because another client writes to the account: two
+ * answers a moment apart then prove nothing about each other (the model of the state judges them, knowing that).
+ */
+export const othersWriteTo = (run: RecordedRun, answer: Answer): boolean =>
+  !!run.othersWrite && answer.records !== undefined && answer.records.kind === writableKind(run.model)?.name;
+
+/**
  * Accepted answers of the same operation whose request differs from `answer`'s only in `except`. Answers taken
- * while the run writes are compared with nothing: the data changes under them.
+ * while the run writes, or of a list another client writes to, are compared with nothing: the data changes under
+ * them.
  */
 export function sameRequestExcept(run: RecordedRun, answer: Answer, except: readonly string[]): Answer[] {
-  if (whileWriting(answer)) return [];
+  if (whileWriting(answer) || othersWriteTo(run, answer)) return [];
   const alike = requestsAlike(run, comparableAnswers(run, answer.operation.id), except);
   return (alike.get(alikeKey(run, answer, except)) ?? []).filter((other) => other !== answer);
 }
@@ -193,22 +176,4 @@ export function refusalBasis(run: RecordedRun, answer: Answer): Basis {
     return differing.every(decided);
   });
   return explained ? 'specified' : 'convention';
-}
-
-/** The steps of a write trail that read its record by id: whatever label they show is the record's. */
-const READS_BY_ID: ReadonlySet<string> = new Set(['verify', 'read-before-update', 'read-after-update']);
-
-/**
- * The labels (`field`) the reads by id among `answers` show of their record: the deployment's own form of a label
- * (a domain in its ASCII form, in lower case), which the source does not decide. A file recorded by a proxy carries
- * the run's generated labels (text outside ASCII) into the write trails too.
- */
-export function labelsReadById(answers: readonly Answer[], field: string): Set<string> {
-  const labels = new Set<string>();
-  for (const answer of answers)
-    if (READS_BY_ID.has(answer.case?.step ?? '') && acceptedConforming(answer)) {
-      const shown = answer.records?.rows[0]?.[field];
-      if (typeof shown === 'string') labels.add(shown);
-    }
-  return labels;
 }

@@ -64,6 +64,7 @@ export const FAILURE_KINDS = [
   'misplaced',
   'not-found-by-search',
   'part-missing',
+  'part-added',
   'empty-not-stored',
   'normalised-inconsistently',
   'neighbour-served',
@@ -125,6 +126,11 @@ export interface RecordedRun {
   writesAllowed?: boolean;
   /** Whether the run was interrupted before this API's checks judged it. */
   interrupted?: boolean;
+  /**
+   * Another client writes to the account (the run saw records it did not write come, change or go): two answers of
+   * the writable kind's list a moment apart may hold other records, so they are not compared with each other.
+   */
+  othersWrite?: boolean;
   /** The run's seed (`--seed`), which gives the same command sequences again. */
   seed?: number;
   /** The baseline the run was given (`--baseline`): what it pins of this API, and the spec it overlays. */

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { CHECK_NAMES } from '../../checks/index.js';
+import { CHECK_NAMES } from '../../registry/index.js';
 import { accepted } from './accepted.js';
 import { ConfigError } from './error.js';
 import { DEFAULT_CONFIG_FILE } from './file-name.js';

@@ -2,11 +2,12 @@
 // config file's JSON Schema and the README table test all read this list, so
 // an option cannot be added to one and forgotten in another. Keys are not
 // options: they come from the environment only.
-import { CHECK_NAMES } from '../../checks/index.js';
+import { CHECK_NAMES } from '../../registry/index.js';
 import { DEFAULT_LIMITS, DEFAULT_MAX_DURATION_MS } from '../../run/contract.js';
 import { API_NAMES } from '../../spec/models.js';
 import { DEFAULT_LEDGER } from '../../run/writes/ledger.js';
 import { DEFAULT_BASELINE_FILE } from '../../baseline/overlay-write.js';
+import { EMBEDDED_MOCKS } from '../../report/result.js';
 
 /** A config-file value may be `${NAME}`, replaced by that environment variable. */
 export const ENV_REFERENCE = '^\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}$';
@@ -54,6 +55,16 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'URL',
     help: ['marketplace deployment (default: MARKETPLACE_BASE_URL, else the mock)'],
     config: text,
+  },
+  {
+    flag: 'mock',
+    type: 'string',
+    value: EMBEDDED_MOCKS.join('|'),
+    help: [
+      'the embedded mock an API without a URL is checked against (default prism): prism answers with the',
+      'spec examples, whatever is sent; stateful keeps records, so every check runs, writes included',
+    ],
+    config: { enum: [...EMBEDDED_MOCKS] },
   },
   {
     flag: 'allow-writes',

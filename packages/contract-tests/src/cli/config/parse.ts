@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import type { ApiName } from '@tallyport/spec-model/query';
 import { parseApiSelection } from './api-selection.js';
 import type { KeyTransport } from '../../transport/template.js';
-import { CHECK_NAMES, CHECKS } from '../../checks/index.js';
+import { CHECK_NAMES, CHECKS } from '../../registry/index.js';
 import { ConfigError } from './error.js';
 import { loadConfigFile } from './file.js';
 import { didYouMean } from './nearest.js';
@@ -19,6 +19,7 @@ import type { RunOptions } from '../../run/contract.js';
 import { API_NAMES, specModels } from '../../spec/models.js';
 import { DEFAULT_LEDGER } from '../../run/writes/ledger.js';
 import { DEFAULT_BASELINE_FILE } from '../../baseline/overlay-write.js';
+import { EMBEDDED_MOCKS, type EmbeddedMock } from '../../report/result.js';
 
 export { ConfigError };
 
@@ -64,7 +65,9 @@ export const HELP = `Usage: tallyport-contract [options]
        tallyport-contract judge FILE.har [options]   (judge --help: recorded traffic, nothing sent)
 
 Checks Analytics and Marketplace deployments against the Tallyport specs.
-An API whose base URL is not set is checked against its embedded Prism mock.
+An API whose base URL is not set is checked against an embedded mock: Prism's,
+which answers with the spec examples (the checks that need a deployment's data
+are skipped), or with --mock stateful the stateful mock, judged as a deployment.
 
 Environment (keys are read only from here, never from flags or the config file):
   ANALYTICS_BASE_URL, ANALYTICS_API_KEY
@@ -268,6 +271,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
     throw new ConfigError('--website-id must be an id (letters, digits, - or _)');
   const itemId = text('item-id');
   if (itemId !== undefined && !/^\d+$/.test(itemId)) throw new ConfigError('--item-id must be a whole number');
+  const mock = text('mock');
+  if (mock !== undefined && !(EMBEDDED_MOCKS as readonly string[]).includes(mock))
+    throw new ConfigError(
+      `${from('mock')} must be one of ${EMBEDDED_MOCKS.join(', ')}${didYouMean(mock, EMBEDDED_MOCKS)}`,
+    );
   const progress = (text('progress') ?? 'auto') as ProgressMode;
   if (!PROGRESS_MODES.includes(progress))
     throw new ConfigError(`--progress must be one of ${PROGRESS_MODES.join(', ')}`);
@@ -355,6 +363,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
       apis,
       ...(analytics ? { analytics } : {}),
       ...(marketplace ? { marketplace } : {}),
+      ...(mock ? { mock: mock as EmbeddedMock } : {}),
       allowWrites: values['allow-writes'] === true,
       strict: values.strict === true,
       ...(websiteId ? { websiteId } : {}),

@@ -20,11 +20,13 @@ import {
   operationById,
   parameterWithRole,
   recordOperations,
+  singleKind,
   type SpecModel,
   writableKind,
 } from '@tallyport/spec-model/query';
-import type { Answer } from '../../answers/answer.js';
+import { type Answer, acceptedConforming } from '../../answers/answer.js';
 import { textOf } from '../../answers/json-values.js';
+import { compactValue } from '../../answers/records.js';
 import { caseKey, caseTitle, type RequestCase } from '../../cases/types.js';
 import { largestValue, validValues } from '../../cases/values.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
@@ -40,22 +42,23 @@ import {
 } from '../../state/commands.js';
 import type { StateCheck } from '../../state/invariants/frame.js';
 import { INITIAL_SEQUENCE, lastOfEach } from '../../state/invariants/frame.js';
-import { neighboursOf, refusedAllowed } from '../../state/neighbours.js';
+import { failedWrite, neighboursOf, refusedAllowed, writeNeighbour } from '../../state/neighbours.js';
 import { Walker } from './paging.js';
 import { since, TimelineBuilder } from '../../state/timeline.js';
+import { coveringSequence } from '../../state/covering-writes.js';
+import { PAUSES_MS, pause } from '../patience.js';
 
 type Values = Record<string, TemplateValue>;
 
+/** The covering sequence's id: the first after the first look at the state (`0`). */
+const COVERING_SEQUENCE = '1';
 /** Commands in a sequence, and sequences a run makes unless told (`--sequences`). */
 export const SEQUENCE_LENGTH = 7;
 export const DEFAULT_SEQUENCES = 4;
-/** Requests the phase may add to a run by default: with the cleanup of what it created, under 300. */
-export const DEFAULT_SEQUENCE_BUDGET = 250;
+/** Requests the phase may add to a run by default: the covering sequence, the random ones and the shrinking. */
+export const DEFAULT_SEQUENCE_BUDGET = 600;
 /** Pages a walk at a page size other than the largest asks for, at the start (they are compared as prefixes). */
 const OTHER_SIZE_PAGES = 4;
-/** Looks again at a state that diverged, with growing pauses: how soon a write shows is not documented. */
-const PATIENCE = 3;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Neighbours sent for refused requests, at most. */
 const NEIGHBOURS = 8;
 /** Replays a shrink may make for one invariant, and the requests kept back for shrinking. */
@@ -103,6 +106,22 @@ export class SequenceRunner {
   private readonly settled = new Set<string>();
   private walks = 0;
   private listedIds: string[] = [];
+  /**
+   * Records there before the run that went away (a read of one was refused): another client may delete them, so the
+   * run reads records that stay put and chooses another when one goes.
+   */
+  private readonly gone = new Set<string>();
+
+  /** The records there before the run that are still there, as far as the run knows. */
+  private stayingIds(): string[] {
+    return this.listedIds.filter((id) => !this.gone.has(id));
+  }
+
+  /** Sends a read by id; a refused read of a record there before the run marks it gone. */
+  private async sendRead(read: RequestCase, id: string): Promise<void> {
+    const answer = await this.setup.send(read);
+    if (answer.verdict === 'refused' && this.listedIds.includes(id)) this.gone.add(id);
+  }
   /** Creates the run could not own (no read showed the record): after two, sequences stop writing. */
   private unowned = 0;
   /** The timeline of the answers so far, read on as the run goes. */
@@ -322,13 +341,13 @@ export class SequenceRunner {
    * The failing findings of every invariant on what the run saw after exchange `after` (the model built from every
    * answer so far): what the last look diverged on.
    */
-  private divergences(after: number): Divergence[] {
+  private divergences(after: number, lagging = true): Divergence[] {
     const run = this.setup.recorded([...this.setup.answers()]);
     this.builder ??= new TimelineBuilder(run);
     const timeline = since(this.builder.extend(run.answers), after);
     const found: Divergence[] = [];
     let byId: Map<number, Answer> | undefined;
-    for (const check of this.setup.invariants.filter((invariant) => invariant.lags)) {
+    for (const check of this.setup.invariants.filter((invariant) => invariant.lags || !lagging)) {
       for (const finding of lastOfEach(check.findingsOn(run, timeline))) {
         const result = finding.result;
         if (result.status !== 'fail' && result.status !== 'warn') continue;
@@ -361,7 +380,8 @@ export class SequenceRunner {
     for (let index = answers.length - 1; index >= 0; index--) {
       const row = answers[index]!.records?.rows.find((candidate) => textOf(candidate[kind.identifier]) === id);
       const label = row?.[kind.label];
-      if (typeof label === 'string') return label;
+      // A long label is kept as a prefix and a digest: the label the run wrote is the one to search for.
+      if (typeof label === 'string') return label === compactValue(fallback) ? fallback : label;
     }
     return fallback;
   }
@@ -401,14 +421,34 @@ export class SequenceRunner {
    * for by its own text, another record read by id. Made again after a pause while it diverges in a way a slow
    * replica could explain, until a fresher look agrees or patience runs out.
    */
-  private async observe(written: Made | undefined, alive: readonly Made[], sequence: RequestCase['sequence']) {
+  private async observe(
+    written: Made | undefined,
+    alive: readonly Made[],
+    sequence: RequestCase['sequence'],
+    light = false,
+    deleted?: Made,
+  ) {
     const list = this.ops.list;
     const base = list ? this.baseline(list) : undefined;
     const random = createRandom(this.setup.seed + this.setup.requestCount());
-    const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.listedIds];
-    const other = others.length > 0 ? random.pick(others) : undefined;
+    const others = [...alive.filter((made) => made.id !== written?.id).map((made) => made.id), ...this.stayingIds()];
+    const other = others.length > 0 && !light ? random.pick(others) : undefined;
     await this.patiently(async () => {
-      if (list && base) {
+      if (light && written) {
+        const read = this.readCase(written.id, 'state: the record written', sequence);
+        if (read) await this.setup.send(read);
+      }
+      if (deleted) {
+        const read = this.readCase(deleted.id, 'state: the record deleted', sequence);
+        if (read) await this.setup.send(read);
+        // A search for its own text: a search index the delete never reached would still list it.
+        await this.search(
+          this.shownLabel(deleted.id, deleted.label),
+          'state: the text of the record deleted',
+          sequence,
+        );
+      }
+      if (list && base && !light) {
         const walked = await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
         // A record the state holds that the list no longer shows: is it gone, or only lost from the list?
         for (const id of this.missingFrom(walked.pages).slice(0, 3)) {
@@ -418,7 +458,7 @@ export class SequenceRunner {
       }
       if (written) await this.search(this.shownLabel(written.id, written.label), 'state: its own text', sequence);
       const read = other ? this.readCase(other, 'state: another record', sequence) : undefined;
-      if (read) await this.setup.send(read);
+      if (read && other) await this.sendRead(read, other);
     });
   }
 
@@ -427,9 +467,9 @@ export class SequenceRunner {
    * write shows in a list, a search or a read is not documented, and only a fresher look that still diverges stands.
    */
   private async patiently(look: () => Promise<void>): Promise<void> {
-    for (let attempt = 0; attempt <= PATIENCE; attempt++) {
+    for (let attempt = 0; attempt <= PAUSES_MS.length; attempt++) {
       if (this.done(10)) return;
-      if (attempt > 0) await pause(250 * 2 ** attempt);
+      if (attempt > 0) await pause(PAUSES_MS[attempt - 1]!);
       const from = this.setup.requestCount();
       await look();
       const fresh = this.divergences(from).filter(
@@ -437,7 +477,7 @@ export class SequenceRunner {
       );
       if (fresh.length === 0) return;
       // A divergence still there after all the patience is not a replica catching up: the run stops waiting for it.
-      if (attempt === PATIENCE) for (const divergence of fresh) this.settled.add(divergence.check);
+      if (attempt === PAUSES_MS.length) for (const divergence of fresh) this.settled.add(divergence.check);
     }
   }
 
@@ -453,12 +493,13 @@ export class SequenceRunner {
       const targetId = (target: { created: number } | { listed: number }) =>
         'created' in target
           ? made.get(target.created)?.id
-          : this.listedIds[target.listed % Math.max(1, this.listedIds.length)];
+          : this.stayingIds()[target.listed % Math.max(1, this.stayingIds().length)];
       switch (command.kind) {
         case 'create': {
           if (!session || this.unowned >= 2) break;
           const script = command.outsideAscii ? `.${OUTSIDE_ASCII_TEXT.split(',')[0]}` : '';
-          const purpose = `s${id.replace(/~/g, 'r')}-${command.record + 1}${script}`;
+          const own = command.purpose === undefined ? '' : `-${command.purpose}`;
+          const purpose = `s${id.replace(/~/g, 'r')}-${command.record + 1}${script}${own}`;
           const created = await session.tagged({ family: 'sequence', sequence, note }, () =>
             session.create(purpose, command.fields, { note }),
           );
@@ -477,7 +518,7 @@ export class SequenceRunner {
           await session.tagged({ family: 'sequence', sequence, note }, () =>
             session.update(record.id, record.label, command.fields, { note }),
           );
-          await this.observe(record, [...made.values()], sequence);
+          await this.observe(record, [...made.values()], sequence, command.light);
           break;
         }
         case 'delete': {
@@ -485,13 +526,13 @@ export class SequenceRunner {
           if (!session || !record) break;
           await session.tagged({ family: 'sequence', sequence, note }, () => session.remove(record.id, record.label));
           made.delete(command.record);
-          await this.observe(undefined, [...made.values()], sequence);
+          await this.observe(undefined, [...made.values()], sequence, false, record);
           break;
         }
         case 'read': {
           const target = targetId(command.target);
           const read = target ? this.readCase(target, note, sequence) : undefined;
-          if (read) await this.patiently(async () => void (await this.setup.send(read)));
+          if (read && target) await this.patiently(() => this.sendRead(read, target));
           break;
         }
         case 'search': {
@@ -551,11 +592,75 @@ export class SequenceRunner {
         sent++;
       }
     }
+    await this.sendWriteNeighbours();
+  }
+
+  /** For each write of the sequences that failed, the same write with plain short text (neighbours.ts). */
+  private async sendWriteNeighbours(): Promise<void> {
+    const session = this.setup.session;
+    const kind = this.kind;
+    if (!session || !kind) return;
+    let sent = 0;
+    for (const answer of [...this.setup.answers()]) {
+      if (sent >= NEIGHBOURS || this.done(20)) return;
+      if (!failedWrite(answer) || answer.case?.step === 'neighbour') continue;
+      const values = Object.fromEntries(
+        Object.entries(answer.case!.values).map(([name, value]) => [name, this.setup.recorded([]).valueOf(value)]),
+      );
+      const fields = writeNeighbour(values, kind.label);
+      const tag = { family: 'sequence' as const, note: `the neighbour of #${answer.exchange.id}` };
+      sent++;
+      if (answer.operation.id === this.ops.create?.id) {
+        delete fields[kind.label];
+        await session.tagged(tag, () => session.create(`n${answer.exchange.id}`, fields, { note: tag.note }));
+        continue;
+      }
+      const parameter = identifyingParameter(answer.operation, kind.name);
+      const id = parameter ? values[parameter.name] : undefined;
+      const label = id ? session.ownedLabel(id) : undefined;
+      if (!id || !label || !parameter) continue;
+      delete fields[parameter.name];
+      await session.tagged(tag, () => session.update(id, label, fields, { note: tag.note }));
+    }
+  }
+
+  /**
+   * Each single record of a kind the run never writes (an account, an item, a purchase) read again with its plain
+   * call, after every other operation with the same key (purchase validations included): the record it answers has
+   * state too.
+   */
+  private async readAgain(): Promise<void> {
+    // The lists of those kinds walked again first: what a read shows is held to what the list then shows.
+    for (const [operationId, values] of this.listings()) {
+      const operation = operationById(this.setup.model, operationId);
+      if (listedKind(operation) === this.kind?.name || this.done(20)) continue;
+      await this.walk(operation, { ...values, ...this.largest(operation) }, 'state: read again');
+    }
+    for (const operation of this.setup.model.operations) {
+      const kind = singleKind(operation);
+      if (operation.effect !== 'read' || !kind || kind === this.kind?.name || this.done(10)) continue;
+      const base = this.baseline(operation);
+      if (base) await this.setup.send(this.caseOf(operation, base, 'state: read again', undefined));
+      // Every record of the kind read before by its id is read again (ten at most).
+      const parameter = identifyingParameter(operation, kind);
+      if (!parameter || !base) continue;
+      const read = new Set<string>();
+      for (const answer of this.setup.answers()) {
+        const sent = answer.operation.id === operation.id ? answer.case?.values[parameter.name] : undefined;
+        if (typeof sent === 'string' && acceptedConforming(answer) && sent !== base[parameter.name]) read.add(sent);
+      }
+      for (const id of [...read].slice(0, 10)) {
+        if (this.done(10)) return;
+        await this.setup.send(
+          this.caseOf(operation, { ...base, [parameter.name]: id }, 'state: read again', undefined),
+        );
+      }
+    }
   }
 
   /** Whether a replay's answers (those after exchange `from`) show the same check diverge again. */
   private shows(check: string, replay: string, from: number): boolean {
-    return this.divergences(from).some(
+    return this.divergences(from, false).some(
       (divergence) => divergence.check === check && divergence.answer.case?.sequence?.id === replay,
     );
   }
@@ -563,7 +668,8 @@ export class SequenceRunner {
   /** For each check a sequence broke, replays of fewer commands until none shorter shows it. */
   private async shrink(sequences: ReadonlyMap<string, Command[]>): Promise<void> {
     const first = new Map<string, Answer>();
-    for (const divergence of this.divergences(0)) {
+    // Every invariant a sequence broke is shrunk, those no patience could settle (a server error) too.
+    for (const divergence of this.divergences(0, false)) {
       const tag = divergence.answer.case?.sequence;
       if (!tag || tag.id.includes('~') || first.has(divergence.check)) continue;
       first.set(divergence.check, divergence.answer);
@@ -603,13 +709,21 @@ export class SequenceRunner {
       now: Date.now(),
     };
     const sequences = new Map<string, Command[]>([[INITIAL_SEQUENCE, this.initial]]);
+    // The covering sequence first (every value that shows a fault, in every run), then the random ones.
+    const covering = this.setup.session ? coveringSequence(this.setup.model, this.setup.seed, listings) : [];
+    if (covering.length > 0) {
+      sequences.set(COVERING_SEQUENCE, covering);
+      await this.run(covering, COVERING_SEQUENCE);
+    }
     for (let index = 1; index <= this.setup.sequences; index++) {
       if (this.done(SHRINK_RESERVE + 40)) break;
-      const commands = drawSequence(plan, this.setup.seed * 31 + index, SEQUENCE_LENGTH, index === 1);
-      sequences.set(String(index), commands);
-      await this.run(commands, String(index));
+      const id = String(index + 1);
+      const commands = drawSequence(plan, this.setup.seed * 31 + index, SEQUENCE_LENGTH);
+      sequences.set(id, commands);
+      await this.run(commands, id);
     }
     await this.sendNeighbours();
+    await this.readAgain();
     await this.shrink(sequences);
   }
 }

@@ -6,8 +6,7 @@
 // and a subject is judged by its last view at that version: a fresher view
 // that agrees with the model settles it. A divergence a request sequence
 // showed is reported with the shortest sequence that still shows it, as the
-// run shrank it (run/state/sequences.ts), numbered in the order to replay it; one that
-// could be another client's doing is a warning until a replay shows it again.
+// run shrank it (run/state/sequences.ts), numbered in the order to replay it.
 import type { Answer } from '../../answers/answer.js';
 import type { CaseFamily } from '../../cases/types.js';
 import { toCurl } from '../../transport/curl.js';
@@ -23,10 +22,10 @@ export interface Finding {
   version: number;
   result: CaseResult;
   /**
-   * The divergence may be another client's doing (a record changed or removed right after a write of the run):
-   * it fails only when a replay of its sequence shows it again, and warns otherwise.
+   * Another client's write may explain the divergence (a record it created shifting a page boundary): one look at
+   * the same version that held the invariant settles it, since a fault in the deployment shows in every look.
    */
-  confirmable?: boolean;
+  churn?: boolean;
 }
 
 /** The families that send what invariants judge: the plain calls, reads of listed records, and the sequences. */
@@ -63,11 +62,17 @@ const failingAnswer = (run: RecordedRun, result: CaseResult): Answer | undefined
     ? run.answers.find((answer) => answer.exchange.id === result.exchangeIds[0])
     : undefined;
 
-/** The last finding of each subject at each version: a fresher view settles what an earlier one showed. */
+/**
+ * The last finding of each subject at each version: a fresher view settles what an earlier one showed; and any look
+ * that held an invariant another client's write could have broken settles it.
+ */
 export function lastOfEach(findings: readonly Finding[]): Finding[] {
   const last = new Map<string, Finding>();
+  const held = new Set<string>();
   for (const finding of findings) {
     const key = `${finding.version} ${finding.subject}`;
+    if (finding.churn && finding.result.status === 'pass') held.add(key);
+    if (held.has(key) && finding.result.status !== 'pass') continue;
     last.delete(key);
     last.set(key, finding);
   }
@@ -97,8 +102,7 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     const answer = failingAnswer(run, finding.result);
     const sequence = answer ? sequenceOf(answer) : undefined;
     if (!failing(finding) || !sequence) {
-      if (!(failing(finding) && finding.confirmable)) results.push(finding.result);
-      else results.push(unconfirmed(finding.result));
+      results.push(finding.result);
       continue;
     }
     // A replay's divergence is its original's: one verdict per original, with the shortest replay that showed it.
@@ -117,13 +121,12 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     const commands = commandsOf(own);
     const replayId = shortest?.[0]?.case?.sequence?.id ?? origin;
     // The first look at the state (sequence `0`) is many walks, each shrunk on its own: one verdict per divergent walk.
-    const key = initial ? `${result.kind} ${origin} ${result.title}` : `${result.kind} ${origin}`;
+    // A warning never stands for a failure of the same kind: each is said once.
+    const key = initial ? `${result.kind} ${origin} ${result.title}` : `${result.kind} ${result.status} ${origin}`;
     if (reported.has(key)) continue;
     reported.add(key);
-    const confirmed = !finding.confirmable || shortest !== undefined;
-    const base = confirmed ? result : (unconfirmed(result) as typeof result);
     results.push({
-      ...base,
+      ...result,
       steps: numbered(evidence),
       exchangeIds: [...new Set([...result.exchangeIds, ...evidence.map((step) => step.exchange.id)])],
       sequence: {
@@ -142,18 +145,6 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     titles.add(result.title);
     return true;
   });
-}
-
-/** A divergence that may be another client's doing, not shown again by a replay: a warning. */
-function unconfirmed(result: CaseResult): CaseResult {
-  if (result.status !== 'fail') return result;
-  return {
-    ...result,
-    status: 'warn',
-    basis: 'convention',
-    severity: 'warning',
-    reason: `${result.reason} (seen once; no replay showed it again, so it may be another client's doing)`,
-  };
 }
 
 /** An invariant of the state model: a check whose findings the run reads as it goes (to look again, to shrink). */
@@ -200,7 +191,13 @@ export function stateCheck(
       if (onMock) return onMock;
       const hint = `replay with --seed ${run.seed ?? '<the run seed>'} --only ${name}`;
       const results = settle(run, options.findings(run, timelineOf(run)), hint);
-      return results.length > 0 ? results : [skip(name, options.nothingToJudge)];
+      if (results.length > 0) return results;
+      // Nothing to judge: say why, where writes were what it needed.
+      if ((options.writes ?? true) && run.interrupted)
+        return [{ status: 'interrupted', title: name, reason: 'the run was interrupted before its writes' }];
+      if ((options.writes ?? true) && run.writesAllowed === false)
+        return [skip(name, 'no write was made (writes need --allow-writes)')];
+      return [skip(name, options.nothingToJudge)];
     },
   };
 }

@@ -1,22 +1,18 @@
 // pages_consistent: the pages of one walk agree with one another. Every page
 // but the last is full (specified: `per_page` is the number of results per
-// page, so a page short of it while more rows follow has lost some); the
-// chosen order holds across page boundaries, not only within each page
-// (specified, as sort_order judges one page; a break under a key whose order
-// the spec marks as a convention is a warning); and where a deployment
-// states a total, it counts the rows it serves. How a total is stated is not
+// page, so a page short of it while more rows follow has lost some), and
+// where a deployment states a total, it counts the rows it serves (the order
+// of every page and across pages is list_matches_state's to judge). How a total is stated is not
 // shown, so the run learns it from the deployment: only a total that counted
 // the rows of a complete walk of several pages (any: the first may be one a
 // lost row cut short) is held to counting them in every walk.
 import { parameterWithRole } from '@tallyport/spec-model/query';
-import { ordersFollowed } from '../../checks/judging/compare.js';
 import { fail, pass } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
-import type { StateTimeline } from '../timeline.js';
+import { othersWrite, type StateTimeline } from '../timeline.js';
 import { type Walk, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
-import { perWalk, plural, sortOf, walkEvidence, walkKey } from './shared.js';
-import type { Answer } from '../../answers/answer.js';
+import { walkEvidence, walkKey } from './shared.js';
 
 const NAME = 'pages_consistent';
 
@@ -41,41 +37,6 @@ function fullPages(walk: Walk, version: number): Finding | undefined {
   };
 }
 
-function orderAcross(walk: Walk, version: number): Finding | undefined {
-  const sort = sortOf(walk);
-  if (!sort || walk.pages.length < 2) return undefined;
-  const rows = walkRows(walk);
-  if (rows.length < 2 || !rows.every((row) => sort.key in row)) return undefined;
-  const pages = walk.pages.map((page) => (page.records?.rows ?? []).map((row) => row[sort.key]));
-  // A page out of order on its own is sort_order's to judge; here only the boundaries are.
-  if (pages.some((values) => ordersFollowed(values, sort.direction).length === 0)) return undefined;
-  const across = plural(walk.pages.length, 'page');
-  const title = `${walkKey(walk)}: ordered by ${sort.key} ${sort.direction} across ${across}`;
-  const subject = `order ${walkKey(walk)}`;
-  if (ordersFollowed(pages.flat(), sort.direction).length > 0) return { subject, version, result: pass(title) };
-  const boundary = pages.findIndex(
-    (values, index) =>
-      index + 1 < pages.length && ordersFollowed([values.at(-1), pages[index + 1]![0]], sort.direction).length === 0,
-  );
-  const at = Math.max(boundary, 0);
-  const before = pages[at]!.at(-1);
-  const after = pages[at + 1]?.[0];
-  return {
-    subject,
-    version,
-    result: fail(
-      'misordered',
-      walk.pages[at + 1] ?? walk.pages.at(-1)!,
-      `rows ordered by ${sort.key} ${sort.direction} across pages, under one collation` +
-        (sort.convention ? ` (${sort.convention})` : ''),
-      boundary >= 0
-        ? `page ${at + 1} ends with ${JSON.stringify(before)} and page ${at + 2} starts with ${JSON.stringify(after)}`
-        : 'each page is in order, but no one collation orders them all',
-      { basis: sort.convention ? 'convention' : 'specified', title, related: [walk.pages[at]!] },
-    ),
-  };
-}
-
 /**
  * Per operation: whether the deployment's stated total counted the rows of a complete walk of several pages (on one
  * page, a count of the page's rows could not be told from a total). Any such walk teaches it, not only the first:
@@ -91,8 +52,10 @@ function totalsCount(walks: readonly Walk[]): Map<string, boolean> {
   return learned;
 }
 
-function totals(walk: Walk, version: number, counts: boolean | undefined): Finding | undefined {
-  if (!walk.complete || !counts) return undefined;
+function totals(walk: Walk, version: number, counts: boolean | undefined, shared: boolean): Finding | undefined {
+  // Where another client writes, the total a first page states may count a record created or deleted before the
+  // last page is asked for: only a walk of one page is judged.
+  if (!walk.complete || !counts || (shared && walk.pages.length > 1)) return undefined;
   const rows = walkRows(walk).length;
   const wrong = walk.pages.find((page) => page.page?.statedTotal !== undefined && page.page.statedTotal !== rows);
   const title = `${walkKey(walk)}: the stated total counts the rows served`;
@@ -112,26 +75,24 @@ function totals(walk: Walk, version: number, counts: boolean | undefined): Findi
   };
 }
 
-const ordered = new WeakMap<Answer, { pages: number; value: Finding | undefined }>();
-
 function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
   const walks = [
     ...timeline.walks.filter((view) => !view.torn).map((view) => ({ walk: view.walk, version: view.version })),
     ...timeline.otherWalks.map((walk) => ({ walk, version: 0 })),
   ];
   const counts = totalsCount(walks.map(({ walk }) => walk));
+  const shared = othersWrite(timeline);
   return walks.flatMap(({ walk, version }) =>
     [
       fullPages(walk, version),
-      perWalk(ordered, walk, () => orderAcross(walk, version)),
-      totals(walk, version, counts.get(walk.operation.id)),
+      totals(walk, version, counts.get(walk.operation.id), shared && walk.kind === timeline.kind?.name),
     ].filter((finding): finding is Finding => finding !== undefined),
   );
 }
 
 export const pagesConsistent = stateCheck(
   NAME,
-  'The pages of a list agree: every page but the last is full, the order holds across page boundaries, and a total ' +
+  'The pages of a list agree: every page but the last is full, and a total ' +
     'the deployment states counts the rows it serves.',
   { nothingToJudge: 'no list was walked through more than one page', findings },
 );

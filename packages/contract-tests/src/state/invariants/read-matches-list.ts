@@ -1,5 +1,8 @@
-// read_matches_list: every listed record can be read by its id, and the read
-// shows it as the list did: every documented field the list shows equal
+// read_matches_list: every read by id shows what the state holds. A record
+// the run created reads back, one it deleted no longer does, a read (or the
+// answer to an update) shows the record asked for; and every listed record
+// can be read by its id, the read showing it as the list did: every
+// documented field the list shows equal
 // (specified: a setting does not change between two calls with no write in
 // between, and whatever form a deployment gives a field, it gives it in
 // both). Fields the spec marks as shown by convention (a password a list may
@@ -18,9 +21,11 @@ import { sameButUrlQueries, sameValue } from '../../checks/judging/compare.js';
 import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
 import { acceptedConforming } from '../../checks/judging/related.js';
 import { comparedFields } from '../../checks/judging/rows.js';
-import type { RecordedRun } from '../../checks/judging/types.js';
-import type { StateTimeline } from '../timeline.js';
+import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
+import { shownAfter, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
+import { few } from './shared.js';
+import { followLink } from '../../derived/links.js';
 
 const NAME = 'read_matches_list';
 
@@ -88,32 +93,108 @@ function compare(run: RecordedRun, kind: string, id: string, read: Answer, liste
   );
 }
 
-/** The writable kind: each read of a record against the last list view of it at the same version. */
+/**
+ * A read by id against what the state holds: a record the run created reads back (after the model's patience: a
+ * replica may be slow), a record the run deleted no longer does, a record there before the run reads until it is
+ * gone (another client may delete it: a refusal counts only when the record is shown again later), a read shows
+ * the record asked for, and a listed record reads as the last list view of it at the same version showed it.
+ */
 function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   const kind = timeline.kind;
   if (!kind) return [];
   const found: Finding[] = [];
   const lastListed = new Map<string, { listed: Listed; version: number }>();
   const reads = [
-    ...timeline.views.map((view) => ({ at: view.answer.exchange.id, view, refused: undefined })),
-    ...[...timeline.refusedReads, ...timeline.strayReads].map((read) => ({
+    ...timeline.views.map((view) => ({ at: view.answer.exchange.id, view, refused: undefined, stray: false })),
+    ...timeline.refusedReads.map((read) => ({
       at: read.answer.exchange.id,
       view: undefined,
-      refused: { deletedBy: undefined, ...read },
+      refused: read,
+      stray: false,
+    })),
+    ...timeline.strayReads.map((read) => ({
+      at: read.answer.exchange.id,
+      view: undefined,
+      refused: { deletedBy: undefined, writesSince: [], ...read },
+      stray: true,
     })),
   ].sort((a, b) => a.at - b.at);
-  for (const { view, refused } of reads) {
+  for (const { view, refused, stray } of reads) {
     if (view?.via === 'list') {
       lastListed.set(view.id, { listed: { row: view.row, answer: view.answer }, version: view.version });
       continue;
     }
+    if (view?.via === 'answer') continue;
     const id = view?.id ?? refused!.id;
+    const answer = view?.answer ?? refused!.answer;
     const version = view?.version ?? refused!.version;
-    // Records the traffic wrote are judged by the write checks: a list may show a write later than a read does.
-    if ((view ? view.expected : refused!.expected)?.origin !== 'listed') continue;
+    const expected = view ? view.expected : refused!.expected;
+    const deletedBy = view ? view.deletedBy : refused!.deletedBy;
+    const title = `${kind.identifier} ${id}: reads as the state holds it`;
+    const subject = `read ${id}`;
+    const fails = (failure: FailureKind, expectedText: string, actual: string, related: Answer[]): Finding => ({
+      subject,
+      version,
+      result: fail(failure, answer, expectedText, actual, { basis: 'specified', title, related }),
+    });
+    if (stray) {
+      // An answer that shows another record is judged on its own: a later read of the right one does not right it.
+      const shown = answer.records?.rows[0]?.[kind.identifier];
+      const failure = fails(
+        'read-differs',
+        `the ${kind.name} whose ${kind.identifier} is ${id}`,
+        shown === undefined ? 'no record in the answer' : `${kind.identifier} ${JSON.stringify(shown)}`,
+        [],
+      );
+      found.push({ ...failure, subject: `stray #${answer.exchange.id}` });
+      continue;
+    }
+    if (deletedBy) {
+      found.push(
+        view
+          ? fails(
+              'not-deleted',
+              `${kind.identifier} ${id} no longer reads: the run deleted it`,
+              'the record still reads',
+              [deletedBy],
+            )
+          : { subject, version, result: pass(title) },
+      );
+      continue;
+    }
+    if (refused) {
+      if (!expected || expected.unsure) continue;
+      const created = expected.origin === 'created';
+      // A record there before the run may have been deleted by another client, unless it is shown again later.
+      if (!created && !shownAfter(timeline, id, refused.answer.exchange.id)) continue;
+      // The writes since it was last seen, the likeliest cause (a delete of another record that took this one too).
+      const since = refused.writesSince.filter((write) => write.id !== id);
+      const writes = since.map((write) => `${write.op} of ${kind.identifier} ${write.id ?? '(new)'}`);
+      found.push(
+        fails(
+          created ? 'not-available' : 'read-differs',
+          (created
+            ? `the record the run created (${kind.identifier} ${id}) reads back by its id: no delete addressed it`
+            : `the ${kind.name} ${id}, which the list shows before and after, can be read`) +
+            (writes.length > 0 ? ` (the writes since it was last seen: ${few(writes, 3)})` : ''),
+          'the read is refused',
+          [
+            ...since.slice(-1).map((write) => write.answer),
+            ...(expected.created ? [expected.created.answer] : []),
+            ...(lastListed.get(id) ? [lastListed.get(id)!.listed.answer] : []),
+          ],
+        ),
+      );
+      continue;
+    }
+    // Records the traffic wrote are held to what was written (stored_as_sent), whatever view shows them.
+    if (expected?.origin !== 'listed') {
+      if (expected) found.push({ subject, version, result: pass(title) });
+      continue;
+    }
     const listed = lastListed.get(id);
-    if (!listed || listed.version !== version || refused?.deletedBy) continue;
-    found.push(compare(run, kind.name, id, view?.answer ?? refused!.answer, listed.listed));
+    if (!listed || listed.version !== version) continue;
+    found.push(compare(run, kind.name, id, answer, listed.listed));
   }
   return found;
 }
@@ -121,14 +202,15 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
 /** Kinds the run never writes: each read of a listed record against the walk that listed it. */
 function readOnlyFindings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   const found: Finding[] = [];
-  const listed = new Map<string, Listed>();
+  // Each listed record, in every list view of it, in the order shown: a read is held to the last before it.
+  const listed = new Map<string, Listed[]>();
   for (const walk of timeline.otherWalks) {
     const identifier = run.model.records[walk.kind]?.identifier;
     if (!identifier) continue;
     for (const page of walk.pages)
       for (const row of page.records?.rows ?? []) {
         const key = `${walk.kind} ${textOf(row[identifier])}`;
-        if (!listed.has(key)) listed.set(key, { row, answer: page });
+        listed.set(key, [...(listed.get(key) ?? []), { row, answer: page }]);
       }
   }
   for (const read of run.answers) {
@@ -139,20 +221,86 @@ function readOnlyFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
     if (read.verdict === 'accepted' && !acceptedConforming(read)) continue;
     const sent = read.case.values[parameter.name];
     const id = sent === undefined ? undefined : run.valueOf(sent);
-    const entry = id === undefined ? undefined : listed.get(`${kind} ${id}`);
-    if (entry && entry.answer.exchange.id < read.exchange.id) found.push(compare(run, kind, id!, read, entry));
+    const views = id === undefined ? [] : (listed.get(`${kind} ${id}`) ?? []);
+    const entry = views.filter((view) => view.answer.exchange.id < read.exchange.id).at(-1);
+    // A record of a kind the run never writes may still change (an item's new release): one read that shows it as the
+    // list just before did settles any other, since a read that never matches its list shows it every time.
+    if (entry) found.push({ ...compare(run, kind, id!, read, entry), subject: `${kind} ${id}`, churn: true });
+  }
+  return found;
+}
+
+/**
+ * What identifies the record a single-record read shows: its identifier and label, the fields that echo the request
+ * (a purchase's code), and the records its links name (a purchase's item), as text.
+ */
+function identityOf(run: RecordedRun, kind: string, answer: Answer): Record<string, string> {
+  const row = answer.records?.rows[0] ?? {};
+  const record = run.model.records[kind];
+  const fields = [record?.identifier, record?.label, ...answer.operation.parameters.map((parameter) => parameter.echo)];
+  const identity: Record<string, string> = {};
+  for (const field of fields) if (field && field in row) identity[field] = JSON.stringify(row[field]);
+  for (const link of answer.operation.links)
+    for (const target of followLink(link, answer))
+      identity[`${link.name} (${link.operationId})`] = JSON.stringify(target.values);
+  return identity;
+}
+
+/**
+ * A record of a kind the run never writes (an account, an item, a purchase), read again with the same request after
+ * the other operations: the later answer is the same record as the first, in what identifies it. Values the
+ * documentation lets change (an account's balance, an item's price) may change between two reads.
+ */
+function readAgainFindings(run: RecordedRun, timeline: StateTimeline): Finding[] {
+  const found: Finding[] = [];
+  const first = new Map<string, Answer>();
+  for (const answer of run.answers) {
+    const kind = singleKind(answer.operation);
+    if (!kind || kind === timeline.kind?.name || answer.operation.effect !== 'read') continue;
+    if (!acceptedConforming(answer) || answer.records?.many !== false) continue;
+    const values = Object.entries(answer.case!.values)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => `${name}=${run.valueOf(value)}`);
+    const key = `${answer.operation.id} ${values.join('&')}`;
+    const reference = first.get(key);
+    if (!reference) {
+      first.set(key, answer);
+      continue;
+    }
+    const [was, now] = [identityOf(run, kind, reference), identityOf(run, kind, answer)];
+    const differing = Object.keys(was).filter((field) => field in now && was[field] !== now[field]);
+    const title = `${titleOf(answer)}: the same ${kind} as the first answer to it`;
+    found.push({
+      subject: `again #${answer.exchange.id}`,
+      version: 0,
+      result:
+        differing.length === 0
+          ? pass(title)
+          : fail(
+              'read-differs',
+              answer,
+              `the ${kind} the same request answered before (#${reference.exchange.id}): what identifies it does ` +
+                'not change',
+              differing.map((field) => `${field} ${now[field]} (first ${was[field]})`).join('; '),
+              { basis: 'specified', title, related: [reference] },
+            ),
+    });
   }
   return found;
 }
 
 export const readMatchesList = stateCheck(
   NAME,
-  'Every listed record can be read by its id, and the read equals the listed record.',
+  'Every read by id shows what the state holds: a listed record reads as the list shows it, a created one reads ' +
+    'back, a deleted one no longer reads, and a read answers the record asked for.',
   {
-    writes: false,
-    // The reads of listed records the run derives from the lists are what it judges; no sequence is needed.
-    needs: ['baseline', 'coverage', 'derived'],
+    // The reads of listed records the run derives from the lists, and every read of what the run writes.
+    needs: ['baseline', 'coverage', 'derived', 'sequence', 'write'],
     nothingToJudge: 'no listed record was read back',
-    findings: (run, timeline) => [...writableFindings(run, timeline), ...readOnlyFindings(run, timeline)],
+    findings: (run, timeline) => [
+      ...writableFindings(run, timeline),
+      ...readOnlyFindings(run, timeline),
+      ...readAgainFindings(run, timeline),
+    ],
   },
 );

@@ -14,9 +14,9 @@ import { fail, pass, titleOf } from '../../checks/judging/evidence.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import type { FailureKind } from '../../checks/judging/types.js';
 import type { FieldExpectation } from '../model.js';
-import { storedAs } from '../normalisation.js';
+import { sameLabelForm, storedAs } from '../normalisation.js';
 import type { RecordView, StateTimeline } from '../timeline.js';
-import { type Finding, stateCheck } from './frame.js';
+import { type Finding, STATE_FAMILIES, stateCheck } from './frame.js';
 
 const NAME = 'stored_as_sent';
 
@@ -34,10 +34,18 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   const shown = view.row[field];
   const source = written.how === 'default' ? 'the documented default' : 'as sent';
   const title = `${titleOf(written.from)}: ${field} shows what was written (${identifier} ${view.id})`;
-  const subject = `${view.id} ${field}`;
+  // Each kind of view is judged apart (a write's own answer, reads by id, lists): a later read that shows the value
+  // right does not make a list that never shows it right, nor the write's answer.
+  const subject = `${view.via} ${view.id} ${field}`;
   // A write stays expected until a view shows it (a replica may lag): its last view settles it, whatever came between.
   const version = written.from.exchange.id;
-  const stored = storedAs(written.value, shown, written.before);
+  // The label is what people know the record by: shown in its own case or ASCII form, never otherwise.
+  const stored =
+    field === timeline.kind!.label
+      ? sameLabelForm(written.value, shown)
+        ? ({ verdict: 'kept', how: 'normalised' } as const)
+        : ({ verdict: 'lost' } as const)
+      : storedAs(written.value, shown, written.before);
   const make = (kind: FailureKind, actual: string): Finding => ({
     subject,
     version,
@@ -47,7 +55,7 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
       `${field} ${JSON.stringify(written.value)} (${source}), or a normalisation of it`,
       actual,
       {
-        basis: 'specified',
+        basis: timeline.kind!.conventionFields.includes(field) ? 'convention' : 'specified',
         title,
         related: [written.from],
       },
@@ -61,6 +69,11 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
       return { ...base, finding: { subject, version, result: pass(title) } };
     case 'part-missing':
       return { ...base, finding: make('part-missing', `${field} ${JSON.stringify(shown)}: ${stored.missing} missing`) };
+    case 'part-added':
+      return {
+        ...base,
+        finding: make('part-added', `${field} ${JSON.stringify(shown)}: ${stored.added} not written`),
+      };
     case 'empty-not-stored':
       return {
         ...base,
@@ -79,12 +92,15 @@ function judgeField(timeline: StateTimeline, view: RecordView, field: string, wr
   }
 }
 
-function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
+function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   if (!timeline.kind) return [];
   const judged: Judged[] = [];
+  // Every documented field, those a deployment may show its own way (a password hidden or hashed) too: these only
+  // by convention, and a form of their own is never held to be the same twice (a hash is salted each time).
+  const fields = timeline.kind.fields;
   for (const view of timeline.views) {
     if (!view.expected || view.deletedBy) continue;
-    for (const field of timeline.fields) {
+    for (const field of fields) {
       const written = view.expected.fields[field];
       if (!written || written.how === 'seen' || written.unsure || !(field in view.row)) continue;
       judged.push(judgeField(timeline, view, field, written));
@@ -97,6 +113,7 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
   const consistency: Finding[] = [];
   for (const entry of last.values()) {
     if (entry.finding.result.status !== 'pass' || typeof entry.written.value !== 'string') continue;
+    if (timeline.kind.conventionFields.includes(entry.field)) continue;
     const key = `${entry.field}\u0000${entry.written.value}`;
     const first = forms.get(key);
     if (!first) {
@@ -123,12 +140,53 @@ function findings(_run: RecordedRun, timeline: StateTimeline): Finding[] {
       ),
     });
   }
-  return [...judged.map((entry) => entry.finding), ...consistency];
+  return [...judged.map((entry) => entry.finding), ...consistency, ...invalidApplied(run, timeline)];
+}
+
+/**
+ * A write that sent a value the documentation does not allow (to learn whether it is refused) stores nothing: the
+ * next read of the record showing that value means it took effect, which no honest reading allows.
+ */
+function invalidApplied(run: RecordedRun, timeline: StateTimeline): Finding[] {
+  const found: Finding[] = [];
+  for (const write of timeline.writes) {
+    const { case: sent } = write.answer;
+    const field = sent?.varied;
+    if (sent?.expect !== 'refusal' || !sent.rule || !field || !write.id || sent.values[field] === undefined) continue;
+    const value = run.valueOf(sent.values[field]!);
+    const view = timeline.views.find(
+      (candidate) =>
+        candidate.id === write.id &&
+        candidate.via === 'read' &&
+        candidate.answer.exchange.id > write.answer.exchange.id,
+    );
+    if (!view || !(field in view.row)) continue;
+    const title = `${titleOf(write.answer)}: ${field} not stored`;
+    found.push({
+      subject: `invalid ${write.answer.exchange.id}`,
+      version: write.version,
+      result: sameValue(view.row[field], value)
+        ? fail(
+            'invalid-applied',
+            view.answer,
+            `${field} ${JSON.stringify(value)} (${sent.rule}) never stored`,
+            `a read right after shows ${field} ${JSON.stringify(view.row[field])}`,
+            { basis: 'specified', title, related: [write.answer] },
+          )
+        : pass(title),
+    });
+  }
+  return found;
 }
 
 export const storedAsSent = stateCheck(
   NAME,
   'A value written is what the record shows (as sent, or in a normalisation the deployment keeps to); the ' +
     "documented defaults of a create's unsent fields too; nothing cut, nothing lost, an empty value stored empty.",
-  { nothingToJudge: 'no record was seen after a write', findings },
+  {
+    nothingToJudge: 'no record was seen after a write',
+    findings,
+    // The writes that must be refused too: a value they were not to store shows whether it was.
+    needs: [...STATE_FAMILIES, 'write'],
+  },
 );
