@@ -27,6 +27,11 @@ import { pagesConsistent } from '../state/invariants/pages-consistent.js';
 import { readMatchesList } from '../state/invariants/read-matches-list.js';
 import { storedAsSent } from '../state/invariants/stored-as-sent.js';
 import { writeIsolated } from '../state/invariants/write-isolated.js';
+import { withSequences } from '../state/invariants/frame.js';
+
+/** A check's verdicts on a command sequence's requests carry the sequence, shrunk, as the invariants' do. */
+const sequenced = (check: CheckDefinition): CheckDefinition =>
+  'findings' in check ? check : { ...check, judge: (run) => withSequences(run, check.judge(run), check.name) };
 
 export const CHECKS: readonly CheckDefinition[] = [
   notAServerError,
@@ -51,7 +56,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   storedAsSent,
   neighboursServed,
   baselineDrift,
-];
+].map(sequenced);
 
 export const CHECK_NAMES = CHECKS.map((check) => check.name);
 

@@ -393,6 +393,9 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         },
         invariants: setup.invariants,
         requestCount: () => transport.requestCount,
+        // The cleanup sends a delete of each record the run holds, with a read before and after it.
+        capLeft: () =>
+          limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0) - 3 * guard.ownedIds(api).length,
         stopped: () => signal.aborted || transport.unavailableReason !== undefined,
         notes: outcome.notes,
       });

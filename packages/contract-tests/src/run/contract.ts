@@ -415,7 +415,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
         result.drift = clean(driftReport(baseline, [...judgePins(recorded, baseline.pins), ...conventions], points));
       // A request that got no answer at all is judged (not_a_server_error) when that check runs; one whose answer
       // could not be read whole is not judged by any.
-      const silenceJudged = checks.includes(notAServerError);
+      const silenceJudged = checks.some((check) => check.name === notAServerError.name);
       const unanswered = outcome.answers.filter(
         (answer) => !answer.answered && !answer.exchange.interrupted && !(silenceJudged && !answer.exchange.response),
       );

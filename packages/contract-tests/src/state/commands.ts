@@ -182,6 +182,18 @@ export function drawSequence(plan: SequencePlan, seed: number, length: number): 
  * alone is the first, shortest candidate a shrink tries.
  */
 export function closureOf(commands: readonly Command[], index: number): number[] {
+  return earlier(commands, index, (other) => other.kind === 'create');
+}
+
+/**
+ * The commands a command's records went through before it: their create and every update (a fault may need the
+ * value an earlier update left, a password that protects the record). The second candidate a shrink tries.
+ */
+export function historyOf(commands: readonly Command[], index: number): number[] {
+  return earlier(commands, index, (other) => other.kind === 'create' || other.kind === 'update');
+}
+
+function earlier(commands: readonly Command[], index: number, keep: (other: Command) => boolean): number[] {
   const command = commands[index]!;
   const records = new Set<number>();
   if ('record' in command && command.kind !== 'create') records.add(command.record);
@@ -189,7 +201,7 @@ export function closureOf(commands: readonly Command[], index: number): number[]
     records.add(command.target.created);
   const needed = commands
     .map((other, at) => ({ other, at }))
-    .filter(({ other, at }) => at < index && other.kind === 'create' && records.has(other.record))
+    .filter(({ other, at }) => at < index && keep(other) && 'record' in other && records.has(other.record))
     .map(({ at }) => at);
   return [...needed, index];
 }

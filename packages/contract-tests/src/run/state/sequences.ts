@@ -35,6 +35,7 @@ import type { WriteSession } from '../writes/session.js';
 import {
   type Command,
   closureOf,
+  historyOf,
   describeCommand,
   drawSequence,
   generatedValues,
@@ -47,6 +48,7 @@ import { Walker } from './paging.js';
 import { since, TimelineBuilder } from '../../state/timeline.js';
 import { coveringSequence } from '../../state/covering-writes.js';
 import { PAUSES_MS, pause } from '../patience.js';
+import { failsAlone } from '../shrink.js';
 
 type Values = Record<string, TemplateValue>;
 
@@ -83,6 +85,8 @@ export interface SequenceSetup {
   baseline(operation: OperationModel): Values | undefined;
   invariants: readonly StateCheck[];
   requestCount(): number;
+  /** Requests the run's cap still leaves the phase, once the later writes and the cleanup of what it holds are kept. */
+  capLeft(): number;
   stopped(): boolean;
   notes: string[];
 }
@@ -159,7 +163,7 @@ export class SequenceRunner {
   }
 
   private left(): number {
-    return this.setup.budget - (this.setup.requestCount() - this.startedAt);
+    return Math.min(this.setup.budget - (this.setup.requestCount() - this.startedAt), this.setup.capLeft());
   }
 
   /** Whether the phase should stop: interrupted, or fewer requests left than `reserve` (scaled to a small budget). */
@@ -355,6 +359,11 @@ export class SequenceRunner {
         const answer = byId.get(result.exchangeIds[0]!);
         if (answer) found.push({ check: `${check.name} ${result.kind}`, answer });
       }
+    }
+    // A server error to a sequence's request is a divergence of its own: a replay shows whether it needs the rest.
+    for (const answer of lagging ? [] : run.answers) {
+      const failure = answer.exchange.id > after && answer.case?.sequence ? failsAlone(answer) : undefined;
+      if (failure) found.push({ check: `not_a_server_error ${failure}`, answer });
     }
     return found;
   }
@@ -665,28 +674,35 @@ export class SequenceRunner {
     );
   }
 
-  /** For each check a sequence broke, replays of fewer commands until none shorter shows it. */
+  /** For each check each sequence broke, replays of fewer commands until none shorter shows it, while budget lasts. */
   private async shrink(sequences: ReadonlyMap<string, Command[]>): Promise<void> {
-    const first = new Map<string, Answer>();
+    const first = new Map<string, { check: string; answer: Answer }>();
     // Every invariant a sequence broke is shrunk, those no patience could settle (a server error) too.
     for (const divergence of this.divergences(0, false)) {
       const tag = divergence.answer.case?.sequence;
-      if (!tag || tag.id.includes('~') || first.has(divergence.check)) continue;
-      first.set(divergence.check, divergence.answer);
+      const key = `${divergence.check} ${tag?.id}`;
+      if (!tag || tag.id.includes('~') || first.has(key)) continue;
+      first.set(key, divergence);
     }
     let replays = 0;
-    for (const [check, answer] of first) {
+    for (const { check, answer } of first.values()) {
       const tag = answer.case!.sequence!;
       const commands = sequences.get(tag.id);
       if (!commands) continue;
       let current = [...Array(tag.command + 1).keys()];
       const closure = closureOf(commands, tag.command);
-      const candidates = [closure, ...current.slice(0, -1).map((drop) => current.filter((index) => index !== drop))];
-      let tries = 0;
+      // Each command left out one at a time only in a short sequence: in the covering one, each try would replay it.
+      const dropOne =
+        current.length <= SEQUENCE_LENGTH
+          ? current.slice(0, -1).map((drop) => current.filter((index) => index !== drop))
+          : [];
+      const candidates = [closure, historyOf(commands, tag.command), ...dropOne];
+      const tried = new Set<string>();
       for (const candidate of candidates) {
-        if (tries >= SHRINK_REPLAYS || this.done(30)) break;
+        if (tried.size >= SHRINK_REPLAYS || this.done(30)) break;
         if (candidate.length >= current.length || !candidate.every((index) => current.includes(index))) continue;
-        tries++;
+        if (tried.has(candidate.join())) continue;
+        tried.add(candidate.join());
         const id = `${tag.id}~${++replays}`;
         const from = this.setup.requestCount();
         await this.run(commands, id, new Set(candidate));

@@ -221,6 +221,10 @@ export class WriteSession {
   private async adopt(id: string | null | undefined, label: string, cleanup = false): Promise<string | undefined> {
     const { kind } = this.ops!;
     if (id === undefined || id === null || unsafePathSegment(id)) return undefined;
+    // The id of a record this run already holds under another label is not this create's (a deployment that answers
+    // a stale id): the record is looked for by its label instead, and the one held stays owned.
+    const held = this.options.guard.owns(this.options.api, kind.name, id);
+    if (held && held.label !== label) return undefined;
     this.options.guard.own(this.options.api, kind.name, id, label);
     let check = await this.read(id, label, 'verify', cleanup);
     // A record just created may not read back at once (a replica): a refused read is made again, as patiently as

@@ -56,11 +56,15 @@ function numbered(answers: readonly Answer[]): EvidenceStep[] {
   }));
 }
 
-/** The failing answer of a finding (the first of its evidence). */
-const failingAnswer = (run: RecordedRun, result: CaseResult): Answer | undefined =>
-  result.status === 'fail' || result.status === 'warn'
-    ? run.answers.find((answer) => answer.exchange.id === result.exchangeIds[0])
-    : undefined;
+/**
+ * The answer of a sequence a failing finding rests on: the first of its evidence, or else the write it judges (a read
+ * after the sequences, the cleanup's, may be the view that showed a sequence's write wrong).
+ */
+function failingAnswer(run: RecordedRun, result: CaseResult): Answer | undefined {
+  if (result.status !== 'fail' && result.status !== 'warn') return undefined;
+  const evidence = result.exchangeIds.flatMap((id) => run.answers.find((answer) => answer.exchange.id === id) ?? []);
+  return evidence.find((answer) => answer.case?.sequence) ?? evidence[0];
+}
 
 /**
  * The last finding of each subject at each version: a fresher view settles what an earlier one showed; and any look
@@ -115,9 +119,13 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     const shortest = shown.sort((a, b) => commandsOf(a) - commandsOf(b) || a.length - b.length)[0];
     const result = finding.result as Extract<CaseResult, { status: 'fail' | 'warn' }>;
     const own = answersOf(run, origin);
+    // Unshrunk, a sequence still ends at the command that showed the divergence: what came after it cannot matter.
+    const shownAt = answer?.case?.sequence?.command ?? Number.POSITIVE_INFINITY;
     const evidence =
       shortest ??
-      (initial ? own.filter((step) => step.case?.sequence?.command === answer?.case?.sequence?.command) : own);
+      (initial
+        ? own.filter((step) => step.case?.sequence?.command === shownAt)
+        : own.filter((step) => (step.case?.sequence?.command ?? 0) <= shownAt));
     const commands = commandsOf(own);
     const replayId = shortest?.[0]?.case?.sequence?.id ?? origin;
     // The first look at the state (sequence `0`) is many walks, each shrunk on its own: one verdict per divergent walk.
@@ -145,6 +153,23 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     titles.add(result.title);
     return true;
   });
+}
+
+/**
+ * A check's verdicts on the requests of a command sequence (a server error to a sequence's write) come with the
+ * sequence, shrunk as an invariant's are; its other verdicts stay as they are.
+ */
+export function withSequences(run: RecordedRun, results: CaseResult[], name: string): CaseResult[] {
+  const bySequence = new Set(
+    results.filter((result) => {
+      const answer = failingAnswer(run, result);
+      return answer?.case?.sequence && answer.case.sequence.id !== INITIAL_SEQUENCE;
+    }),
+  );
+  if (bySequence.size === 0) return results;
+  const findings = [...bySequence].map((result, index) => ({ subject: `${name} ${index}`, version: 0, result }));
+  const hint = `replay with --seed ${run.seed ?? '<the run seed>'} --only ${name}`;
+  return [...results.filter((result) => !bySequence.has(result)), ...settle(run, findings, hint)];
 }
 
 /** An invariant of the state model: a check whose findings the run reads as it goes (to look again, to shrink). */
