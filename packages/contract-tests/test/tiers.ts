@@ -65,6 +65,7 @@ export const UNIT: readonly string[] = [
   'test/state/normalisation.test.ts',
   'test/state/pages-consistent.test.ts',
   'test/state/read-matches-list.test.ts',
+  'test/state/sequence-verdicts.test.ts',
   'test/state/stored-as-sent.test.ts',
   'test/state/walker.test.ts',
   'test/state/walks.test.ts',
@@ -72,6 +73,7 @@ export const UNIT: readonly string[] = [
   'test/terminal-safe.test.ts',
   'test/tiers.test.ts',
   'test/transport.test.ts',
+  'test/write-session.test.ts',
 ];
 
 /**
@@ -85,7 +87,6 @@ export const END_TO_END: readonly string[] = [
   'test/fake-deployment/faults.test.ts',
   'test/first-contact.test.ts',
   'test/honest-deployments/day-values.test.ts',
-  'test/honest-deployments/facts.test.ts',
   'test/honest-deployments/write-patience.test.ts',
   'test/hostile-output.test.ts',
   'test/key-canary.test.ts',
@@ -123,6 +124,7 @@ export const SPLIT: readonly string[] = [
   'test/faults-in-single-answers.test.ts',
   'test/faults-in-state.test.ts',
   'test/faults-the-model-decides.test.ts',
+  'test/honest-deployments/facts.test.ts',
   'test/honest-deployments/honest-deployments.test.ts',
   'test/hostile-answers.test.ts',
   'test/state/stateful-mock-model.test.ts',
@@ -177,6 +179,8 @@ export interface Representatives {
   hostileAnswerOperations: readonly string[];
   /** Variants of the clean fake deployment (clean-fake.test.ts). */
   cleanFakeVariants: readonly string[];
+  /** Honest deployments held to the facts the source documentation decides (honest-deployments/facts.test.ts). */
+  honestDeploymentFacts: readonly string[];
   /** Faults only the state model decides, each under a seed, as `<fault> under seed <n>` (faults-the-model-decides). */
   faultsTheModelDecides: readonly string[];
 }
@@ -194,6 +198,7 @@ export const REPRESENTATIVES: Representatives = {
   baselineDrifts: ['a refused value answered 400 where 422 was pinned'],
   hostileAnswerOperations: ['analytics listWebsites', 'marketplace listItems'],
   cleanFakeVariants: ['laravel'],
+  honestDeploymentFacts: ['laravel-resource'],
   faultsTheModelDecides: ['analytics-list-later-pages-reversed under seed 1'],
 };
 
