@@ -1,12 +1,15 @@
 // The engine against the clean fake deployment, in each honest variant: it
 // departs from nothing, and every check judges something. The faults, each
 // caught by its check, are in faults-in-single-answers.test.ts and
-// faults-across-answers.test.ts.
+// faults-across-answers.test.ts. `pnpm test` runs the variant test/tiers.ts names; CI's `pnpm test:deployments`
+// the others.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKS } from '../src/registry/index.js';
 import { runContract } from '../src/run/contract.js';
 import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
 import { VARIANTS } from './fake-deployment/variants.js';
+import { casesOfThisTier, named } from './tier-cases.js';
+import { REPRESENTATIVES } from './tiers.js';
 
 let fake: FakeDeployment | undefined;
 afterEach(async () => {
@@ -14,8 +17,15 @@ afterEach(async () => {
   fake = undefined;
 });
 
-describe('the clean fake deployment', () => {
-  it.each(VARIANTS)('departs from nothing and judges every check, in the %s variant', async (variant) => {
+const title = 'the clean fake deployment';
+const variants = casesOfThisTier(
+  title,
+  VARIANTS,
+  named(title, VARIANTS, (variant) => variant, REPRESENTATIVES.cleanFakeVariants),
+);
+
+describe(title, () => {
+  it.each(variants)('departs from nothing and judges every check, in the %s variant', async (variant) => {
     fake = await startFakeDeployment({ variant });
     const result = await runContract(runOptionsFor(fake));
     // The fake follows the conventions too: not even a warning.

@@ -11,6 +11,8 @@ import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-
 import { runAndJudge, statusOf } from './recorded/run-and-judge.js';
 import { CHECKS } from '../src/registry/index.js';
 import { isStateCheck } from '../src/state/invariants/frame.js';
+import { casesOfThisTier } from './tier-cases.js';
+import { REPRESENTATIVES } from './tiers.js';
 
 // Faults in reads or deletes: the run cannot prove a record is its own, so it deletes nothing and lists what it left.
 const LEAVES_RECORDS = new Set<string>([
@@ -87,59 +89,73 @@ const SEEN_OTHERWISE_IN_A_FILE: Partial<Record<FaultName, { judged: 'pass' | 'wa
   },
 };
 
+/** Whether a fault is among the first `perCheck` of its check in `faults` (in the order of faults.ts). */
+function firstOfItsCheck(faults: readonly FaultSpec[], perCheck: number): (fault: FaultSpec) => boolean {
+  const kept = new Set<FaultName>();
+  const counts = new Map<string, number>();
+  for (const fault of faults) {
+    const count = counts.get(fault.expectedCheck) ?? 0;
+    if (count < perCheck) kept.add(fault.name);
+    counts.set(fault.expectedCheck, count + 1);
+  }
+  return (fault) => kept.has(fault.name);
+}
+
 /**
- * Runs every fault `belongs` selects, each against a fresh fake deployment of its own: the runs mostly wait (on the
- * fake in this process, on the patience a slow write gets), so several run at once.
+ * Runs every fault `belongs` selects that this tier takes (`pnpm test` the first of each check, CI's
+ * `pnpm test:deployments` the others: test/tiers.ts), each against a fresh fake deployment of its own: the runs
+ * mostly wait (on the fake in this process, on the patience a slow write gets), so several run at once.
  */
 export function describeFaults(title: string, belongs: (fault: FaultSpec) => boolean): void {
   const chosen = FAULTS.filter(belongs);
+  // The index in the whole selection, whichever tier runs the fault: it picks the seed of a state fault.
+  const indexed = chosen.map((fault, index) => [fault.name, fault, index] as const);
+  const representative = firstOfItsCheck(chosen, REPRESENTATIVES.faultsPerCheck);
+  const tierCases = casesOfThisTier(title, indexed, ([, fault]) => representative(fault));
+  // A sweep of a few faults of different checks is all representatives: vitest fails a suite without a test.
+  if (tierCases.length === 0) return;
   describe(title, () => {
-    it.concurrent.each(chosen.map((fault, index) => [fault.name, fault, index] as const))(
-      '%s is caught',
-      async (_, fault, index) => {
-        const fake: FakeDeployment = await startFakeDeployment({ faults: [fault.name] });
-        try {
-          // Only the requests the named check needs (--only): the run that catches the fault, and no more. The state
-          // model's sequences are seeded: each of its faults runs under one of the five seeds every one is caught by.
-          const { live: result, judged } = await runAndJudge({
-            ...runOptionsFor(fake),
-            apis: [fault.api],
-            only: [fault.expectedCheck],
-            ...(STATE_CHECKS.has(fault.expectedCheck) ? { seed: 1 + (index % 5) } : {}),
-          });
-          expect(result.apis[0]?.configError).toBeUndefined();
-          // A fault the source documentation decides fails its check; one that breaks a convention warns.
-          expect(
-            statusOf(result, fault.expectedCheck),
-            `${fault.description} should ${fault.expected} ${fault.expectedCheck}`,
-          ).toBe(fault.expected);
-          if (fault.expected === 'fail') expect(result.exitCode).toBe(1);
-          // A divergence from the state model that a command sequence showed is reported with that sequence, shrunk.
-          if (STATE_CHECKS.has(fault.expectedCheck) && fault.expectedCheck !== 'neighbours_served') {
-            const cases = result.apis.flatMap(
-              (api) => api.checks.find((check) => check.check === fault.expectedCheck)?.cases ?? [],
-            );
-            const failing = cases.flatMap((entry) =>
-              entry.status === 'fail' || entry.status === 'warn' ? [entry] : [],
-            );
-            for (const entry of failing.filter((one) => one.title.includes('(sequence ')))
-              expect(entry.sequence, `${entry.title} carries its sequence`).toBeDefined();
-            expect(
-              failing.some((entry) => entry.steps.length > 0),
-              'a failure carries the requests that show it',
-            ).toBe(true);
-          }
-          // The same traffic, judged from its HAR alone.
-          const otherwise = SEEN_OTHERWISE_IN_A_FILE[fault.name];
-          expect(statusOf(judged, fault.expectedCheck), otherwise?.why ?? 'judge finds it as the run does').toBe(
-            otherwise?.judged ?? statusOf(result, fault.expectedCheck),
+    it.concurrent.each(tierCases)('%s is caught', async (_, fault, index) => {
+      const fake: FakeDeployment = await startFakeDeployment({ faults: [fault.name] });
+      try {
+        // Only the requests the named check needs (--only): the run that catches the fault, and no more. The state
+        // model's sequences are seeded: each of its faults runs under one of the five seeds every one is caught by.
+        const { live: result, judged } = await runAndJudge({
+          ...runOptionsFor(fake),
+          apis: [fault.api],
+          only: [fault.expectedCheck],
+          ...(STATE_CHECKS.has(fault.expectedCheck) ? { seed: 1 + (index % 5) } : {}),
+        });
+        expect(result.apis[0]?.configError).toBeUndefined();
+        // A fault the source documentation decides fails its check; one that breaks a convention warns.
+        expect(
+          statusOf(result, fault.expectedCheck),
+          `${fault.description} should ${fault.expected} ${fault.expectedCheck}`,
+        ).toBe(fault.expected);
+        if (fault.expected === 'fail') expect(result.exitCode).toBe(1);
+        // A divergence from the state model that a command sequence showed is reported with that sequence, shrunk.
+        if (STATE_CHECKS.has(fault.expectedCheck) && fault.expectedCheck !== 'neighbours_served') {
+          const cases = result.apis.flatMap(
+            (api) => api.checks.find((check) => check.check === fault.expectedCheck)?.cases ?? [],
           );
-          // Even a faulty deployment is left as found, unless its reads or deletes are what is broken.
-          if (!LEAVES_RECORDS.has(fault.name)) expect(result.apis[0]?.leftovers).toEqual([]);
-        } finally {
-          await fake.close();
+          const failing = cases.flatMap((entry) => (entry.status === 'fail' || entry.status === 'warn' ? [entry] : []));
+          for (const entry of failing.filter((one) => one.title.includes('(sequence ')))
+            expect(entry.sequence, `${entry.title} carries its sequence`).toBeDefined();
+          expect(
+            failing.some((entry) => entry.steps.length > 0),
+            'a failure carries the requests that show it',
+          ).toBe(true);
         }
-      },
-    );
+        // The same traffic, judged from its HAR alone.
+        const otherwise = SEEN_OTHERWISE_IN_A_FILE[fault.name];
+        expect(statusOf(judged, fault.expectedCheck), otherwise?.why ?? 'judge finds it as the run does').toBe(
+          otherwise?.judged ?? statusOf(result, fault.expectedCheck),
+        );
+        // Even a faulty deployment is left as found, unless its reads or deletes are what is broken.
+        if (!LEAVES_RECORDS.has(fault.name)) expect(result.apis[0]?.leftovers).toEqual([]);
+      } finally {
+        await fake.close();
+      }
+    });
   });
 }

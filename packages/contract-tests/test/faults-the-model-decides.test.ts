@@ -2,11 +2,14 @@
 // later page or a search the model did not predict, a write's server error, a value no random draw is sure to send,
 // a fact two judges read two ways, and a read-only record read again. Each is run the way a QA engineer runs the
 // tester (writes allowed, every check, no --only) under five seeds, and each seed catches it: the check fails, the
-// run exits 1, and a divergence a command sequence showed comes with that sequence, shrunk.
+// run exits 1, and a divergence a command sequence showed comes with that sequence, shrunk. `pnpm test` runs the
+// fault and seed test/tiers.ts names; CI's `pnpm test:deployments` every other pair.
 import { describe, expect, it } from 'vitest';
 import { runContract } from '../src/index.js';
 import { FAULTS, type FaultName } from './fake-deployment/faults.js';
 import { runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
+import { casesOfThisTier, named } from './tier-cases.js';
+import { REPRESENTATIVES } from './tiers.js';
 
 const MODEL_DECIDES: readonly FaultName[] = [
   'analytics-list-later-pages-reversed',
@@ -21,8 +24,15 @@ const MODEL_DECIDES: readonly FaultName[] = [
 ];
 const SEEDS = [1, 2, 3, 4, 5];
 
-describe('faults only the model of the state decides, caught by default under every seed', () => {
-  const cases = MODEL_DECIDES.flatMap((name) => SEEDS.map((seed) => [name, seed] as const));
+const title = 'faults only the model of the state decides, caught by default under every seed';
+const everyPair = MODEL_DECIDES.flatMap((name) => SEEDS.map((seed) => [name, seed] as const));
+const cases = casesOfThisTier(
+  title,
+  everyPair,
+  named(title, everyPair, ([name, seed]) => `${name} under seed ${seed}`, REPRESENTATIVES.faultsTheModelDecides),
+);
+
+describe(title, () => {
   it.concurrent.each(cases)('%s under seed %i', async (name, seed) => {
     const fault = FAULTS.find((candidate) => candidate.name === name)!;
     const fake = await startFakeDeployment({ faults: [name] });

@@ -1,5 +1,6 @@
 // Unit tests of the honest deployments against the facts the source documentation decides: whatever a variant
 // chooses where the source is silent, these must hold in every variant, or the variant would not be honest.
+// `pnpm test` holds the variant test/tiers.ts names to them; CI's `pnpm test:deployments` every other variant.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startingWebsites } from './data.js';
@@ -8,6 +9,8 @@ import { type HonestDeployment, startHonestDeployment } from './server.js';
 import { STATISTIC_NAMES } from './statistics.js';
 import { analytics, asSetting, failed, marketplace, recordOf, rowsOf } from './test-client.js';
 import { VARIANT_NAMES, VARIANTS } from './variants.js';
+import { casesOfThisTier, named, runsTestsBesideTheSweep } from '../tier-cases.js';
+import { REPRESENTATIVES } from '../tiers.js';
 
 type Json = Record<string, unknown>;
 /** The fields of an item a new release changes (choice 144). */
@@ -15,30 +18,39 @@ const RELEASED = new Set(['version', 'description', 'price']);
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const STARTING_OWNED = startingWebsites().filter((website) => website.owner === 'main').length;
 
-describe('the variants', () => {
-  it('are at least ten, each a different set of choices', () => {
-    expect(VARIANT_NAMES.length).toBeGreaterThanOrEqual(10);
-    const distinct = new Set(VARIANT_NAMES.map((name) => JSON.stringify(VARIANTS[name])));
-    expect(distinct.size).toBe(VARIANT_NAMES.length);
+const title = 'honest variant %s';
+const variants = casesOfThisTier(
+  title,
+  VARIANT_NAMES,
+  named(title, VARIANT_NAMES, (name) => name, REPRESENTATIVES.honestDeploymentFacts),
+);
+
+// Tests of the set of variants, not of one: in `pnpm test` only, so they too run in one tier.
+if (runsTestsBesideTheSweep())
+  describe('the variants', () => {
+    it('are at least ten, each a different set of choices', () => {
+      expect(VARIANT_NAMES.length).toBeGreaterThanOrEqual(10);
+      const distinct = new Set(VARIANT_NAMES.map((name) => JSON.stringify(VARIANTS[name])));
+      expect(distinct.size).toBe(VARIANT_NAMES.length);
+    });
+
+    it('take at least two different choices at every modelled silence', () => {
+      const flatten = (choices: object, prefix = ''): [string, string][] =>
+        Object.entries(choices).flatMap(([key, value]) =>
+          value && typeof value === 'object' && !('header' in value)
+            ? flatten(value, `${prefix}${key}.`)
+            : [[`${prefix}${key}`, JSON.stringify(value)] as [string, string]],
+        );
+      const seen = new Map<string, Set<string>>();
+      for (const name of VARIANT_NAMES) {
+        for (const [key, value] of flatten(VARIANTS[name])) seen.set(key, (seen.get(key) ?? new Set()).add(value));
+      }
+      const uniform = [...seen].filter(([, values]) => values.size < 2).map(([key]) => key);
+      expect(uniform).toEqual([]);
+    });
   });
 
-  it('take at least two different choices at every modelled silence', () => {
-    const flatten = (choices: object, prefix = ''): [string, string][] =>
-      Object.entries(choices).flatMap(([key, value]) =>
-        value && typeof value === 'object' && !('header' in value)
-          ? flatten(value, `${prefix}${key}.`)
-          : [[`${prefix}${key}`, JSON.stringify(value)] as [string, string]],
-      );
-    const seen = new Map<string, Set<string>>();
-    for (const name of VARIANT_NAMES) {
-      for (const [key, value] of flatten(VARIANTS[name])) seen.set(key, (seen.get(key) ?? new Set()).add(value));
-    }
-    const uniform = [...seen].filter(([, values]) => values.size < 2).map(([key]) => key);
-    expect(uniform).toEqual([]);
-  });
-});
-
-describe.each(VARIANT_NAMES)('honest variant %s', (name) => {
+describe.each(variants)(title, (name) => {
   let d: HonestDeployment;
   const choices = VARIANTS[name];
   const hasWebsites = !choices.emptyAccount;
