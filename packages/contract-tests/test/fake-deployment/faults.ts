@@ -787,7 +787,7 @@ const LIST = [
   ],
   [
     'analytics-list-search-non-ascii-finds-nothing',
-    'filter_effect',
+    'list_matches_state',
     'a website list search with a character outside ASCII finds nothing: domains are indexed in their ASCII ' +
       '(punycode) form and the text is not converted',
   ],
