@@ -386,7 +386,11 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
             typeof value === 'string' ? value : `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}`,
         }),
         session:
-          setup.writesAllowed && session.possible && setup.invariants.some((invariant) => invariant.writes)
+          setup.writesAllowed &&
+          session.possible &&
+          // The sequences make the run's writes: an invariant of writes needs them, and so does a check of answers to
+          // writes (a server error, a status code).
+          (setup.invariants.some((invariant) => invariant.writes) || setup.families.has('write'))
             ? session
             : undefined,
         baseline: plainValues,
