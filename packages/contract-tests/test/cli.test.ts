@@ -57,7 +57,8 @@ describe('tallyport-contract signals', () => {
     expect(signalled).toBe(true);
     expect(run.code, run.stderr).toBe(130);
     expect(run.stderr).toContain('Interrupted: no new request starts');
-    expect(run.stderr).toMatch(/tallyport-contract-\d{8}-[0-9a-f]{6}-defaults\.example\.com/);
+    // The first create of the run (the covering sequence's first record) is the one held.
+    expect(run.stderr).toMatch(/tallyport-contract-\d{8}-[0-9a-f]{6}-s1-1\.example\.com/);
     expect(run.stderr).toContain(`tallyport-contract cleanup --ledger ${ledger}`);
     expect(run.stderr + run.stdout).not.toContain(fake.keys.analytics);
   });
