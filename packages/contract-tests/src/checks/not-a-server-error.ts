@@ -10,7 +10,8 @@ import { CASE_FAMILIES } from '../cases/types.js';
 import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { mayRepeat } from '../transport/template.js';
 import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
-import type { CheckDefinition, RecordedRun } from './judging/types.js';
+import { sentAgain } from './judging/related.js';
+import type { CheckDefinition } from './judging/types.js';
 
 /**
  * Whether every value the request sent is one the documentation allows. A deployment may refuse some of them by
@@ -21,15 +22,6 @@ import type { CheckDefinition, RecordedRun } from './judging/types.js';
 const conforming = (answer: Answer): boolean =>
   answer.case?.auth === 'valid' &&
   (answer.case.expect === 'success' || (ofSequence(answer) && answer.operation.effect !== 'read' && !answer.case.rule));
-
-/** The same request sent again after a gateway's 5XX to a write that may create (once the state showed no effect). */
-const sentAgain = (run: RecordedRun, answer: Answer): Answer | undefined =>
-  run.answers.find(
-    (other) =>
-      other.exchange.id > answer.exchange.id &&
-      other.operation.id === answer.operation.id &&
-      JSON.stringify(other.case?.values) === JSON.stringify(answer.case?.values),
-  );
 
 export const notAServerError: CheckDefinition = {
   name: 'not_a_server_error',

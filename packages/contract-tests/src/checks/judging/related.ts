@@ -177,3 +177,15 @@ export function refusalBasis(run: RecordedRun, answer: Answer): Basis {
   });
   return explained ? 'specified' : 'convention';
 }
+
+/**
+ * The same request sent again later (a write that failed and was found to have taken no effect, a retry): whether it
+ * was served says whether the failure held.
+ */
+export const sentAgain = (run: RecordedRun, answer: Answer): Answer | undefined =>
+  run.answers.find(
+    (other) =>
+      other.exchange.id > answer.exchange.id &&
+      other.operation.id === answer.operation.id &&
+      JSON.stringify(other.case?.values) === JSON.stringify(answer.case?.values),
+  );

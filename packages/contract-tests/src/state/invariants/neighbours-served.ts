@@ -12,6 +12,7 @@
 import { identifyingParameter, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
 import { titleOf } from '../../checks/judging/evidence.js';
+import { sentAgain } from '../../checks/judging/related.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import { failedWrite, isWriteNeighbour, neighboursOf, refusedAllowed } from '../neighbours.js';
 import { type Finding, stateCheck } from './frame.js';
@@ -82,10 +83,10 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
       const match = servedAs.get(requestKey(run, answer.operation.id, candidate.values))?.[0];
       return match ? [{ answer: match, kind: candidate.kind }] : [];
     })[0];
-    if (!neighbour && !goneByOthers(run, timeline, answer, shared)) {
+    if (!neighbour && !goneByOthers(run, timeline, answer, shared) && !deletedBefore(run, answer)) {
       const before = servedAs
         .get(requestKey(run, answer.operation.id, answer.case!.values))
-        ?.find((other) => other.exchange.id < answer.exchange.id && !deletedBefore(run, answer));
+        ?.find((other) => other.exchange.id < answer.exchange.id);
       if (before) neighbour = { answer: before, kind: 'the same request, a step earlier' };
     }
     if (!neighbour) continue;
@@ -122,17 +123,10 @@ function writeFindings(run: RecordedRun): Finding[] {
   const found: Finding[] = [];
   for (const answer of run.answers) {
     if (!failedWrite(answer)) continue;
-    const values = sentValues(run, answer);
     // The same write sent again and served: the failure did not hold (a gateway's occasional 503), nothing to judge.
-    const same = JSON.stringify(values);
-    const resent = run.answers.some(
-      (other) =>
-        other.exchange.id > answer.exchange.id &&
-        other.operation.id === answer.operation.id &&
-        servedAlike(other) &&
-        JSON.stringify(sentValues(run, other)) === same,
-    );
-    if (resent) continue;
+    const again = sentAgain(run, answer);
+    if (again && servedAlike(again)) continue;
+    const values = sentValues(run, answer);
     const neighbour = run.answers.find(
       (other) =>
         other !== answer &&
