@@ -189,6 +189,26 @@ export class WriteSession {
   }
 
   /**
+   * Reads the record, and reads it again after each pause of the run's one policy of patience (run/patience.ts) until
+   * `settled` holds of a read (a replica caught up) or patience runs out.
+   */
+  private async readUntil(
+    id: string,
+    label: string,
+    step: string,
+    cleanup: boolean,
+    settled: (read: Awaited<ReturnType<WriteSession['read']>>) => boolean,
+  ) {
+    let read = await this.read(id, label, step, cleanup);
+    for (const ms of PAUSES_MS) {
+      if (settled(read) || (this.options.stopped() && !cleanup)) break;
+      await pause(ms);
+      read = await this.read(id, label, step, cleanup);
+    }
+    return read;
+  }
+
+  /**
    * Finds a record by its exact label through the list's search: its id, `null` when the search answers with no
    * rows at all, or undefined when it could not tell (other rows only may mean the search was ignored).
    */
@@ -226,14 +246,14 @@ export class WriteSession {
     const held = this.options.guard.owns(this.options.api, kind.name, id);
     if (held && held.label !== label) return undefined;
     this.options.guard.own(this.options.api, kind.name, id, label);
-    let check = await this.read(id, label, 'verify', cleanup);
-    // A record just created may not read back at once (a replica): a refused read is made again, as patiently as
-    // every look of the run.
-    for (const ms of PAUSES_MS) {
-      if (check.verified || check.answer.verdict !== 'refused' || (this.options.stopped() && !cleanup)) break;
-      await pause(ms);
-      check = await this.read(id, label, 'verify', cleanup);
-    }
+    // A record just created may not read back at once (a replica): a refused read is made again.
+    const check = await this.readUntil(
+      id,
+      label,
+      'verify',
+      cleanup,
+      (read) => read.verified || read.answer.verdict !== 'refused',
+    );
     if (check.verified) {
       this.options.ledger.record({ event: 'created', ...this.entry(label), id });
       return id;
@@ -361,15 +381,16 @@ export class WriteSession {
       await this.read(id, label, 'read-after-unauthorised-delete');
       return false;
     }
+    // A delete taken may still read a while (a replica): a record that still reads is read again before the delete
+    // counts as not taken.
     const readAfter = cleanup ? 'cleanup-read-after-delete' : 'read-after-delete';
-    let after = await this.read(id, label, readAfter, cleanup);
-    // A delete taken may still read a while (a replica): a record that still reads is read again, as patiently as
-    // every look of the run, before the delete counts as not taken.
-    for (const ms of answer.verdict === 'accepted' ? PAUSES_MS : []) {
-      if (after.answer.verdict === 'refused' || (this.options.stopped() && !cleanup)) break;
-      await pause(ms);
-      after = await this.read(id, label, readAfter, cleanup);
-    }
+    const after = await this.readUntil(
+      id,
+      label,
+      readAfter,
+      cleanup,
+      (read) => answer.verdict !== 'accepted' || read.answer.verdict === 'refused',
+    );
     const refused = after.answer.verdict === 'refused';
     if (answer.verdict === 'accepted' && (refused || this.options.mock)) this.forget(id, label);
     return refused;
