@@ -3,6 +3,7 @@
 // as it was bought. A search a link leads to is a list answer, the model of the state's to judge.
 import { describe, expect, it } from 'vitest';
 import { linkedRecordsAgree } from '../../src/checks/linked-records-agree.js';
+import { specModels } from '../../src/spec/models.js';
 import { type Recorded, recordedRun, statuses, stepIndexes, verdictOf } from './recorded.js';
 
 const PREVIEW = 'https://cdn.lunaria.cn/items/48213/preview.jpg';
@@ -44,6 +45,11 @@ const searched = (rows: unknown[]): Recorded => ({
 });
 
 describe('linked_records_agree', () => {
+  it("applies where a read of one record links to another (a purchase's item), not where links lead to lists", () => {
+    expect(linkedRecordsAgree.appliesTo?.(specModels.marketplace)).toBe(true);
+    expect(linkedRecordsAgree.appliesTo?.(specModels.analytics)).toBe(false);
+  });
+
   it('fails a purchased item that its read refuses, naming the purchase', () => {
     const run = recordedRun([purchase, purchasedItem(200, { status: '错误', msg: '未找到任何商品' })]);
     const failure = verdictOf(linkedRecordsAgree.judge(run), 'fail');

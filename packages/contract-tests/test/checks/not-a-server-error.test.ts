@@ -7,6 +7,16 @@ import { recordedRun, statuses, verdictOf } from './recorded.js';
 const RANGE = { id: '42', name: 'browser', from: '2026-10-01', to: '2026-10-31' };
 
 describe('not_a_server_error', () => {
+  it("leaves a neighbour's 500 to the request it was sent to judge, which carries the verdict", () => {
+    const failed = { operationId: 'getStats', values: { ...RANGE, search: 'ñandú' }, status: 500, body: {} };
+    const neighbour = {
+      ...failed,
+      values: { ...RANGE, search: 'tally' },
+      case: { family: 'sequence' as const, step: 'neighbour' },
+    };
+    expect(statuses(notAServerError.judge(recordedRun([failed, neighbour])))).toEqual(['fail', 'skip']);
+  });
+
   it('fails a 500 to a request that follows the spec', () => {
     const results = notAServerError.judge(
       recordedRun([{ operationId: 'getStats', values: RANGE, status: 500, body: { message: 'Server Error' } }]),
