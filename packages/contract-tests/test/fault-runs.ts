@@ -81,12 +81,6 @@ const SEEN_OTHERWISE_IN_A_FILE: Partial<Record<FaultName, { judged: 'pass' | 'wa
     judged: 'pass',
     why: 'the file cannot say which key lists no item, so the item read with it is not a documented condition',
   },
-  'analytics-delete-redirects': {
-    judged: 'warn',
-    why:
-      'the run fails the read it makes at cleanup, expecting the record its redirected delete may have left; the ' +
-      'file shows that read refused after the delete, so only the redirect (a convention) is left to judge',
-  },
 };
 
 /** Whether a fault is among the first `perCheck` of its check in `faults` (in the order of faults.ts). */

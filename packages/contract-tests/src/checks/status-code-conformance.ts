@@ -5,12 +5,37 @@
 // with a 2XX, and a request is answered rather than redirected.
 import { isSuccessStatus } from '@tallyport/http-policy';
 import { declaredResponseKeys, responseFor, singleKind, writableKind } from '@tallyport/spec-model/query';
-import type { Answer } from '../answers/answer.js';
+import { type Answer, ofSequence } from '../answers/answer.js';
 import { eachAnswered, fail, pass, skip, titleOf } from './judging/evidence.js';
 import { refusalBasis } from './judging/related.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
+
+/**
+ * A write of a command sequence: values the documentation allows, generated, which a deployment may refuse by rules
+ * of its own (a length, a syntax: neighbours_served judges those). A delete carries only the id of a record the run
+ * holds and has just read, so nothing in it is left to such a rule.
+ */
+const sequenceWrite = (answer: Answer): boolean =>
+  ofSequence(answer) && answer.operation.effect !== 'read' && answer.case?.auth === 'valid' && !answer.case.rule;
+
+/**
+ * The first read of the same record after a refused delete, when it shows the record gone: the delete was taken
+ * (the record was read before it, and nothing else of the run deletes it).
+ */
+const takenAnyway = (run: RecordedRun, remove: Answer): Answer | undefined => {
+  if (remove.operation.effect !== 'delete' || !remove.case?.record) return undefined;
+  const next = run.answers.find(
+    (other) =>
+      other.exchange.id > remove.exchange.id &&
+      other.operation.effect === 'read' &&
+      other.case?.record === remove.case!.record &&
+      other.case?.auth === 'valid' &&
+      singleKind(other.operation) !== undefined,
+  );
+  return next?.verdict === 'refused' && next.status !== undefined && next.status < 500 ? next : undefined;
+};
 
 /**
  * A read by id of a record of the kind the run may write: whether the record should read then (listed, created,
@@ -53,7 +78,7 @@ function judge(run: RecordedRun, answer: Answer): CaseResult {
     return fail('unexpected-status', answer, 'a success body comes with a 2XX status', `HTTP ${status}`, {
       basis: 'convention',
     });
-  if (!conforming(answer)) return pass(titleOf(answer));
+  if (!conforming(answer) && !sequenceWrite(answer)) return pass(titleOf(answer));
   if (status >= 300 && status < 400)
     return fail(
       'unexpected-status',
@@ -76,6 +101,21 @@ function judge(run: RecordedRun, answer: Answer): CaseResult {
         `(#${encoded.exchange.id}): the documented body is never read`,
       { basis: 'specified', related: [encoded] },
     );
+  const taken = takenAnyway(run, answer);
+  if (taken)
+    return fail(
+      'unexpected-status',
+      answer,
+      `the answer to a ${operation.id} that was taken says it was served`,
+      `refused (HTTP ${status}), while the read after it (#${taken.exchange.id}) shows the record deleted`,
+      { basis: 'specified', related: [taken] },
+    );
+  if (sequenceWrite(answer) && answer.operation.effect !== 'delete')
+    return skip(
+      titleOf(answer),
+      'a write of generated values the deployment may refuse by a rule of its own: neighbours_served judges it ' +
+        'against its neighbours',
+    );
   const how =
     answer.outcome === 'error'
       ? 'the body states an error'
@@ -92,6 +132,6 @@ export const statusCodeConformance: CheckDefinition = {
   description:
     'Requests that follow the spec are served, not refused; statuses are declared; a success comes with a 2XX ' +
     '(a convention).',
-  needs: ['baseline', 'coverage', 'derived', 'combination', 'example', 'write'],
+  needs: ['baseline', 'coverage', 'derived', 'combination', 'example', 'write', 'sequence'],
   judge: (run) => eachAnswered(run, (answer) => judge(run, answer)),
 };

@@ -72,6 +72,13 @@ export const refusedAllowed = (answer: Answer): boolean =>
 const risky = (text: string): boolean =>
   [...text].length > 64 || !/^[\x20-\x7e]*$/.test(text) || /['"\\%_;<&]/.test(text);
 
+/**
+ * Whether every text a write sends, its label included, is plain: nothing in it that a deployment's own
+ * rule of length or syntax would refuse, so a refusal of it says something of the write itself (its encoding).
+ */
+export const plainWrite = (values: Readonly<Record<string, TemplateValue>>): boolean =>
+  Object.values(values).every((value) => typeof value !== 'string' || !risky(value));
+
 /** A plain value for a risky text: ASCII letters, short. */
 export const plainText = (text: string): string => asciiText(Math.min(16, Math.max(1, [...text].length)));
 

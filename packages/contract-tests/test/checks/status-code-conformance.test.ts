@@ -136,4 +136,77 @@ describe('status_code_conformance', () => {
     );
     expect(results[0]).toMatchObject({ status: 'fail', kind: 'write-refused', basis: 'specified' });
   });
+
+  describe("a command sequence's writes", () => {
+    const sequence = { family: 'sequence' as const, expect: 'any' as const, sequence: { id: '3', command: 1 } };
+
+    it('warns on a redirect of an update, whatever its generated values', () => {
+      const results = statusCodeConformance.judge(
+        recordedRun([
+          {
+            operationId: 'updateWebsite',
+            values: { id: '78', privacy: '1' },
+            status: 302,
+            body: '',
+            headers: { location: '/websites/78/edit' },
+            case: { ...sequence, step: 'update', record: LABEL },
+          },
+        ]),
+      );
+      expect(verdictOf(results, 'warn')).toMatchObject({ kind: 'unexpected-status', basis: 'convention' });
+    });
+
+    it('leaves a refused update to neighbours_served, unless the same values were served as JSON', () => {
+      const values = { id: '78', privacy: '1' };
+      const refused = {
+        operationId: 'updateWebsite',
+        values,
+        status: 422,
+        body: { message: 'The privacy is invalid.' },
+        case: { ...sequence, step: 'update', record: LABEL },
+      };
+      const alone = statusCodeConformance.judge(recordedRun([refused]));
+      expect(alone).toMatchObject([{ status: 'skip', reason: expect.stringContaining('neighbours_served') }]);
+      const resent = statusCodeConformance.judge(
+        recordedRun([
+          { ...refused, status: 415, body: { message: 'Unsupported Media Type' } },
+          {
+            operationId: 'updateWebsite',
+            values,
+            status: 200,
+            body: { data: { id: 78, domain: LABEL, privacy: 1 } },
+            case: { ...sequence, step: 'update', record: LABEL, encoding: 'json' },
+          },
+        ]),
+      );
+      expect(resent[0]).toMatchObject({ status: 'fail', kind: 'write-refused', basis: 'specified' });
+    });
+
+    it('fails a delete answered as refused when the read after it shows the record deleted', () => {
+      const remove = {
+        operationId: 'deleteWebsite',
+        values: { id: '78' },
+        status: 404,
+        body: { message: 'Not found.' },
+        case: { ...sequence, step: 'delete', record: LABEL },
+      };
+      const readAfter = (status: number) => ({
+        operationId: 'getWebsite',
+        values: { id: '78' },
+        status,
+        body: status === 200 ? { data: { id: 78, domain: LABEL } } : { message: 'Not found.' },
+        case: { ...sequence, expect: status === 200 ? ('success' as const) : ('refusal' as const) },
+      });
+      const taken = statusCodeConformance.judge(
+        recordedRun([remove, { ...readAfter(404), case: { ...readAfter(404).case, step: 'read-after-delete', record: LABEL } }]),
+      );
+      expect(verdictOf(taken, 'fail')).toMatchObject({ kind: 'unexpected-status', basis: 'specified' });
+      expect(verdictOf(taken, 'fail').actual).toContain('shows the record deleted');
+      // The record still there: a refusal nothing explains, so a warning.
+      const kept = statusCodeConformance.judge(
+        recordedRun([remove, { ...readAfter(200), case: { ...readAfter(200).case, step: 'read-after-delete', record: LABEL } }]),
+      );
+      expect(verdictOf(kept, 'warn')).toMatchObject({ kind: 'unexpected-status', basis: 'convention' });
+    });
+  });
 });

@@ -821,6 +821,7 @@ const CONVENTION_FAULTS: ReadonlySet<FaultName> = new Set<FaultName>([
   'analytics-read-redirects',
   'analytics-create-redirects',
   'analytics-update-redirects',
+  'analytics-delete-redirects',
   'marketplace-account-success-400',
   'marketplace-item-success-404',
   'marketplace-purchase-success-422',

@@ -31,6 +31,10 @@ import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard } from '../../trans
 import type { ApiName } from '../../spec/models.js';
 import type { Ledger } from './ledger.js';
 import { PAUSES_MS, pause } from '../patience.js';
+import { plainWrite } from '../../state/neighbours.js';
+
+/** How many refused writes of a command sequence, per operation, are sent again in the other encoding. */
+const ENCODED_TRIES_PER_OPERATION = 2;
 
 export interface WriteSessionOptions {
   api: ApiName;
@@ -104,6 +108,7 @@ export type SessionTag = Pick<RequestCase, 'family'> & Partial<Pick<RequestCase,
 export class WriteSession {
   private readonly ops: WriteOperations | undefined;
   private tag: SessionTag | undefined;
+  private readonly encodedTries = new Map<string, number>();
 
   constructor(private readonly options: WriteSessionOptions) {
     this.ops = writeOperations(options.model);
@@ -288,9 +293,15 @@ export class WriteSession {
    */
   private encodingToTry(operation: OperationModel, answer: Answer | undefined, extra: WriteExtra) {
     const conforming = (extra.expect ?? 'success') === 'success' && (extra.auth ?? 'valid') === 'valid';
-    // A command sequence writes generated values a deployment may refuse for its own reasons: it is not asked again.
-    if (!conforming || extra.encoding || answer?.verdict !== 'refused' || this.options.stopped() || this.tag)
-      return undefined;
+    if (!conforming || extra.encoding || answer?.verdict !== 'refused' || this.options.stopped()) return undefined;
+    // A command sequence writes generated values a deployment may refuse by rules of its own: only a write of plain
+    // values is asked again, and only the first few of each operation (the encoding is the operation's, not a value's).
+    if (this.tag) {
+      const tries = this.encodedTries.get(operation.id) ?? 0;
+      if (tries >= ENCODED_TRIES_PER_OPERATION || !plainWrite(answer.case?.values ?? {}))
+        return undefined;
+      this.encodedTries.set(operation.id, tries + 1);
+    }
     return otherEncoding(operation);
   }
 
@@ -392,7 +403,9 @@ export class WriteSession {
       (read) => answer.verdict !== 'accepted' || read.answer.verdict === 'refused',
     );
     const refused = after.answer.verdict === 'refused';
-    if (answer.verdict === 'accepted' && (refused || this.options.mock)) this.forget(id, label);
+    // A record read just before and refused after is gone, whatever the delete answered (status_code_conformance
+    // judges a delete refused yet taken).
+    if (refused || (answer.verdict === 'accepted' && this.options.mock)) this.forget(id, label);
     return refused;
   }
 
