@@ -198,13 +198,19 @@ describe('status_code_conformance', () => {
         case: { ...sequence, expect: status === 200 ? ('success' as const) : ('refusal' as const) },
       });
       const taken = statusCodeConformance.judge(
-        recordedRun([remove, { ...readAfter(404), case: { ...readAfter(404).case, step: 'read-after-delete', record: LABEL } }]),
+        recordedRun([
+          remove,
+          { ...readAfter(404), case: { ...readAfter(404).case, step: 'read-after-delete', record: LABEL } },
+        ]),
       );
       expect(verdictOf(taken, 'fail')).toMatchObject({ kind: 'unexpected-status', basis: 'specified' });
       expect(verdictOf(taken, 'fail').actual).toContain('shows the record deleted');
       // The record still there: a refusal nothing explains, so a warning.
       const kept = statusCodeConformance.judge(
-        recordedRun([remove, { ...readAfter(200), case: { ...readAfter(200).case, step: 'read-after-delete', record: LABEL } }]),
+        recordedRun([
+          remove,
+          { ...readAfter(200), case: { ...readAfter(200).case, step: 'read-after-delete', record: LABEL } },
+        ]),
       );
       expect(verdictOf(kept, 'warn')).toMatchObject({ kind: 'unexpected-status', basis: 'convention' });
     });

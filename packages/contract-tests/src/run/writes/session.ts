@@ -298,8 +298,7 @@ export class WriteSession {
     // values is asked again, and only the first few of each operation (the encoding is the operation's, not a value's).
     if (this.tag) {
       const tries = this.encodedTries.get(operation.id) ?? 0;
-      if (tries >= ENCODED_TRIES_PER_OPERATION || !plainWrite(answer.case?.values ?? {}))
-        return undefined;
+      if (tries >= ENCODED_TRIES_PER_OPERATION || !plainWrite(answer.case?.values ?? {})) return undefined;
       this.encodedTries.set(operation.id, tries + 1);
     }
     return otherEncoding(operation);
