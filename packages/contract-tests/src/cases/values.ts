@@ -4,6 +4,7 @@
 // path or a form body.
 import { type Json, type OperationModel, type ParameterModel, parameterWithRole } from '@tallyport/spec-model/query';
 import type { Basis } from '../spec/basis.js';
+import type { TemplateValue } from '../spec/secrets.js';
 
 export interface InvalidValue {
   value: string;
@@ -162,3 +163,17 @@ export function searchField(
     return { name: fallback, send: false, parameter: field.name };
   return allowed[0] ? { name: allowed[0], send: true, parameter: field.name } : undefined;
 }
+
+/**
+ * Text a deployment may refuse by a rule of its own: long (past 64 characters), not plain ASCII, or holding
+ * characters a query language or a template reads.
+ */
+export const risky = (text: string): boolean =>
+  [...text].length > 64 || !/^[\x20-\x7e]*$/.test(text) || /['"\\%_;<&]/.test(text);
+
+/**
+ * Whether every text a write sends, its label included, is plain: nothing in it that a deployment's own rule of
+ * length or syntax would refuse, so a refusal of it says something of the write itself (its encoding, its handling).
+ */
+export const plainWrite = (values: Readonly<Record<string, TemplateValue>>): boolean =>
+  Object.values(values).every((value) => typeof value !== 'string' || !risky(value));

@@ -8,14 +8,15 @@ import { declaredResponseKeys, responseFor, singleKind, writableKind } from '@ta
 import { type Answer, ofSequence } from '../answers/answer.js';
 import { eachAnswered, fail, pass, skip, titleOf } from './judging/evidence.js';
 import { refusalBasis } from './judging/related.js';
+import { plainWrite } from '../cases/values.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
 
 /**
- * A write of a command sequence: values the documentation allows, generated, which a deployment may refuse by rules
- * of its own (a length, a syntax: neighbours_served judges those). A delete carries only the id of a record the run
- * holds and has just read, so nothing in it is left to such a rule.
+ * A write of a command sequence: values the documentation allows, which follows the spec as a round trip's write
+ * does. Where it sends text a deployment may refuse by a rule of its own (a length, a syntax), only a failure or a
+ * redirect is judged here, and neighbours_served judges a refusal.
  */
 const sequenceWrite = (answer: Answer): boolean =>
   ofSequence(answer) && answer.operation.effect !== 'read' && answer.case?.auth === 'valid' && !answer.case.rule;
@@ -110,11 +111,11 @@ function judge(run: RecordedRun, answer: Answer): CaseResult {
       `refused (HTTP ${status}), while the read after it (#${taken.exchange.id}) shows the record deleted`,
       { basis: 'specified', related: [taken] },
     );
-  if (sequenceWrite(answer) && answer.operation.effect !== 'delete')
+  if (answer.operation.effect !== 'read' && !plainWrite(answer.case?.values ?? {}))
     return skip(
       titleOf(answer),
-      'a write of generated values the deployment may refuse by a rule of its own: neighbours_served judges it ' +
-        'against its neighbours',
+      'a write of text the deployment may refuse by a rule of its own (long, outside ASCII, or read by a query ' +
+        'language): neighbours_served judges it against its neighbours',
     );
   const how =
     answer.outcome === 'error'

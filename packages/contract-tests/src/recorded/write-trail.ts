@@ -1,17 +1,18 @@
 // Writes in a recorded file, tagged as a run tags its own writes: each
-// create, update and delete of the kind a run may write, and every read of a
-// record a write in the file touched, belong to that record's trail (family
-// `write`), so that the checks that compare answers leave them to the model
-// of the state, which judges them in the order sent. No ownership is claimed
-// (nothing is ever sent). A record's trail starts at its create (the created
-// id comes from the create's answer, or from a list that shows its label) or,
-// for a record the file did not create, at its first update or delete. The
-// read of a deleted record is due a refusal (`read-after-delete`); the first
-// read after a delete with a wrong key shows whether it was taken
+// create, update and delete of the kind a run may write, every read of a
+// record a write in the file touched, and every search for a created
+// record's label belong to that record's trail (family `write`), so that the
+// checks that compare answers leave them to the model of the state, which
+// judges them in the order sent. No ownership is claimed (nothing is ever
+// sent). A record's trail starts at its create (the created id comes from
+// the create's answer, or from a list that shows its label) or, for a record
+// the file did not create, at its first update or delete. The read of a
+// deleted record is due a refusal (`read-after-delete`); the first read after
+// a delete with a wrong key shows whether it was taken
 // (`read-after-unauthorised-delete`, ignored_auth's); the first read of each
 // other operation after a create (its statistics) answers before the record
 // has data only by convention (`follow-created`).
-import { identifyingParameter, type SpecModel } from '@tallyport/spec-model/query';
+import { identifyingParameter, parameterWithRole, type SpecModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import { idText } from '../answers/json-values.js';
 import type { RequestCase } from '../cases/types.js';
@@ -88,6 +89,11 @@ export class WriteTrails {
       testCase.step = 'create';
       return item;
     }
+    // A search for a record's label looks for that record: it reads the data while the file writes it.
+    const search = operation.id === ops.list?.id ? parameterWithRole(operation, 'search') : undefined;
+    const searched = search ? value(search.name) : undefined;
+    const sought = typeof searched === 'string' ? this.byLabel.get(searched) : undefined;
+    if (sought) Object.assign(testCase, { family: 'write', record: sought.label });
     const idParameter = identifyingParameter(operation, kind.name);
     const id = idParameter ? value(idParameter.name) : undefined;
     if (typeof id === 'string') {

@@ -12,7 +12,7 @@
 // neighbour for each it meets; the check (invariants/neighbours-served.ts)
 // finds them by these same definitions.
 import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
-import { DAY_MS, ymd } from '../cases/values.js';
+import { DAY_MS, risky, ymd } from '../cases/values.js';
 import type { Answer } from '../answers/answer.js';
 import type { TemplateValue } from '../spec/secrets.js';
 import { pagingValues } from './walks.js';
@@ -67,17 +67,6 @@ export const refusedAllowed = (answer: Answer): boolean =>
   answer.case?.auth === 'valid' &&
   answer.case.expect === 'success' &&
   ((answer.verdict === 'refused' && (answer.status ?? 0) < 500) || (answer.status ?? 0) >= 500);
-
-/** Text a write may carry that a neighbour replaces: long (past 64 characters) or not plain ASCII. */
-const risky = (text: string): boolean =>
-  [...text].length > 64 || !/^[\x20-\x7e]*$/.test(text) || /['"\\%_;<&]/.test(text);
-
-/**
- * Whether every text a write sends, its label included, is plain: nothing in it that a deployment's own
- * rule of length or syntax would refuse, so a refusal of it says something of the write itself (its encoding).
- */
-export const plainWrite = (values: Readonly<Record<string, TemplateValue>>): boolean =>
-  Object.values(values).every((value) => typeof value !== 'string' || !risky(value));
 
 /** A plain value for a risky text: ASCII letters, short. */
 export const plainText = (text: string): string => asciiText(Math.min(16, Math.max(1, [...text].length)));

@@ -156,7 +156,21 @@ describe('status_code_conformance', () => {
       expect(verdictOf(results, 'warn')).toMatchObject({ kind: 'unexpected-status', basis: 'convention' });
     });
 
-    it('leaves a refused update to neighbours_served, unless the same values were served as JSON', () => {
+    it('leaves a refused write of risky text to neighbours_served, and warns on a refused plain one', () => {
+      const refused = (values: Record<string, string>) => ({
+        operationId: 'updateWebsite',
+        values,
+        status: 422,
+        body: { message: 'The given data was invalid.' },
+        case: { ...sequence, step: 'update', record: LABEL },
+      });
+      const long = statusCodeConformance.judge(recordedRun([refused({ id: '78', exclude_params: 'x'.repeat(120) })]));
+      expect(long).toMatchObject([{ status: 'skip', reason: expect.stringContaining('neighbours_served') }]);
+      const plain = statusCodeConformance.judge(recordedRun([refused({ id: '78', privacy: '1' })]));
+      expect(verdictOf(plain, 'warn')).toMatchObject({ kind: 'unexpected-status', basis: 'convention' });
+    });
+
+    it('fails a plain write refused as documented when the same values were served as JSON', () => {
       const values = { id: '78', privacy: '1' };
       const refused = {
         operationId: 'updateWebsite',
@@ -165,8 +179,6 @@ describe('status_code_conformance', () => {
         body: { message: 'The privacy is invalid.' },
         case: { ...sequence, step: 'update', record: LABEL },
       };
-      const alone = statusCodeConformance.judge(recordedRun([refused]));
-      expect(alone).toMatchObject([{ status: 'skip', reason: expect.stringContaining('neighbours_served') }]);
       const resent = statusCodeConformance.judge(
         recordedRun([
           { ...refused, status: 415, body: { message: 'Unsupported Media Type' } },

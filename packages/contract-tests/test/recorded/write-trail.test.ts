@@ -53,8 +53,8 @@ function trail() {
       send(name, 'PUT', '/api/v1/websites/7', { id: '7', ...fields }, website(), auth),
     remove: (name: string, auth: AuthMode = 'valid', verdict: Answer['verdict'] = 'accepted') =>
       send(name, 'DELETE', '/api/v1/websites/7', { id: '7' }, { verdict }, auth),
-    find: (name: string, rows = [{ id: 7, domain: LABEL }]) =>
-      send(name, 'GET', '/api/v1/websites', { search: LABEL, per_page: '100' }, { rows, many: true }),
+    find: (name: string, rows = [{ id: 7, domain: LABEL }], search = LABEL) =>
+      send(name, 'GET', '/api/v1/websites', { search, per_page: '100' }, { rows, many: true }),
     stats: (name: string) =>
       send(name, 'GET', '/api/v1/stats/7', { id: '7', name: 'browser', from: '2026-10-01', to: '2026-10-31' }, {}),
     steps: () => {
@@ -66,7 +66,7 @@ function trail() {
 }
 
 describe('a recorded write trail', () => {
-  it('tags the writes of a record and its reads as the run tags its own, searches left to the model', () => {
+  it('tags the writes of a record, its reads and the searches for its label as the run tags its own', () => {
     const t = trail();
     t.create('create');
     t.read('verify');
@@ -79,7 +79,7 @@ describe('a recorded write trail', () => {
     expect(t.steps()).toEqual({
       create: 'create',
       verify: '(write)',
-      find: '(baseline)',
+      find: '(write)',
       stats: 'follow-created',
       privacy: 'update',
       'after privacy': '(write)',
@@ -87,6 +87,16 @@ describe('a recorded write trail', () => {
       gone: 'read-after-delete',
     });
     expect(t.cases().gone).toMatchObject({ expect: 'refusal', family: 'write' });
+    // A search for its label looks for the record: compared with nothing while the file writes, judged by the model.
+    expect(t.cases().find).toMatchObject({ family: 'write', record: LABEL, expect: 'success' });
+  });
+
+  it('leaves a search for any other text to the checks that compare answers', () => {
+    const t = trail();
+    t.create('create');
+    t.find('other search', [], 'lunaria');
+    t.find('search before any create', [], 'shop');
+    expect(t.steps()).toMatchObject({ 'other search': '(baseline)', 'search before any create': '(baseline)' });
   });
 
   it('reads after a delete with a wrong key as a run does, and the record as still there', () => {

@@ -23,7 +23,7 @@ import { compactValue } from '../../answers/records.js';
 import { sameLabelForm } from '../../state/normalisation.js';
 import type { AuthMode, RequestCase } from '../../cases/types.js';
 import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../../cases/types.js';
-import { type InvalidValue, invalidValues, largestValue, plainValue } from '../../cases/values.js';
+import { type InvalidValue, invalidValues, largestValue, plainValue, plainWrite } from '../../cases/values.js';
 import { documentedEncoding, otherEncoding } from '../../transport/template.js';
 import type { TemplateValue } from '../../spec/secrets.js';
 import { unsafePathSegment } from '@tallyport/http-policy';
@@ -31,7 +31,6 @@ import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard } from '../../trans
 import type { ApiName } from '../../spec/models.js';
 import type { Ledger } from './ledger.js';
 import { PAUSES_MS, pause } from '../patience.js';
-import { plainWrite } from '../../state/neighbours.js';
 
 /** How many refused writes of a command sequence, per operation, are sent again in the other encoding. */
 const ENCODED_TRIES_PER_OPERATION = 2;
