@@ -9,13 +9,11 @@ import type { TemplateValue } from '../spec/secrets.js';
 import { baselineValues } from './coverage.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { caseKey, caseTitle, type RequestCase } from './types.js';
-import { invalidValues, validValues } from './values.js';
-
-const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+import { invalidValues, validValues, ymd } from './values.js';
 
 const dateArbitrary = fc
   .date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2030, 11, 31)), noInvalidDate: true })
-  .map((date) => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`);
+  .map((date) => ymd(date.getTime()));
 
 function valueArbitrary(parameter: ParameterModel): fc.Arbitrary<string> | undefined {
   if (parameter.enum) {
