@@ -28,7 +28,7 @@ import { judgePins } from '../baseline/pins.js';
 import type { ApiBaseline } from '../baseline/types.js';
 import { type DriftReport, driftReport } from '../baseline/drift-report.js';
 import { conventionPoints, holdConventions, type JudgedCheck, pinnable } from '../baseline/conventions.js';
-import { API_SECRETS, mockSecrets } from '../spec/deployment.js';
+import { API_SECRETS, mockSecrets, SECRET_NAMES } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
 import {
@@ -95,11 +95,7 @@ export interface JudgeOptions {
 export type JudgeResult = RunResult & Required<Pick<RunResult, 'recorded'>>;
 
 /** The keys of a HAR tallyport-contract wrote: each shown as its placeholder. */
-const PLACEHOLDER_KEYS: RecordedKeys = Object.fromEntries(
-  (['ANALYTICS_API_KEY', 'MARKETPLACE_API_KEY', 'MARKETPLACE_EMPTY_API_KEY', 'MARKETPLACE_PURCHASE_CODE'] as const).map(
-    (name) => [name, `$${name}`],
-  ),
-);
+const PLACEHOLDER_KEYS: RecordedKeys = Object.fromEntries(SECRET_NAMES.map((name) => [name, `$${name}`]));
 
 /** Listed examples of entries not judged, at most. */
 const SHOWN = 10;

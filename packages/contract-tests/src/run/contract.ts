@@ -16,7 +16,7 @@ import type { RecordedRun } from '../checks/judging/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from '../spec/deployment.js';
 import { isLoopbackUrl } from '../transport/loopback.js';
 import { isSecretRef, type TemplateValue } from '../spec/secrets.js';
-import { secretRedactor } from '../report/redactor.js';
+import { type Redactor, secretRedactor } from '../report/redactor.js';
 import type { PaceReport } from '../transport/pacer.js';
 import type { Exchange, StalledOperation, TransportLimits } from '../transport/transport.js';
 import { mockKindOf, type RunningMocks, startRunMocks } from './mocks.js';
@@ -148,6 +148,12 @@ export function heapBound(maxBytes: number): { reached(): boolean; text: string 
     text: `${Math.round(maxBytes / 1048576)} MiB of heap more than at its start`,
   };
 }
+
+/** A redactor of every secret of the deployments a run checks (secretsOf each). */
+export const deploymentRedactor = (deployments: Pick<RunOptions, ApiName>): Redactor =>
+  secretRedactor(
+    Object.assign({}, ...API_NAMES.map((api) => (deployments[api] ? secretsOf(api, deployments[api]) : {}))),
+  );
 
 export const newRunId = (): string =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -294,12 +300,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
     if (target) deployments[api] = target;
   }
   const embeddedMockOf = (api: ApiName): EmbeddedMock | undefined => (options[api] ? undefined : mockKind);
-  const redactor = secretRedactor({
-    ANALYTICS_API_KEY: deployments.analytics?.apiKey,
-    MARKETPLACE_API_KEY: deployments.marketplace?.apiKey,
-    MARKETPLACE_EMPTY_API_KEY: deployments.marketplace?.emptyApiKey,
-    MARKETPLACE_PURCHASE_CODE: deployments.marketplace?.purchaseCode,
-  });
+  const redactor = deploymentRedactor(deployments);
   const clean = <T>(value: T): T => redactor.value(value) as T;
   const ledger = options.ledger ?? new Ledger(options.analytics && options.ledgerFile ? options.ledgerFile : undefined);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
