@@ -15,7 +15,7 @@ import { notAServerError } from '../checks/not-a-server-error.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from '../spec/deployment.js';
 import { isLoopbackUrl } from '../transport/loopback.js';
-import { isSecretRef, type TemplateValue } from '../spec/secrets.js';
+import { filled, type TemplateValue } from '../spec/secrets.js';
 import { type Redactor, secretRedactor } from '../report/redactor.js';
 import type { PaceReport } from '../transport/pacer.js';
 import type { Exchange, StalledOperation, TransportLimits } from '../transport/transport.js';
@@ -203,8 +203,7 @@ export function recordedRun(
     ...(setup.seed !== undefined ? { seed: setup.seed } : {}),
     ...(setup.writesAllowed !== undefined ? { writesAllowed: setup.writesAllowed } : {}),
     ...(setup.signal ? { interrupted: setup.signal.aborted } : {}),
-    valueOf: (value: TemplateValue) =>
-      isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
+    valueOf: (value: TemplateValue) => filled(value, setup.secrets),
     ...(baseline ? { baseline } : {}),
   };
   // Whether another client writes to the account is learnt once, from the model of the state (the checks ask it).
