@@ -139,7 +139,7 @@ const cache = new WeakMap<readonly Answer[], StateTimeline>();
 export function timelineOf(run: RecordedRun): StateTimeline {
   const known = cache.get(run.answers);
   if (known) return known;
-  const built = buildTimeline(run);
+  const built = new TimelineBuilder(run).extend(run.answers);
   cache.set(run.answers, built);
   return built;
 }
@@ -153,10 +153,6 @@ export const sentValues = (run: RecordedRun, answer: Answer): Record<string, str
       )
       .map(([name, value]) => [name, run.valueOf(value)]),
   );
-
-export function buildTimeline(run: RecordedRun): StateTimeline {
-  return new TimelineBuilder(run).extend(run.answers);
-}
 
 /**
  * Builds a timeline answer by answer, and goes on from where it stopped: the run asks for the timeline after every
