@@ -28,7 +28,7 @@ export function driftReport(
   points: readonly ObservedPoint[],
 ): DriftReport {
   const pinned = new Set(baseline.pins.map(subjectOf));
-  const report: DriftReport = {
+  return {
     file: baseline.file,
     pins: baseline.pins.length,
     held: verdicts.filter((verdict) => verdict.status === 'held').length,
@@ -45,5 +45,4 @@ export function driftReport(
       .filter((point) => !pinned.has(subjectOf(point)))
       .map((point) => ({ subject: subjectOf(point), seen: valueText(point) })),
   };
-  return report;
 }
