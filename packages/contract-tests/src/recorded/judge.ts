@@ -37,6 +37,7 @@ import {
   heapBound,
   newRunId,
   recordedRun,
+  type RunOptions,
   uncheckedReasons,
 } from '../run/contract.js';
 import type { ApiRunResult, CheckResult, EmbeddedMock, RunResult } from '../report/result.js';
@@ -72,12 +73,10 @@ export const DEFAULT_JUDGE_LIMITS: JudgeLimits = {
   maxHeapBytes: DEFAULT_MAX_HEAP_BYTES,
 };
 
-export interface JudgeOptions {
+/** A run's options where judging reads them alike (`only`, `strict`, `signal`, `baseline`), and the judge's own. */
+export interface JudgeOptions extends Pick<RunOptions, 'only' | 'strict' | 'signal' | 'baseline'> {
   /** APIs to judge; entries of the others count as unmatched. All by default. */
   apis?: ApiName[];
-  /** Check names; all when empty. */
-  only?: string[];
-  strict?: boolean;
   /** The keys (and the valid purchase code) given in the environment: requests with other keys are `wrong`. */
   keys?: RecordedKeys;
   /** The deployment of each API to judge, when the file holds others (`--analytics-url`). */
@@ -87,9 +86,6 @@ export interface JudgeOptions {
   /** The file holds no keys, added after it was recorded: requests without one had the valid key. */
   keysNotRecorded?: boolean;
   limits?: Partial<JudgeLimits>;
-  signal?: AbortSignal;
-  /** A baseline file (`--baseline`): the traffic is held to what it pins too (`baseline_drift`). */
-  baseline?: string;
 }
 
 export type JudgeResult = RunResult & Required<Pick<RunResult, 'recorded'>>;
