@@ -2,8 +2,7 @@
 // what held, what drifted (with the line of the file that pins it), what the
 // run did not observe; and what the run observed that the baseline does not
 // pin (new: reported, never failed, until the baseline is taken again).
-import type { ObservedPoint } from '../observations/points.js';
-import { subjectOf, valueText } from '../observations/points.js';
+import { type ObservedPoint, subjectOf, valueText } from '../observations/points.js';
 import type { PinVerdict } from './pins.js';
 import type { ApiBaseline } from './types.js';
 import { pinnedText } from '../checks/baseline-drift.js';

@@ -10,14 +10,12 @@
 import { modifierPairs, type OperationModel, type ParameterModel } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
 import type { TemplateValue } from '../spec/secrets.js';
-import type { CaseContext } from '../cases/context.js';
-import { ownerKnown, settable } from '../cases/context.js';
+import { type CaseContext, ownerKnown, settable } from '../cases/context.js';
 import { baselineValues } from '../cases/coverage.js';
 import { covering, type Row } from '../cases/covering.js';
 import { richestBySelection, searchTexts, selectors } from './effects.js';
-import { searchField } from '../cases/values.js';
 import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
-import { validValues } from '../cases/values.js';
+import { searchField, validValues } from '../cases/values.js';
 
 type Drawn = 'whole' | 'part';
 

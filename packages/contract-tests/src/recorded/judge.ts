@@ -40,7 +40,7 @@ import {
   type RunOptions,
   uncheckedReasons,
 } from '../run/contract.js';
-import type { ApiRunResult, CheckResult, EmbeddedMock, RunResult } from '../report/result.js';
+import type { ApiRunResult, CheckResult, EmbeddedMock, RecordedFileSummary, RunResult } from '../report/result.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { type KeyPlaces, type RecordedKeys, readKey, secretsIn } from './credentials.js';
 import { readEntry, type RecordedExchange } from './har-entry.js';
@@ -52,7 +52,6 @@ import { tagListedReads } from './listed-reads.js';
 import { deriveCase, documentedRefusal } from './request-case.js';
 import { type Route, Routes } from './routes.js';
 import { WriteTrails } from './write-trail.js';
-import type { RecordedFileSummary } from '../report/result.js';
 
 export interface JudgeLimits extends HarStreamLimits {
   /** Largest answer body judged, in characters (default 8 MiB, as a run's `maxResponseBytes`). */

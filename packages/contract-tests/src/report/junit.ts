@@ -7,8 +7,7 @@
 import type { CaseResult } from '../checks/judging/types.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import type { CheckResult, RunResult } from './result.js';
-import { specModels } from '../spec/models.js';
-import type { ApiName } from '../spec/models.js';
+import { type ApiName, specModels } from '../spec/models.js';
 import { type CaseDurations, groupTime, recordedDurations } from './durations.js';
 import { type Verdict, verdictText } from './groups.js';
 import { xmlAttribute, xmlText } from './xml.js';
