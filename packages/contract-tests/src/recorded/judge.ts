@@ -242,17 +242,14 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
 
   for await (const item of scan.entries) {
     summary.entries++;
-    if ('malformed' in item) {
-      summary.malformed.count++;
-      if (summary.malformed.first.length < SHOWN)
-        summary.malformed.first.push(`log.entries[${item.index}]: ${item.malformed}`);
-      continue;
-    }
     // A tallyport-contract HAR keeps each body as an excerpt (a body that long was cut), and each key as its
     // placeholder: the placeholder is the key the run was given (whatever the environment says), any other wrong.
     const ours = scan.creator() === 'tallyport-contract';
     const cutAt = ours ? EXCERPT_CHARS : undefined;
-    const recorded = readEntry(item.entry, { maxBodyChars: limits.maxBodyChars, ...(cutAt ? { cutAt } : {}) });
+    const recorded =
+      'malformed' in item
+        ? item.malformed
+        : readEntry(item.entry, { maxBodyChars: limits.maxBodyChars, ...(cutAt ? { cutAt } : {}) });
     if (typeof recorded === 'string') {
       summary.malformed.count++;
       if (summary.malformed.first.length < SHOWN)
