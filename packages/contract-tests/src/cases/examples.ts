@@ -8,7 +8,7 @@ import { parameterWithRole, type OperationModel, type ParameterModel } from '@ta
 import type { TemplateValue } from '../spec/secrets.js';
 import { baselineValues } from './coverage.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
-import { caseKey, caseTitle, type RequestCase } from './types.js';
+import { type RequestCase, requestCase } from './types.js';
 import { invalidValues, validValues, ymd } from './values.js';
 
 const dateArbitrary = fc
@@ -80,17 +80,13 @@ export function exampleCases(ctx: CaseContext, count: number, seed: number): Req
       });
       for (const draw of draws) {
         if (invalid && !draw.broken) continue;
-        cases.push({
-          ...(ranged ? { basis: 'convention' as const } : {}),
-          key: caseKey(operation.id, 'valid', draw.values),
-          family: 'example',
-          operationId: operation.id,
-          title: caseTitle(operation.id, draw.values, draw.broken ? draw.broken.rule : 'drawn'),
-          values: draw.values,
-          auth: 'valid',
-          expect: draw.broken ? 'refusal' : 'success',
-          ...(draw.broken ? { varied: draw.broken.name, rule: draw.broken.rule } : {}),
-        });
+        cases.push(
+          requestCase(operation.id, 'example', draw.values, draw.broken ? draw.broken.rule : 'drawn', {
+            ...(ranged ? { basis: 'convention' as const } : {}),
+            expect: draw.broken ? 'refusal' : 'success',
+            ...(draw.broken ? { varied: draw.broken.name, rule: draw.broken.rule } : {}),
+          }),
+        );
       }
     }
   });
