@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import {
   type ErrorMessageModel,
+  isObject,
   type OperationModel,
   operationById,
   singleKind,
@@ -174,8 +175,7 @@ export function readAnswer(exchange: Exchange, context: AnswerContext): Answer {
     page: records?.many
       ? pageOf(operation, exchange.case?.values ?? {}, records.count, json, response?.headers, exchange.template)
       : undefined,
-    keys:
-      json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json).slice(0, 12) : undefined,
+    keys: isObject(json) ? Object.keys(json).slice(0, 12) : undefined,
     bodyShape: answered ? bodyShapeOf(json) : undefined,
     epoch: context.epoch ?? 0,
   };

@@ -1,6 +1,5 @@
 // Small questions about parsed JSON values, shared by the answer readers.
-import type { JsonObject } from '@tallyport/spec-model/query';
-import { isObject } from '@tallyport/spec-model/query';
+import { isObject, type JsonObject } from '@tallyport/spec-model/query';
 
 export type { JsonObject };
 

@@ -1,8 +1,7 @@
 // What a body states about its own outcome, for APIs whose spec marks an
 // outcome field (`x-tallyport-outcome`, the marketplace's 成功 / 错误) and a
 // message field.
-import type { SpecModel } from '@tallyport/spec-model/query';
-import { isObject } from '@tallyport/spec-model/query';
+import { isObject, type SpecModel } from '@tallyport/spec-model/query';
 
 export type Outcome = 'success' | 'error' | 'other';
 

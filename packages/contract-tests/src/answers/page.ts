@@ -9,10 +9,9 @@
 // `_links.next.href`, Hydra's `hydra:next`, an RFC 8288 `Link` header), the
 // link's query is kept so the page after it can be asked for; a link to
 // another origin or path is never followed.
-import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
+import { isObject, type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
 import type { TemplateValue } from '../spec/secrets.js';
 import { validValues } from '../cases/values.js';
-import { isObject } from '@tallyport/spec-model/query';
 
 export interface PageReading {
   /** The page size in effect (sent, or the documented default), when it is an allowed value. */

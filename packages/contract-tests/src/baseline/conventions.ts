@@ -36,7 +36,7 @@ const RELATION_CHECKS: ReadonlySet<string> = new Set(['read_matches_list', 'link
 export const pinnable = (check: CheckDefinition): boolean => !RELATION_CHECKS.has(check.name) && !isStateCheck(check);
 
 /** The operation a verdict is about: named by a failure or warning, or the first word of its title. */
-function operationOf(entry: CaseResult, operations: ReadonlySet<string>): string | undefined {
+export function operationOf(entry: CaseResult, operations: ReadonlySet<string>): string | undefined {
   if ('operationId' in entry) return entry.operationId;
   const first = /^[A-Za-z]\w*/.exec(entry.title)?.[0];
   return first && operations.has(first) ? first : undefined;

@@ -2,8 +2,7 @@
 // what held, what drifted (with the line of the file that pins it), what the
 // run did not observe; and what the run observed that the baseline does not
 // pin (new: reported, never failed, until the baseline is taken again).
-import type { ObservedPoint } from '../observations/points.js';
-import { subjectOf, valueText } from '../observations/points.js';
+import { type ObservedPoint, subjectOf, valueText } from '../observations/points.js';
 import type { PinVerdict } from './pins.js';
 import type { ApiBaseline } from './types.js';
 import { pinnedText } from '../checks/baseline-drift.js';
@@ -28,7 +27,7 @@ export function driftReport(
   points: readonly ObservedPoint[],
 ): DriftReport {
   const pinned = new Set(baseline.pins.map(subjectOf));
-  const report: DriftReport = {
+  return {
     file: baseline.file,
     pins: baseline.pins.length,
     held: verdicts.filter((verdict) => verdict.status === 'held').length,
@@ -45,5 +44,4 @@ export function driftReport(
       .filter((point) => !pinned.has(subjectOf(point)))
       .map((point) => ({ subject: subjectOf(point), seen: valueText(point) })),
   };
-  return report;
 }

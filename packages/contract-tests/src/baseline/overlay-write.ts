@@ -13,6 +13,7 @@
 // change is left as it is.
 import {
   type ApiName,
+  isObject,
   type JsonObject,
   type OperationModel,
   operationById,
@@ -81,7 +82,7 @@ function envelopeSchema(where: string, many: boolean): JsonObject {
 function successSchema(model: SpecModel, operation: OperationModel): JsonObject | undefined {
   const pointer = successResponses(operation)[0]?.schemaPointer;
   const node = pointer ? valueAt(model.document, pointer) : undefined;
-  return node && typeof node === 'object' && !Array.isArray(node) ? structuredClone(node) : undefined;
+  return isObject(node) ? structuredClone(node) : undefined;
 }
 
 const statement = (point: string, fields: JsonObject, evidence: string[]): JsonObject => ({

@@ -9,11 +9,10 @@
 import type { JsonObject } from '@tallyport/spec-model/query';
 import type { Pin } from './types.js';
 import type { Answer } from '../answers/answer.js';
-import type { BodyShape } from '../answers/body-shape.js';
+import { type BodyShape, jsonTypeOf } from '../answers/body-shape.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { keyPlaceOf, outcomeOf, steady } from '../observations/evidence.js';
 import { mediaTypeOf, searchWaysOf, textOrdersOf } from '../observations/observe.js';
-import { jsonTypeOf } from '../answers/body-shape.js';
 
 export interface PinVerdict {
   pin: Pin;

@@ -7,7 +7,7 @@ import { identifyingParameter, parameterWithRole, type OperationModel } from '@t
 import { API_SECRETS } from '../spec/deployment.js';
 import type { TemplateValue } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
-import { caseKey, caseTitle, type RequestCase, worthSending } from './types.js';
+import { type RequestCase, requestCase, worthSending } from './types.js';
 import { DATE_EDGES, invalidValues, plainValue, validValues } from './values.js';
 
 export interface GeneratedCases {
@@ -25,16 +25,8 @@ function make(
   extra: Partial<RequestCase> & Pick<RequestCase, 'expect'>,
   note?: string,
 ): RequestCase {
-  const auth = extra.auth ?? 'valid';
-  return {
-    key: caseKey(operation.id, auth, values) + (extra.mockExample ? ` prefer=${extra.mockExample}` : ''),
-    family,
-    operationId: operation.id,
-    title: caseTitle(operation.id, values, note),
-    values,
-    auth,
-    ...extra,
-  };
+  const made = requestCase(operation.id, family, values, note, extra);
+  return extra.mockExample ? { ...made, key: `${made.key} prefer=${extra.mockExample}` } : made;
 }
 
 /** The values of the plain call: every required (or always-sent) parameter, nothing else; `given` wins. */

@@ -4,6 +4,7 @@
 // greedily (one row at a time, each covering as many missing combinations as
 // it can), deterministic for a seed, and able to start from rows already
 // sent, so only what they leave uncovered is added.
+import { createRandom } from '@tallyport/mock';
 
 /** One dimension: the number of values it takes (values are their indexes). */
 export type Dimensions = readonly number[];
@@ -38,18 +39,6 @@ function combinationsOf(row: Row, sets: readonly number[][]): string[] {
   return keys;
 }
 
-/** A small deterministic generator (mulberry32), so a seed gives the same rows everywhere. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface Covering {
   /** The rows to add, every dimension set. */
   rows: number[][];
@@ -80,7 +69,8 @@ export function covering(dimensions: Dimensions, strength: number, seed: number,
   const possible = missing.size;
   for (const row of sent) for (const key of combinationsOf(row, sets)) missing.delete(key);
   const coveredBefore = possible - missing.size;
-  const next = random(seed);
+  // The mock's seeded generator (mulberry32): a seed gives the same rows everywhere.
+  const { next } = createRandom(seed);
   const rows: number[][] = [];
   while (missing.size > 0) {
     // Start from a missing combination, then set every other dimension to the value that covers most.

@@ -8,14 +8,12 @@ import { parameterWithRole, type OperationModel, type ParameterModel } from '@ta
 import type { TemplateValue } from '../spec/secrets.js';
 import { baselineValues } from './coverage.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
-import { caseKey, caseTitle, type RequestCase } from './types.js';
-import { invalidValues, validValues } from './values.js';
-
-const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+import { type RequestCase, requestCase } from './types.js';
+import { invalidValues, validValues, ymd } from './values.js';
 
 const dateArbitrary = fc
   .date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2030, 11, 31)), noInvalidDate: true })
-  .map((date) => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`);
+  .map((date) => ymd(date.getTime()));
 
 function valueArbitrary(parameter: ParameterModel): fc.Arbitrary<string> | undefined {
   if (parameter.enum) {
@@ -82,17 +80,13 @@ export function exampleCases(ctx: CaseContext, count: number, seed: number): Req
       });
       for (const draw of draws) {
         if (invalid && !draw.broken) continue;
-        cases.push({
-          ...(ranged ? { basis: 'convention' as const } : {}),
-          key: caseKey(operation.id, 'valid', draw.values),
-          family: 'example',
-          operationId: operation.id,
-          title: caseTitle(operation.id, draw.values, draw.broken ? draw.broken.rule : 'drawn'),
-          values: draw.values,
-          auth: 'valid',
-          expect: draw.broken ? 'refusal' : 'success',
-          ...(draw.broken ? { varied: draw.broken.name, rule: draw.broken.rule } : {}),
-        });
+        cases.push(
+          requestCase(operation.id, 'example', draw.values, draw.broken ? draw.broken.rule : 'drawn', {
+            ...(ranged ? { basis: 'convention' as const } : {}),
+            expect: draw.broken ? 'refusal' : 'success',
+            ...(draw.broken ? { varied: draw.broken.name, rule: draw.broken.rule } : {}),
+          }),
+        );
       }
     }
   });

@@ -10,7 +10,7 @@ import { type OperationModel, type ParameterModel, parameterWithRole } from '@ta
 import type { TemplateValue } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { baselineValues } from './coverage.js';
-import { caseKey, caseTitle, type RequestCase } from './types.js';
+import { type RequestCase, requestCase } from './types.js';
 import { searchField, validValues, ymd } from './values.js';
 
 const char = (min: number, max: number) => fc.integer({ min, max }).map((code) => String.fromCodePoint(code));
@@ -113,19 +113,15 @@ export function generatedCases(ctx: CaseContext, seed: number): RequestCase[] {
         const values: Record<string, TemplateValue> = { ...base, ...withField, [parameter.name]: text };
         for (const [name, value] of Object.entries(others)) if (value !== undefined) values[name] = value;
         const note = `${parameter.name} generated: ${textClass.name}`;
-        cases.push({
-          key: caseKey(operation.id, 'valid', values),
-          family: 'example',
-          operationId: operation.id,
-          title: caseTitle(operation.id, values, note),
-          values,
-          auth: 'valid',
-          step: 'generated',
-          varied: parameter.name,
-          ...(unrecognised
-            ? { expect: 'refusal' as const, message: unrecognised.code }
-            : { expect: 'success' as const, basis: 'convention' as const }),
-        });
+        cases.push(
+          requestCase(operation.id, 'example', values, note, {
+            step: 'generated',
+            varied: parameter.name,
+            ...(unrecognised
+              ? { expect: 'refusal' as const, message: unrecognised.code }
+              : { expect: 'success' as const, basis: 'convention' as const }),
+          }),
+        );
       });
     }
     const start = parameterWithRole(operation, 'range-start');
@@ -134,18 +130,8 @@ export function generatedCases(ctx: CaseContext, seed: number): RequestCase[] {
     if (!start || !end || typeof base === 'string') return;
     for (const range of fc.sample(edgeRange, { seed: (seed + index * 31) | 0, numRuns: RANGES })) {
       const values = { ...base, [start.name]: range.from, [end.name]: range.to };
-      cases.push({
-        key: caseKey(operation.id, 'valid', values),
-        family: 'example',
-        operationId: operation.id,
-        title: caseTitle(operation.id, values, 'generated: a range on month ends'),
-        values,
-        auth: 'valid',
-        step: 'generated',
-        varied: start.name,
-        expect: 'success',
-        basis: 'convention',
-      });
+      const fields = { step: 'generated', varied: start.name, expect: 'success', basis: 'convention' } as const;
+      cases.push(requestCase(operation.id, 'example', values, 'generated: a range on month ends', fields));
     }
   });
   return cases;

@@ -106,6 +106,19 @@ export function caseKey(operationId: string, auth: AuthMode, values: Record<stri
   return `${operationId} ${auth} ${shown.join('&')}`;
 }
 
+/** A case of `operationId` sending `values`, titled with them and `note`; with the valid key unless `fields` say. */
+export function requestCase(
+  operationId: string,
+  family: CaseFamily,
+  values: Record<string, TemplateValue>,
+  note: string | undefined,
+  fields: Partial<RequestCase> & Pick<RequestCase, 'expect'>,
+): RequestCase {
+  const auth = fields.auth ?? 'valid';
+  const title = caseTitle(operationId, values, note);
+  return { key: caseKey(operationId, auth, values), family, operationId, title, values, auth, ...fields };
+}
+
 /** The title of a case from the values it sets beyond its baseline. */
 export function caseTitle(operationId: string, values: Record<string, TemplateValue>, note?: string): string {
   const shown = Object.entries(values)

@@ -21,7 +21,8 @@ export interface InvalidValue {
 export const requiredWithoutDefault = (parameter: ParameterModel): boolean =>
   parameter.required && !parameter.hasDefault;
 
-const text = (value: Json | undefined): string | undefined =>
+/** A scalar of the spec (an enum value, an example, a default) as the text a request sends; none for an object. */
+export const scalar = (value: Json | undefined): string | undefined =>
   value === undefined || value === null || typeof value === 'object' ? undefined : String(value);
 
 export const DAY_MS = 86_400_000;
@@ -39,17 +40,17 @@ export const DATE_EDGES: ReadonlyArray<{ from: string; to: string; note: string 
 
 const isDate = (parameter: ParameterModel): boolean => parameter.format === 'date';
 const isInteger = (parameter: ParameterModel): boolean => parameter.types.includes('integer');
-const acceptsString = (parameter: ParameterModel): boolean =>
+export const acceptsString = (parameter: ParameterModel): boolean =>
   parameter.types.length === 0 || parameter.types.includes('string');
 
 /** The value a request uses when it has no reason to pick another. */
 export function plainValue(parameter: ParameterModel): string | undefined {
-  const fromExample = text(parameter.example);
-  if (fromExample !== undefined && (!parameter.enum || parameter.enum.some((value) => text(value) === fromExample)))
+  const fromExample = scalar(parameter.example);
+  if (fromExample !== undefined && (!parameter.enum || parameter.enum.some((value) => scalar(value) === fromExample)))
     return fromExample;
-  const first = parameter.enum?.map(text).find((value) => value !== undefined);
+  const first = parameter.enum?.map(scalar).find((value) => value !== undefined);
   if (first !== undefined) return first;
-  const schemaExample = text(
+  const schemaExample = scalar(
     Array.isArray((parameter.schema as { examples?: Json[] }).examples)
       ? (parameter.schema as { examples: Json[] }).examples[0]
       : undefined,
@@ -63,7 +64,7 @@ export function plainValue(parameter: ParameterModel): string | undefined {
 
 /** Every valid value worth sending alone: each enum value, or the plain value. */
 export function validValues(parameter: ParameterModel): string[] {
-  if (parameter.enum) return parameter.enum.map(text).filter((value): value is string => value !== undefined);
+  if (parameter.enum) return parameter.enum.map(scalar).filter((value): value is string => value !== undefined);
   const plain = plainValue(parameter);
   return plain === undefined ? [] : [plain];
 }
@@ -72,7 +73,7 @@ export function validValues(parameter: ParameterModel): string[] {
 export function invalidValues(parameter: ParameterModel): InvalidValue[] {
   const found: InvalidValue[] = [];
   if (parameter.enum) {
-    const allowed = new Set(parameter.enum.map(text));
+    const allowed = new Set(parameter.enum.map(scalar));
     if (isInteger(parameter)) {
       const numbers = parameter.enum.filter((value): value is number => typeof value === 'number');
       const outside = numbers.length > 0 ? Math.max(...numbers) + 1 : 2_147_483_647;
@@ -147,7 +148,7 @@ export const largestValue = (parameter: ParameterModel): string | undefined =>
 /** The spec's own example values of a parameter: its example and every value its schema lists. */
 export function exampleValues(parameter: ParameterModel): string[] {
   const listed = (parameter.schema as { examples?: Json[] }).examples;
-  const all = [parameter.example, ...(Array.isArray(listed) ? listed : [])].map(text);
+  const all = [parameter.example, ...(Array.isArray(listed) ? listed : [])].map(scalar);
   return [...new Set(all.filter((value): value is string => value !== undefined))];
 }
 

@@ -18,13 +18,10 @@ const NAME = 'page_size_honoured';
  * source documents of it.
  */
 function distinctRows(run: RecordedRun, page: Answer, pageSize: string) {
-  const ignore = [
-    pageSize,
-    ...(['sort-key', 'sort-direction'] as const).flatMap((role) => {
-      const parameter = parameterWithRole(page.operation, role);
-      return parameter ? [parameter.name] : [];
-    }),
-  ];
+  const sorting = (['sort-key', 'sort-direction'] as const).map(
+    (role) => parameterWithRole(page.operation, role)?.name,
+  );
+  const ignore = [pageSize, ...sorting.filter((name) => name !== undefined)];
   const identifier = page.records ? run.model.records[page.records.kind]?.identifier : undefined;
   const rowKey = rowKeyOf(run, page);
   const answers = [page, ...sameRequestExcept(run, page, ignore)].filter((other) => other.records?.many);

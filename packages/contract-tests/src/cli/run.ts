@@ -31,6 +31,7 @@ import { commandName } from './invocation.js';
 import { compileResponseSchemas } from '../spec/validator.js';
 import { type ApiName, specModels, WRITABLE_APIS } from '../spec/models.js';
 import { API_SECRETS } from '../spec/deployment.js';
+import { keysFrom } from '../recorded/credentials.js';
 import { writableKind } from '@tallyport/spec-model/query';
 import { cleanupLedger } from '../run/writes/cleanup.js';
 import { Ledger } from '../run/writes/ledger.js';
@@ -38,12 +39,7 @@ import { Ledger } from '../run/writes/ledger.js';
 const env = process.env;
 
 // Every line this process prints passes the redactor, whatever produced it.
-const redactor = secretRedactor({
-  ANALYTICS_API_KEY: env.ANALYTICS_API_KEY,
-  MARKETPLACE_API_KEY: env.MARKETPLACE_API_KEY,
-  MARKETPLACE_EMPTY_API_KEY: env.MARKETPLACE_EMPTY_API_KEY,
-  MARKETPLACE_PURCHASE_CODE: env.MARKETPLACE_PURCHASE_CODE,
-});
+const redactor = secretRedactor(keysFrom(env));
 
 /** Before the options are read, lines go plainly: results to stdout, the rest to stderr. */
 let lines: Lines = consoleLines({ stdout: process.stdout, stderr: process.stderr, redactor, reportOnStdout: false });

@@ -10,14 +10,12 @@
 import { modifierPairs, type OperationModel, type ParameterModel } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
 import type { TemplateValue } from '../spec/secrets.js';
-import type { CaseContext } from '../cases/context.js';
-import { ownerKnown, settable } from '../cases/context.js';
+import { type CaseContext, ownerKnown, settable } from '../cases/context.js';
 import { baselineValues } from '../cases/coverage.js';
 import { covering, type Row } from '../cases/covering.js';
 import { richestBySelection, searchTexts, selectors } from './effects.js';
-import { searchField } from '../cases/values.js';
-import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
-import { validValues } from '../cases/values.js';
+import { type RequestCase, requestCase } from '../cases/types.js';
+import { searchField, validValues } from '../cases/values.js';
 
 type Drawn = 'whole' | 'part';
 
@@ -249,17 +247,8 @@ export function combinationCases(
         else for (const name of Object.keys(choice.values)) delete values[name];
       }
       const named = chosen.map((choice, dimension) => `${dimensions[dimension]!.name} ${choice.label}`);
-      const note = `pairwise: ${named.join(', ')}`;
-      cases.push({
-        key: caseKey(operation.id, 'valid', values),
-        family: 'combination',
-        operationId: operation.id,
-        title: caseTitle(operation.id, values, strength > 2 ? note.replace('pairwise', `${strength}-wise`) : note),
-        values,
-        auth: 'valid',
-        expect: 'success',
-        step: 'combination',
-      });
+      const note = `${strength > 2 ? `${strength}-wise` : 'pairwise'}: ${named.join(', ')}`;
+      cases.push(requestCase(operation.id, 'combination', values, note, { expect: 'success', step: 'combination' }));
     }
   }
   return cases;

@@ -22,7 +22,7 @@ import type { TemplateValue } from '../spec/secrets.js';
 import { baselineValues } from '../cases/coverage.js';
 import { followLink } from './links.js';
 import type { CaseContext } from '../cases/context.js';
-import { caseKey, caseTitle, type RequestCase } from '../cases/types.js';
+import { type RequestCase, requestCase } from '../cases/types.js';
 import { DATE_EDGES, largestValue, revealingInvalidSize, validValues } from '../cases/values.js';
 import { DAY_MS, searchField, ymd } from '../cases/values.js';
 
@@ -31,25 +31,13 @@ export const MAX_READS_PER_LIST = 12;
 
 type Values = Record<string, TemplateValue>;
 
-function derived(
+const derived = (
   operation: OperationModel,
   values: Values,
   step: string,
   note: string,
   extra: Partial<RequestCase> = {},
-) {
-  return {
-    key: caseKey(operation.id, 'valid', values),
-    family: 'derived' as const,
-    operationId: operation.id,
-    title: caseTitle(operation.id, values, note),
-    values,
-    auth: 'valid' as const,
-    expect: 'success' as const,
-    step,
-    ...extra,
-  };
-}
+) => requestCase(operation.id, 'derived', values, note, { expect: 'success', step, ...extra });
 
 const usable = (answer: Answer): boolean =>
   answer.verdict === 'accepted' && answer.case?.auth === 'valid' && answer.case.expect === 'success';

@@ -8,13 +8,12 @@
 // them are derived from the points.
 import { parameterWithRole, successResponses } from '@tallyport/spec-model/query';
 import { type Answer, ofSequence } from '../answers/answer.js';
-import { jsonTypeOf } from '../answers/body-shape.js';
+import { commonShape, jsonTypeOf } from '../answers/body-shape.js';
 import { FORBIDDEN_FIELD_RULE } from '../cases/types.js';
 import { ordersFollowed } from '../checks/judging/compare.js';
 import { relatedTo } from '../checks/filter-effect.js';
 import { acceptedConforming, effectiveValue } from '../checks/judging/related.js';
 import type { RecordedRun } from '../checks/judging/types.js';
-import { commonShape } from '../answers/body-shape.js';
 import { placeUnknown } from '../spec/deployment.js';
 import { evidenceOf, keyPlaceOf, outcomeOf, steady } from './evidence.js';
 import {

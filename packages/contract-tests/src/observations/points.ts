@@ -129,13 +129,8 @@ export const POINT_ORDER: readonly PointKind[] = [
   'conventions',
 ];
 
-/** A point, or a pin of one: an error body may be pinned by a schema rather than the shape observed. */
-export type PointLike =
-  | Exclude<ObservedPoint, ErrorBodyPoint>
-  | (Omit<ErrorBodyPoint, 'shape'> & { shape?: BodyShape });
-
 /** What a point is about, without what was observed of it: two runs observe the same subject, maybe otherwise. */
-export function subjectOf(point: PointLike): string {
+export function subjectOf(point: ObservedPoint): string {
   switch (point.point) {
     case 'status':
       return `${point.operationId}: status of ${point.outcome}`;
@@ -169,7 +164,7 @@ export function shapeText(shape: BodyShape | undefined): string {
 }
 
 /** What was observed of a point, in words. */
-export function valueText(point: PointLike): string {
+export function valueText(point: ObservedPoint): string {
   switch (point.point) {
     case 'status':
       return `HTTP ${point.statuses.join(' or ')}`;

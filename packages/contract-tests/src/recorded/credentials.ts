@@ -15,7 +15,7 @@
 import { isSecretName } from '@tallyport/redaction';
 import type { OperationModel } from '@tallyport/spec-model/query';
 import type { AuthMode } from '../cases/types.js';
-import { API_SECRETS } from '../spec/deployment.js';
+import { API_SECRETS, SECRET_NAMES } from '../spec/deployment.js';
 import { REDACTED } from '../report/redactor.js';
 import { type SecretName, secret, type TemplateValue } from '../spec/secrets.js';
 import type { ApiName } from '../spec/models.js';
@@ -35,15 +35,8 @@ export interface KeyReading {
 }
 
 /** The keys given in the environment, by the names a run gives them. */
-export function keysFrom(env: NodeJS.ProcessEnv): RecordedKeys {
-  const names: SecretName[] = [
-    'ANALYTICS_API_KEY',
-    'MARKETPLACE_API_KEY',
-    'MARKETPLACE_EMPTY_API_KEY',
-    'MARKETPLACE_PURCHASE_CODE',
-  ];
-  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
-}
+export const keysFrom = (env: NodeJS.ProcessEnv): RecordedKeys =>
+  Object.fromEntries(SECRET_NAMES.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
 
 /** Headers a key that is not a Bearer token is looked for in, beyond one named by `--marketplace-key-in`. */
 const KEY_HEADERS = ['api_key', 'api-key', 'x-api-key', 'apikey'];

@@ -9,6 +9,7 @@
 // answered an entry, if one did (`_tallyport.mock`).
 import { isObject } from '@tallyport/spec-model/query';
 import type { RequestCase } from '../cases/types.js';
+import type { ResponseRecord } from '../transport/transport.js';
 import { EMBEDDED_MOCKS, type EmbeddedMock } from '../report/result.js';
 
 export interface NameValue {
@@ -26,11 +27,7 @@ export interface RecordedRequest {
   cookies: string[];
 }
 
-export interface RecordedResponse {
-  status: number;
-  contentType: string | null;
-  headers: Record<string, string>;
-  text: string;
+export interface RecordedResponse extends Pick<ResponseRecord, 'status' | 'contentType' | 'headers' | 'text'> {
   /** Why the body cannot be judged (not in the file, cut, too large); the status and headers still are. */
   missing?: string;
   /** Cookie values the answer set. */

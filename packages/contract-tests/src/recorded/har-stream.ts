@@ -9,6 +9,7 @@
 // error that says which bound and how to raise it.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { isObject } from '@tallyport/spec-model/query';
 
 /** The text of a HAR, in pieces: a file's or stdin's chunks, or strings. */
 export type HarChunks = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
@@ -111,9 +112,8 @@ export function scanHar(chunks: HarChunks, limits: HarStreamLimits = DEFAULT_HAR
       pieces.push(last);
       try {
         const value: unknown = JSON.parse(pieces.join(''));
-        if (value === null || typeof value !== 'object' || Array.isArray(value))
-          return { index, malformed: 'the entry is not an object' };
-        return { index, entry: value as Record<string, unknown> };
+        if (!isObject(value)) return { index, malformed: 'the entry is not an object' };
+        return { index, entry: value };
       } catch (error) {
         return { index, malformed: `the entry is not JSON (${(error as Error).message})` };
       }

@@ -28,7 +28,7 @@ import { judgePins } from '../baseline/pins.js';
 import type { ApiBaseline } from '../baseline/types.js';
 import { type DriftReport, driftReport } from '../baseline/drift-report.js';
 import { conventionPoints, holdConventions, type JudgedCheck, pinnable } from '../baseline/conventions.js';
-import { API_SECRETS, mockSecrets } from '../spec/deployment.js';
+import { API_SECRETS, mockSecrets, SECRET_NAMES } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
 import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
 import {
@@ -37,9 +37,10 @@ import {
   heapBound,
   newRunId,
   recordedRun,
+  type RunOptions,
   uncheckedReasons,
 } from '../run/contract.js';
-import type { ApiRunResult, CheckResult, EmbeddedMock, RunResult } from '../report/result.js';
+import type { ApiRunResult, CheckResult, EmbeddedMock, RecordedFileSummary, RunResult } from '../report/result.js';
 import { API_NAMES, type ApiName, specModels } from '../spec/models.js';
 import { type KeyPlaces, type RecordedKeys, readKey, secretsIn } from './credentials.js';
 import { readEntry, type RecordedExchange } from './har-entry.js';
@@ -51,7 +52,6 @@ import { tagListedReads } from './listed-reads.js';
 import { deriveCase, documentedRefusal } from './request-case.js';
 import { type Route, Routes } from './routes.js';
 import { WriteTrails } from './write-trail.js';
-import type { RecordedFileSummary } from '../report/result.js';
 
 export interface JudgeLimits extends HarStreamLimits {
   /** Largest answer body judged, in characters (default 8 MiB, as a run's `maxResponseBytes`). */
@@ -72,12 +72,10 @@ export const DEFAULT_JUDGE_LIMITS: JudgeLimits = {
   maxHeapBytes: DEFAULT_MAX_HEAP_BYTES,
 };
 
-export interface JudgeOptions {
+/** A run's options where judging reads them alike (`only`, `strict`, `signal`, `baseline`), and the judge's own. */
+export interface JudgeOptions extends Pick<RunOptions, 'only' | 'strict' | 'signal' | 'baseline'> {
   /** APIs to judge; entries of the others count as unmatched. All by default. */
   apis?: ApiName[];
-  /** Check names; all when empty. */
-  only?: string[];
-  strict?: boolean;
   /** The keys (and the valid purchase code) given in the environment: requests with other keys are `wrong`. */
   keys?: RecordedKeys;
   /** The deployment of each API to judge, when the file holds others (`--analytics-url`). */
@@ -87,19 +85,12 @@ export interface JudgeOptions {
   /** The file holds no keys, added after it was recorded: requests without one had the valid key. */
   keysNotRecorded?: boolean;
   limits?: Partial<JudgeLimits>;
-  signal?: AbortSignal;
-  /** A baseline file (`--baseline`): the traffic is held to what it pins too (`baseline_drift`). */
-  baseline?: string;
 }
 
 export type JudgeResult = RunResult & Required<Pick<RunResult, 'recorded'>>;
 
 /** The keys of a HAR tallyport-contract wrote: each shown as its placeholder. */
-const PLACEHOLDER_KEYS: RecordedKeys = Object.fromEntries(
-  (['ANALYTICS_API_KEY', 'MARKETPLACE_API_KEY', 'MARKETPLACE_EMPTY_API_KEY', 'MARKETPLACE_PURCHASE_CODE'] as const).map(
-    (name) => [name, `$${name}`],
-  ),
-);
+const PLACEHOLDER_KEYS: RecordedKeys = Object.fromEntries(SECRET_NAMES.map((name) => [name, `$${name}`]));
 
 /** Listed examples of entries not judged, at most. */
 const SHOWN = 10;
@@ -251,17 +242,14 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
 
   for await (const item of scan.entries) {
     summary.entries++;
-    if ('malformed' in item) {
-      summary.malformed.count++;
-      if (summary.malformed.first.length < SHOWN)
-        summary.malformed.first.push(`log.entries[${item.index}]: ${item.malformed}`);
-      continue;
-    }
     // A tallyport-contract HAR keeps each body as an excerpt (a body that long was cut), and each key as its
     // placeholder: the placeholder is the key the run was given (whatever the environment says), any other wrong.
     const ours = scan.creator() === 'tallyport-contract';
     const cutAt = ours ? EXCERPT_CHARS : undefined;
-    const recorded = readEntry(item.entry, { maxBodyChars: limits.maxBodyChars, ...(cutAt ? { cutAt } : {}) });
+    const recorded =
+      'malformed' in item
+        ? item.malformed
+        : readEntry(item.entry, { maxBodyChars: limits.maxBodyChars, ...(cutAt ? { cutAt } : {}) });
     if (typeof recorded === 'string') {
       summary.malformed.count++;
       if (summary.malformed.first.length < SHOWN)

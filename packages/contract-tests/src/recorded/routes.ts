@@ -5,8 +5,7 @@
 // apart. Base URLs given for an API (`--analytics-url`) restrict it to those.
 // A literal path is preferred to one with parameters where both fit.
 import type { OperationModel } from '@tallyport/spec-model/query';
-import type { ApiName } from '../spec/models.js';
-import { specModels } from '../spec/models.js';
+import { type ApiName, specModels } from '../spec/models.js';
 
 export interface Route {
   api: ApiName;

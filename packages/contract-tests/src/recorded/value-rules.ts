@@ -4,13 +4,8 @@
 // length. The rules are those a run's own negative cases break one at a time
 // (cases/values.ts), named the same way, so a recorded request that breaks one
 // reads in a report like the run's case would.
-import type { Json, ParameterModel } from '@tallyport/spec-model/query';
-
-const text = (value: Json | undefined): string | undefined =>
-  value === undefined || value === null || typeof value === 'object' ? undefined : String(value);
-
-const acceptsString = (parameter: ParameterModel): boolean =>
-  parameter.types.length === 0 || parameter.types.includes('string');
+import type { ParameterModel } from '@tallyport/spec-model/query';
+import { acceptsString, scalar } from '../cases/values.js';
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -26,9 +21,9 @@ export function isCalendarDay(value: string): boolean {
 
 /** The documented default of a parameter when it is outside its own allowed values (a quirk of the source). */
 export function quirkDefault(parameter: ParameterModel): string | undefined {
-  const fallback = parameter.hasDefault ? text(parameter.default) : undefined;
+  const fallback = parameter.hasDefault ? scalar(parameter.default) : undefined;
   if (fallback === undefined || !parameter.enum) return undefined;
-  return parameter.enum.some((value) => text(value) === fallback) ? undefined : fallback;
+  return parameter.enum.some((value) => scalar(value) === fallback) ? undefined : fallback;
 }
 
 /** The rule `value` breaks as a value of `parameter`, or undefined when it follows every rule the spec states. */
@@ -39,7 +34,7 @@ export function ruleBroken(parameter: ParameterModel, value: string): string | u
   const number = parameter.types.includes('number') && !acceptsString(parameter);
   if (number && (value.trim() === '' || !Number.isFinite(Number(value)))) return 'not a number';
   if (parameter.enum) {
-    const allowed = parameter.enum.map(text).filter((entry): entry is string => entry !== undefined);
+    const allowed = parameter.enum.map(scalar).filter((entry): entry is string => entry !== undefined);
     const matches = integer ? allowed.some((entry) => Number(entry) === Number(value)) : allowed.includes(value);
     if (!matches) return `${integer ? 'an integer' : 'a value'} outside the enum (${allowed.join(', ')})`;
   }

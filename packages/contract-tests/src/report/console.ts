@@ -12,8 +12,7 @@ import { terminalSafe as safe } from '../text/terminal-safe.js';
 import { MOCK_REASON } from '../checks/judging/related.js';
 import { type CheckResult, type EmbeddedMock, embeddedMockOf, type RunResult } from './result.js';
 import { writableKind } from '@tallyport/spec-model/query';
-import { specModels } from '../spec/models.js';
-import type { ApiName } from '../spec/models.js';
+import { type ApiName, specModels } from '../spec/models.js';
 import {
   answerOf,
   countByStatus,

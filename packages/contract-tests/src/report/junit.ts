@@ -7,20 +7,13 @@
 import type { CaseResult } from '../checks/judging/types.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import type { CheckResult, RunResult } from './result.js';
-import { specModels } from '../spec/models.js';
-import type { ApiName } from '../spec/models.js';
+import { type ApiName, specModels } from '../spec/models.js';
 import { type CaseDurations, groupTime, recordedDurations } from './durations.js';
 import { type Verdict, verdictText } from './groups.js';
 import { xmlAttribute, xmlText } from './xml.js';
+import { operationOf } from '../baseline/conventions.js';
 
 const safe = terminalSafe;
-
-/** The operation a case is about: named by a failure, or the first word of its title when that is an operation. */
-function operationOf(api: ApiName, entry: CaseResult): string | undefined {
-  if ('operationId' in entry) return entry.operationId;
-  const first = /^[A-Za-z]\w*/.exec(entry.title)?.[0];
-  return first && specModels[api].operations.some((operation) => operation.id === first) ? first : undefined;
-}
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
@@ -44,38 +37,24 @@ function testcase(
   const failed = cases.filter((entry): entry is Verdict => entry.status === 'fail');
   const warned = cases.filter((entry): entry is Verdict => entry.status === 'warn');
   const passed = cases.filter((entry) => entry.status === 'pass').length;
+  const done = (xml: string, failed = false, skipped = false): Testcase => ({ xml, failed, skipped, ms });
   if (failed.length > 0) {
     const kinds = [...new Set(failed.map((entry) => entry.kind))].join(', ');
     const message = `${failed.length} of ${cases.length} cases failed (${kinds})`;
     const body = failed.map((entry) => verdictText(entry, '  ')).join('\n\n');
     const failure = `<failure message="${xmlAttribute(message)}" type="${xmlAttribute(failed[0]!.kind)}">`;
-    return {
-      xml: `${open}>\n      ${failure}${xmlText(body)}</failure>\n    </testcase>`,
-      failed: true,
-      skipped: false,
-      ms,
-    };
+    return done(`${open}>\n      ${failure}${xmlText(body)}</failure>\n    </testcase>`, true);
   }
   if (passed === 0 && warned.length === 0) {
     const reasons = [...new Set(cases.map((entry) => ('reason' in entry ? entry.reason : '')))].filter(Boolean);
     const message = safe(reasons.join('; ') || check.reason || 'nothing to check');
-    return {
-      xml: `${open}><skipped message="${xmlAttribute(message)}"/></testcase>`,
-      failed: false,
-      skipped: true,
-      ms,
-    };
+    return done(`${open}><skipped message="${xmlAttribute(message)}"/></testcase>`, false, true);
   }
-  if (warned.length === 0) return { xml: `${open}/>`, failed: false, skipped: false, ms };
+  if (warned.length === 0) return done(`${open}/>`);
   // JUnit has no warnings: conventions that did not hold pass, with their evidence beside them.
   const heading = `${warned.length} warning(s), conventions that did not hold (they fail the run with --strict):`;
   const out = xmlText(`${heading}\n\n${warned.map((entry) => verdictText(entry, '  ')).join('\n\n')}`);
-  return {
-    xml: `${open}>\n      <system-out>${out}</system-out>\n    </testcase>`,
-    failed: false,
-    skipped: false,
-    ms,
-  };
+  return done(`${open}>\n      <system-out>${out}</system-out>\n    </testcase>`);
 }
 
 /** The JUnit XML of a run; `durations` gives each case's time (from the exchanges, when the caller has them). */
@@ -93,10 +72,11 @@ export function junitReport(result: RunResult, durations: CaseDurations = record
           `<error message="${xmlAttribute(safe(api.configError))}"/></testcase>`,
       );
     }
+    const operations = new Set(specModels[api.api].operations.map((operation) => operation.id));
     for (const check of api.checks) {
       const byOperation = new Map<string | undefined, CaseResult[]>();
       for (const entry of check.cases) {
-        const operation = operationOf(api.api, entry);
+        const operation = operationOf(entry, operations);
         byOperation.set(operation, [...(byOperation.get(operation) ?? []), entry]);
       }
       if (byOperation.size === 0) byOperation.set(undefined, []);
@@ -109,10 +89,7 @@ export function junitReport(result: RunResult, durations: CaseDurations = record
         cases.push(one.xml);
       }
     }
-    totals.tests += counts.tests;
-    totals.failures += counts.failures;
-    totals.errors += counts.errors;
-    totals.skipped += counts.skipped;
+    for (const key of ['tests', 'failures', 'errors', 'skipped'] as const) totals[key] += counts[key];
     const out = [
       ...api.observations.map((line) => `observed: ${line}`),
       ...(api.drift?.drifted ?? []).map(

@@ -17,7 +17,7 @@ import { addDropped, planCases } from '../cases/plan.js';
 import { describeTransport, type KeyTransport, sendCase, type TemplateTarget } from '../transport/template.js';
 import type { CaseFamily, ParameterTransport, RequestCase } from '../cases/types.js';
 import { API_SECRETS } from '../spec/deployment.js';
-import type { SecretName, TemplateValue } from '../spec/secrets.js';
+import { filled, type SecretName, type TemplateValue } from '../spec/secrets.js';
 import { SafetyGuard, SafetyViolation } from '../transport/safety.js';
 import { NotSent, Transport, type TransportLimits } from '../transport/transport.js';
 import { type ApiName, specModels } from '../spec/models.js';
@@ -382,8 +382,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
           mock,
           answers,
           seed: setup.seed,
-          valueOf: (value) =>
-            typeof value === 'string' ? value : `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}`,
+          valueOf: (value) => filled(value, setup.secrets),
         }),
         session:
           setup.writesAllowed &&

@@ -15,8 +15,8 @@ import { notAServerError } from '../checks/not-a-server-error.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { RECORD_ID_OPTIONS, secretsOf } from '../spec/deployment.js';
 import { isLoopbackUrl } from '../transport/loopback.js';
-import { isSecretRef, type TemplateValue } from '../spec/secrets.js';
-import { secretRedactor } from '../report/redactor.js';
+import { filled, type TemplateValue } from '../spec/secrets.js';
+import { type Redactor, secretRedactor } from '../report/redactor.js';
 import type { PaceReport } from '../transport/pacer.js';
 import type { Exchange, StalledOperation, TransportLimits } from '../transport/transport.js';
 import { mockKindOf, type RunningMocks, startRunMocks } from './mocks.js';
@@ -149,6 +149,12 @@ export function heapBound(maxBytes: number): { reached(): boolean; text: string 
   };
 }
 
+/** A redactor of every secret of the deployments a run checks (secretsOf each). */
+export const deploymentRedactor = (deployments: Pick<RunOptions, ApiName>): Redactor =>
+  secretRedactor(
+    Object.assign({}, ...API_NAMES.map((api) => (deployments[api] ? secretsOf(api, deployments[api]) : {}))),
+  );
+
 export const newRunId = (): string =>
   `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex')}`;
 
@@ -197,8 +203,7 @@ export function recordedRun(
     ...(setup.seed !== undefined ? { seed: setup.seed } : {}),
     ...(setup.writesAllowed !== undefined ? { writesAllowed: setup.writesAllowed } : {}),
     ...(setup.signal ? { interrupted: setup.signal.aborted } : {}),
-    valueOf: (value: TemplateValue) =>
-      isSecretRef(value) ? `${value.prefix ?? ''}${setup.secrets[value.secret] ?? ''}` : value,
+    valueOf: (value: TemplateValue) => filled(value, setup.secrets),
     ...(baseline ? { baseline } : {}),
   };
   // Whether another client writes to the account is learnt once, from the model of the state (the checks ask it).
@@ -294,12 +299,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
     if (target) deployments[api] = target;
   }
   const embeddedMockOf = (api: ApiName): EmbeddedMock | undefined => (options[api] ? undefined : mockKind);
-  const redactor = secretRedactor({
-    ANALYTICS_API_KEY: deployments.analytics?.apiKey,
-    MARKETPLACE_API_KEY: deployments.marketplace?.apiKey,
-    MARKETPLACE_EMPTY_API_KEY: deployments.marketplace?.emptyApiKey,
-    MARKETPLACE_PURCHASE_CODE: deployments.marketplace?.purchaseCode,
-  });
+  const redactor = deploymentRedactor(deployments);
   const clean = <T>(value: T): T => redactor.value(value) as T;
   const ledger = options.ledger ?? new Ledger(options.analytics && options.ledgerFile ? options.ledgerFile : undefined);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };

@@ -7,9 +7,8 @@ import { API_NAMES, type ApiName } from '@tallyport/spec-model/query';
 import { type BaselineOverlay, baselineActions, baselineOverlay, baselineText } from '../baseline/overlay-write.js';
 import type { ObservedPoint } from '../observations/points.js';
 import type { RunResult } from '../report/result.js';
-import { secretRedactor } from '../report/redactor.js';
 import { specModels } from '../spec/models.js';
-import { type RunOptions, runContract } from './contract.js';
+import { deploymentRedactor, type RunOptions, runContract } from './contract.js';
 
 /** The seed a baseline run draws with unless `--seed` is given, so that taking it twice gives the same file. */
 export const BASELINE_SEED = 1;
@@ -57,13 +56,7 @@ export async function takeBaseline(options: RunOptions, file: string): Promise<T
           : 'the run could not check everything it was asked to (exit 2); nothing was written',
     };
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  const redactor = secretRedactor({
-    ANALYTICS_API_KEY: options.analytics?.apiKey,
-    MARKETPLACE_API_KEY: options.marketplace?.apiKey,
-    MARKETPLACE_EMPTY_API_KEY: options.marketplace?.emptyApiKey,
-    MARKETPLACE_PURCHASE_CODE: options.marketplace?.purchaseCode,
-  });
-  const text = redactor.text(baselineText(overlay, previous));
+  const text = deploymentRedactor(options).text(baselineText(overlay, previous));
   if (text !== previous) writeFileSync(file, text);
   return { result, overlay, file, changed: text !== previous };
 }

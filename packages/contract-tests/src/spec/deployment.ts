@@ -47,6 +47,12 @@ export const API_SECRETS: Record<ApiName, ApiSecrets> = Object.fromEntries(
   API_NAMES.map((api) => [api, secretsFromSpec(api)]),
 ) as Record<ApiName, ApiSecrets>;
 
+/** Every secret of both APIs, as the environment names them: each key, the key without records, the known values. */
+export const SECRET_NAMES: readonly SecretName[] = API_NAMES.flatMap((api) => {
+  const { key, keyWithoutRecords, knownValues } = API_SECRETS[api];
+  return [key, ...(keyWithoutRecords ? [keyWithoutRecords] : []), ...Object.values(knownValues)];
+});
+
 /** A name in camelCase, as run options write it (`purchase_code` as `purchaseCode`). */
 const camel = (name: string): string => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 

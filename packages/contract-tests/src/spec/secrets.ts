@@ -20,5 +20,9 @@ export type TemplateValue = string | SecretRef;
 
 export const isSecretRef = (value: TemplateValue): value is SecretRef => typeof value !== 'string';
 
+/** The text a value stands for, with the secret it refers to filled in from `secrets` (nothing for one not held). */
+export const filled = (value: TemplateValue, secrets: Partial<Record<SecretName, string>>): string =>
+  isSecretRef(value) ? `${value.prefix ?? ''}${secrets[value.secret] ?? ''}` : value;
+
 export const secret = (name: SecretName, prefix?: string): SecretRef =>
   prefix ? { secret: name, prefix } : { secret: name };

@@ -28,10 +28,8 @@ import { type Command, OUTSIDE_ASCII_TEXT, SPECIAL_TEXT } from './commands.js';
 type Values = Record<string, TemplateValue>;
 
 /** Text of `length` characters, distinct for each field and use (a deployment that cuts it shows where). */
-const longText = (length: number, tag: string): string => {
-  const head = `long-${tag}-`;
-  return `${head}${'abcdefghij'.repeat(Math.ceil(length / 10))}`.slice(0, length);
-};
+const longText = (length: number, tag: string): string =>
+  `long-${tag}-${'abcdefghij'.repeat(Math.ceil(length / 10))}`.slice(0, length);
 
 /** The text values that tell a deployment's handling of text apart, by what they try. */
 export function riskyTexts(tag: string): Array<{ name: string; value: string }> {

@@ -27,20 +27,12 @@ export interface RecordView {
   version: number;
   /** The writes since the record's fields were last seen (to judge what changed them). */
   writesSince: WriteStep[];
-  /** The delete that took the record away, when the traffic deleted it before this view. */
+  /** The delete that took the record away, when the traffic deleted it before this view (or refused read). */
   deletedBy: Answer | undefined;
 }
 
-/** A read by id that was refused: the record is not there, as far as the deployment says. */
-export interface ReadRefused {
-  id: string;
-  answer: Answer;
-  expected: ModelRecord | undefined;
-  /** The delete that took it away, when the traffic deleted it. */
-  deletedBy: Answer | undefined;
-  version: number;
-  writesSince: WriteStep[];
-}
+/** A read by id that was refused: the record is not there, as far as the deployment says (a view with no row). */
+export type ReadRefused = Omit<RecordView, 'row' | 'via'>;
 
 /** A walk through a list of the writable kind, with what the model held when it was made. */
 export interface WalkView {
@@ -80,7 +72,7 @@ export interface StateTimeline {
   views: RecordView[];
   refusedReads: ReadRefused[];
   /** Reads by id accepted without the record asked for (another one, or none): read_matches_list's to judge. */
-  strayReads: Array<{ id: string; answer: Answer; version: number; expected: ModelRecord | undefined }>;
+  strayReads: Array<Omit<ReadRefused, 'deletedBy' | 'writesSince'>>;
   /** Walks of the writable kind's list. */
   walks: WalkView[];
   /** Walks of every other list (statistics, the marketplace's items): read-only rows. */
@@ -139,7 +131,7 @@ const cache = new WeakMap<readonly Answer[], StateTimeline>();
 export function timelineOf(run: RecordedRun): StateTimeline {
   const known = cache.get(run.answers);
   if (known) return known;
-  const built = buildTimeline(run);
+  const built = new TimelineBuilder(run).extend(run.answers);
   cache.set(run.answers, built);
   return built;
 }
@@ -153,10 +145,6 @@ export const sentValues = (run: RecordedRun, answer: Answer): Record<string, str
       )
       .map(([name, value]) => [name, run.valueOf(value)]),
   );
-
-export function buildTimeline(run: RecordedRun): StateTimeline {
-  return new TimelineBuilder(run).extend(run.answers);
-}
 
 /**
  * Builds a timeline answer by answer, and goes on from where it stopped: the run asks for the timeline after every

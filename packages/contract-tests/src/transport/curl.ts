@@ -23,14 +23,10 @@ function shellQuote(raw: string): string {
 // Inside double quotes only \ " $ and ` are special.
 const inDoubleQuotes = (text: string): string => text.replace(/([\\"$`])/g, '\\$1');
 
-function pair(name: string, value: TemplateValue): string {
-  if (isSecretRef(value)) return `"${inDoubleQuotes(`${name}=${value.prefix ?? ''}`)}$${value.secret}"`;
-  return shellQuote(`${name}=${value}`);
-}
-
-function header(name: string, value: TemplateValue): string {
-  if (isSecretRef(value)) return `"${inDoubleQuotes(`${name}: ${value.prefix ?? ''}`)}$${value.secret}"`;
-  return shellQuote(`${name}: ${value}`);
+/** A field (`name=value`) or a header (`name: value`) as one shell word, a secret as its variable. */
+function named(name: string, separator: '=' | ': ', value: TemplateValue): string {
+  if (isSecretRef(value)) return `"${inDoubleQuotes(`${name}${separator}${value.prefix ?? ''}`)}$${value.secret}"`;
+  return shellQuote(`${name}${separator}${value}`);
 }
 
 /**
@@ -55,11 +51,11 @@ function jsonWord(template: RequestTemplate): string {
 
 export function toCurl(template: RequestTemplate): string {
   const parts = ['curl', '-sS', '-i', '-X', template.method];
-  for (const [name, value] of template.headers) parts.push('-H', header(name, value));
+  for (const [name, value] of template.headers) parts.push('-H', named(name, ': ', value));
   if (template.form && template.json)
     parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', jsonWord(template));
   else if (template.form) {
-    for (const [name, value] of template.form) parts.push('--data-urlencode', pair(name, value));
+    for (const [name, value] of template.form) parts.push('--data-urlencode', named(name, '=', value));
   }
   const url = `${template.baseUrl}${template.path}`;
   if (template.query.length > 0) {
@@ -76,7 +72,7 @@ export function toCurl(template: RequestTemplate): string {
       return parts.join(' ');
     }
     parts.push('-G');
-    for (const [name, value] of template.query) parts.push('--data-urlencode', pair(name, value));
+    for (const [name, value] of template.query) parts.push('--data-urlencode', named(name, '=', value));
   }
   parts.push(shellQuote(url));
   return parts.join(' ');

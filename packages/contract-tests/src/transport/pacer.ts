@@ -95,10 +95,9 @@ export class Pacer {
   }
 
   summary(): PaceReport {
-    const limited = this.report.throttled > 0 || Number.isFinite(this.rate);
     return {
       ...this.report,
-      ...(limited && Number.isFinite(this.rate) ? { settledPerSecond: Math.round(this.rate * 100) / 100 } : {}),
+      ...(Number.isFinite(this.rate) ? { settledPerSecond: Math.round(this.rate * 100) / 100 } : {}),
     };
   }
 }

@@ -22,7 +22,7 @@ import type { RequestCase } from '../cases/types.js';
 import { parseBoundedJson } from './json.js';
 import { Pacer, type PaceReport } from './pacer.js';
 import { jsonBody, type RequestTemplate } from './request.js';
-import { isSecretRef, type SecretName, type TemplateValue } from '../spec/secrets.js';
+import { filled, type SecretName } from '../spec/secrets.js';
 import type { SafetyGuard } from './safety.js';
 import { type Heard, SilenceWatch, type StalledOperation } from './silence.js';
 
@@ -143,11 +143,6 @@ export class Transport {
     return this.unavailable;
   }
 
-  private fill(value: TemplateValue): string {
-    if (!isSecretRef(value)) return value;
-    return `${value.prefix ?? ''}${this.secrets[value.secret] ?? ''}`;
-  }
-
   private async acquire(): Promise<void> {
     if (this.active >= this.limits.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active++;
@@ -245,17 +240,17 @@ export class Transport {
 
   private async attempt(template: RequestTemplate, exchange: Exchange, options: SendOptions): Promise<void> {
     const url = new URL(template.baseUrl.replace(/\/$/, '') + template.path);
-    for (const [name, value] of template.query) url.searchParams.append(name, this.fill(value));
+    for (const [name, value] of template.query) url.searchParams.append(name, filled(value, this.secrets));
     this.guard.assertUrl(template, url);
     const headers = new Headers();
-    for (const [name, value] of template.headers) headers.set(name, this.fill(value));
+    for (const [name, value] of template.headers) headers.set(name, filled(value, this.secrets));
     let body: string | undefined;
     if (template.form && template.json) {
-      body = jsonBody(template, (value) => this.fill(value));
+      body = jsonBody(template, (value) => filled(value, this.secrets));
       headers.set('Content-Type', 'application/json');
     } else if (template.form) {
       const form = new URLSearchParams();
-      for (const [name, value] of template.form) form.append(name, this.fill(value));
+      for (const [name, value] of template.form) form.append(name, filled(value, this.secrets));
       body = form.toString();
       headers.set('Content-Type', 'application/x-www-form-urlencoded');
     }

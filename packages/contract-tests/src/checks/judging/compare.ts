@@ -1,3 +1,4 @@
+import { isObject } from '@tallyport/spec-model/query';
 import { textOf } from '../../answers/json-values.js';
 import { compactValue } from '../../answers/records.js';
 
@@ -9,9 +10,6 @@ const numeric = (value: unknown): number | undefined => {
 
 const switchValue = (value: unknown): number | undefined =>
   typeof value === 'boolean' ? Number(value) : numeric(value);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A number, or a decimal written as text (`10.00`, `1e3`; not `007`, which is text that looks like one). */
 const decimal = (value: unknown): number | undefined =>
@@ -46,7 +44,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (t !== undefined && u !== undefined && !Number.isNaN(t)) return t === u;
   if (Array.isArray(a) && Array.isArray(b))
     return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
-  if (isRecord(a) && isRecord(b)) {
+  if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key]));
   }
@@ -83,7 +81,7 @@ export function sameButUrlQueries(a: unknown, b: unknown): boolean {
   }
   if (Array.isArray(a) && Array.isArray(b))
     return a.length === b.length && a.every((item, index) => sameButUrlQueries(item, b[index]));
-  if (!isRecord(a) || !isRecord(b)) return false;
+  if (!isObject(a) || !isObject(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameButUrlQueries(a[key], b[key]));
 }

@@ -10,7 +10,7 @@
 // only for what it holds.
 import type { OperationModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
-import { caseKey, caseTitle, type RequestCase } from '../../cases/types.js';
+import { type RequestCase, requestCase } from '../../cases/types.js';
 import type { TemplateValue } from '../../spec/secrets.js';
 import { rowIdentity } from '../../state/walks.js';
 
@@ -67,19 +67,15 @@ export class Walker {
     page: number,
   ): RequestCase {
     const step = page === 0 ? `${tags.step}: paging probe` : tags.step;
-    return {
-      key: `${caseKey(operation.id, 'valid', values)} ${step}`,
-      family: 'sequence',
-      operationId: operation.id,
-      title: caseTitle(operation.id, values, `${tags.note ?? tags.step}${page > 1 ? `, page ${page}` : ''}`),
-      values,
-      auth: 'valid',
+    const note = `${tags.note ?? tags.step}${page > 1 ? `, page ${page}` : ''}`;
+    const made = requestCase(operation.id, 'sequence', values, note, {
       // How further pages are reached is the deployment's own: a probe, or a page past the end, may be refused.
       expect: page === 1 ? 'success' : 'any',
       step,
       walk: { id: tags.id, page },
       ...(tags.sequence ? { sequence: tags.sequence } : {}),
-    };
+    });
+    return { ...made, key: `${made.key} ${step}` };
   }
 
   /**

@@ -31,21 +31,14 @@ export type LedgerEvent =
   | (LedgerLine & { event: 'creating' | 'not-created' })
   | (LedgerLine & { event: 'created' | 'deleted'; id: string });
 
-export interface Outstanding {
-  runId: string;
-  api: string;
-  baseUrl: string;
-  kind: string;
-  label: string;
-  /** Unknown when the create never answered with a usable id. */
-  id?: string;
-}
+/** A record a ledger holds as maybe left: its line but for when, and its id (unknown when no create answered one). */
+export type Outstanding = Omit<LedgerLine, 'at'> & { id?: string };
 
 export const DEFAULT_LEDGER = 'tallyport-contract-ledger.jsonl';
 
 type NewEvent = LedgerEvent extends infer E ? (E extends LedgerEvent ? Omit<E, 'at'> : never) : never;
 
-const keyOf = (event: LedgerEvent): string => `${event.baseUrl} ${event.kind} ${event.label}`;
+const keyOf = (event: Outstanding): string => `${event.baseUrl} ${event.kind} ${event.label}`;
 
 /** The size of a file, or -1 when it is gone. */
 const sizeOf = (file: string): number => (existsSync(file) ? statSync(file).size : -1);
@@ -80,7 +73,7 @@ export class Ledger {
       const size = sizeOf(file);
       if (size < 0) return;
       const events = readLedger(file);
-      const open = new Set(outstandingOf(events).map((entry) => `${entry.baseUrl} ${entry.kind} ${entry.label}`));
+      const open = new Set(outstandingOf(events).map(keyOf));
       const kept = events.filter((event) => open.has(keyOf(event)));
       if (kept.length === events.length && kept.length > 0) return;
       if (sizeOf(file) !== size) continue;
@@ -112,20 +105,14 @@ function outstandingOf(events: readonly LedgerEvent[], runId?: string): Outstand
     if (runId && event.runId !== runId) continue;
     const key = keyOf(event);
     if (event.event === 'creating') {
-      if (!byLabel.has(key)) byLabel.set(key, { ...pick(event) });
+      if (!byLabel.has(key)) byLabel.set(key, pick(event));
     } else if (event.event === 'created') byLabel.set(key, { ...pick(event), id: event.id });
     else byLabel.delete(key);
   }
   return [...byLabel.values()];
 }
 
-const pick = (event: LedgerEvent): Outstanding => ({
-  runId: event.runId,
-  api: event.api,
-  baseUrl: event.baseUrl,
-  kind: event.kind,
-  label: event.label,
-});
+const pick = ({ runId, api, baseUrl, kind, label }: LedgerEvent): Outstanding => ({ runId, api, baseUrl, kind, label });
 
 export function readLedger(file: string): LedgerEvent[] {
   const events: LedgerEvent[] = [];
