@@ -46,7 +46,7 @@ function staleIdDeployment() {
 }
 
 /** Websites by id; updates read JSON only (a form is refused with 415), deletes delete and answer 404. */
-function jsonOnlyDeployment() {
+function jsonOnlyDeployment(deletes: 'taken' | 'refused' = 'taken') {
   const sites = new Map<number, Record<string, unknown>>();
   const sent: RequestCase[] = [];
   let next = 1;
@@ -69,6 +69,7 @@ function jsonOnlyDeployment() {
         if (testCase.encoding !== 'json') return answer(testCase, 415, { message: 'Unsupported Media Type' });
         return answer(testCase, 200, { data: sites.get(id) });
       case 'deleteWebsite':
+        if (deletes === 'refused') return answer(testCase, 403, { message: 'This action is unauthorized.' });
         sites.delete(id);
         return answer(testCase, 404, { message: 'No query results for model [Website].' });
       default:
@@ -152,5 +153,18 @@ describe('the write session', () => {
     ]);
     expect(await session.cleanup()).toEqual([]);
     expect(deployment.sites.size).toBe(0);
+  });
+
+  it('says why the cleanup left a record: what its delete and the read after it answered', async () => {
+    const deployment = jsonOnlyDeployment('refused');
+    const { session } = sessionOn(deployment.send);
+    const made = await session.create('one', {});
+    expect(await session.cleanup()).toEqual([
+      {
+        id: made.id,
+        label: made.label,
+        why: 'its delete answered HTTP 403 (refused), and the read after it answered HTTP 200 (accepted)',
+      },
+    ]);
   });
 });

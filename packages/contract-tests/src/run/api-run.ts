@@ -417,10 +417,14 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   } finally {
     if (setup.writesAllowed && session.possible) {
       enter('cleanup');
-      const left = await session.cleanup().catch(() => guard.ownedIds(api).map(({ id, label }) => ({ id, label })));
+      const left: Array<{ id?: string; label: string; why?: string }> = await session
+        .cleanup()
+        .catch(() => guard.ownedIds(api).map(({ id, label }) => ({ id, label })));
       outcome.leftovers = left.map((entry) =>
         entry.id ? `${entry.id} (${entry.label})` : `${entry.label} (id unknown)`,
       );
+      for (const entry of left)
+        if (entry.why) outcome.notes.push(`cleanup left ${entry.id ?? entry.label}: ${entry.why}`);
     }
     if (unjudged.size > 0) outcome.answers = book.answers.filter((answer) => !unjudged.has(answer.exchange.id));
     if (transport.unavailableReason && !outcome.configError) outcome.configError = transport.unavailableReason;

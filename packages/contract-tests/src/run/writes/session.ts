@@ -108,6 +108,8 @@ export class WriteSession {
   private readonly ops: WriteOperations | undefined;
   private tag: SessionTag | undefined;
   private readonly encodedTries = new Map<string, number>();
+  /** Why the cleanup could not delete a record, by id: what the run reports of what it left. */
+  private readonly kept = new Map<string, string>();
 
   constructor(private readonly options: WriteSessionOptions) {
     this.ops = writeOperations(options.model);
@@ -376,6 +378,7 @@ export class WriteSession {
       // Not found: refused (a 404, or a refusal in a 2XX body: status codes are not shown).
       const gone = before.answer.verdict === 'refused';
       if (gone) this.forget(id, label);
+      else if (cleanup) this.kept.set(id, `the read before its delete ${answered(before.answer)}, without its label`);
       return gone;
     }
     const step = cleanup ? 'cleanup-delete' : 'delete';
@@ -401,6 +404,8 @@ export class WriteSession {
       (read) => answer.verdict !== 'accepted' || read.answer.verdict === 'refused',
     );
     const refused = after.answer.verdict === 'refused';
+    if (cleanup && !refused)
+      this.kept.set(id, `its delete ${answered(answer)}, and the read after it ${answered(after.answer)}`);
     // A record read just before and refused after is gone, whatever the delete answered (status_code_conformance
     // judges a delete refused yet taken).
     if (refused || (answer.verdict === 'accepted' && this.options.mock)) this.forget(id, label);
@@ -468,7 +473,7 @@ export class WriteSession {
    * Deletes every record this run still owns, and looks for records whose
    * create never answered. Runs after an interrupt too; returns what is left.
    */
-  async cleanup(): Promise<Array<{ id?: string; label: string }>> {
+  async cleanup(): Promise<Array<{ id?: string; label: string; why?: string }>> {
     const ops = this.ops;
     if (!ops) return [];
     for (const entry of this.options.ledger.outstanding(this.options.runId)) {
@@ -481,14 +486,24 @@ export class WriteSession {
       await this.settle(entry.label, true);
     }
     for (const { id, label } of this.options.guard.ownedIds(this.options.api)) {
-      await this.remove(id, label, { cleanup: true }).catch(() => false);
+      await this.remove(id, label, { cleanup: true }).catch((error: unknown) => {
+        this.kept.set(id, `its delete stopped: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      });
     }
     return this.options.ledger
       .outstanding(this.options.runId)
       .filter((entry) => entry.baseUrl === this.options.baseUrl)
-      .map((entry) => ({ label: entry.label, ...(entry.id ? { id: entry.id } : {}) }));
+      .map((entry) => {
+        const why = entry.id ? this.kept.get(entry.id) : undefined;
+        return { label: entry.label, ...(entry.id ? { id: entry.id } : {}), ...(why ? { why } : {}) };
+      });
   }
 }
+
+/** How a read or a write was answered, in a few words for a note. */
+const answered = (answer: Answer): string =>
+  answer.answered ? `answered HTTP ${answer.status} (${answer.verdict})` : 'got no answer';
 
 /** What a write that sends `invalid` as `field` expects: a refusal, for the rule it breaks. */
 const refusalOf = (field: ParameterModel, invalid: InvalidValue): WriteExtra => ({
