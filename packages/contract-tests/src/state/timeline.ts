@@ -359,8 +359,9 @@ function applyWrite(
   // Only the documented encoding counts: a write sent again in another one may be answered without being read.
   const taken =
     answer.verdict === 'accepted' && valid && answer.case?.expect !== 'refusal' && answer.case?.encoding === undefined;
-  // A refusal (4XX, or stated in the body) made nothing; anything else may have.
-  const refused = answer.verdict === 'refused' && (answer.status ?? 0) < 500;
+  // A refusal (4XX, or stated in the body) made nothing; anything else may have, and so may an earlier attempt of a
+  // request sent again (a gateway's 504 after the app had done it, then a 404 to the delete sent again).
+  const refused = answer.verdict === 'refused' && (answer.status ?? 0) < 500 && answer.exchange.attempts <= 1;
   const row = taken && answer.records?.many === false ? answer.records.rows[0] : undefined;
   if (op === 'create') {
     if (refused) return undefined;

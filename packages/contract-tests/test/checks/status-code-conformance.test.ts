@@ -217,6 +217,14 @@ describe('status_code_conformance', () => {
       );
       expect(verdictOf(taken, 'fail')).toMatchObject({ kind: 'unexpected-status', basis: 'specified' });
       expect(verdictOf(taken, 'fail').actual).toContain('shows the record deleted');
+      // Sent again after a gateway's 504: an earlier attempt was taken, and the 404 to the last one is true.
+      const again = statusCodeConformance.judge(
+        recordedRun([
+          { ...remove, attempts: 2 },
+          { ...readAfter(404), case: { ...readAfter(404).case, step: 'read-after-delete', record: LABEL } },
+        ]),
+      );
+      expect(statuses(again)).toEqual(['pass', 'pass']);
       // The record still there: a refusal nothing explains, so a warning.
       const kept = statusCodeConformance.judge(
         recordedRun([

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMatchesList } from '../../src/state/invariants/read-matches-list.js';
 import { type Recorded, recordedRun, statuses, stepIndexes, verdictOf } from '../checks/recorded.js';
+import { create, read, remove, site } from './traffic.js';
 
 const SHOP = { id: 42, domain: 'shop.lunaria.cn', privacy: 2, password: 'harbour-lantern-42', email: 0 };
 const BLOG = { id: 17, domain: 'blog.lunaria.cn', privacy: 0, email: 1 };
@@ -100,5 +101,15 @@ describe('read_matches_list', () => {
     expect(statuses(readMatchesList.judge(recordedRun([account('linwu', 3), account('linwu', 9)])))).not.toContain(
       'fail',
     );
+  });
+
+  it('holds a delete refused after a retry as maybe taken: an earlier attempt may have deleted the record', () => {
+    const made = site(90, { domain: 'tallyport-contract-run-s1-1.example.com' });
+    const refusedAgain: Recorded = { ...remove(90), status: 404, body: { detail: 'Not found.' }, attempts: 2 };
+    const judged = (deleted: Recorded) =>
+      statuses(readMatchesList.judge(recordedRun([create(made), read(90, made), deleted, read(90, undefined)])));
+    expect(judged(refusedAgain)).not.toContain('fail');
+    // Refused at the first attempt, the delete made nothing: the record should still read.
+    expect(judged({ ...refusedAgain, attempts: 1 })).toContain('fail');
   });
 });
