@@ -96,7 +96,7 @@ const sessionOn = (send: (testCase: RequestCase) => Promise<Answer>) => {
 };
 
 describe('the write session', () => {
-  it("sends a sequence's plain write refused as documented again as JSON, twice per operation, never risky text", async () => {
+  it('sends a plain write of a sequence refused as documented again as JSON, twice an operation', async () => {
     const deployment = jsonOnlyDeployment();
     const { session } = sessionOn(deployment.send);
     const tag = { family: 'sequence' as const, sequence: { id: '1', command: 0 } };
