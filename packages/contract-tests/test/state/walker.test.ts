@@ -123,6 +123,22 @@ describe('Walker with page numbers', () => {
     expect(walker.pagingOf(listWebsites)).toBe('page numbers from 1');
   });
 
+  it('learns pages from 1 though another client added a row between the first page and the probe', async () => {
+    const rows = [...all];
+    let asks = 0;
+    const fake = deployment((values) => {
+      // A monitoring script on the same key adds a website just before the probe: the first page shifts by one.
+      if (++asks === 2) rows.unshift({ ...all[0]!, id: 99, domain: 'probe-1.uptime-onboarding.net' });
+      return numbered(rows, 1)(values);
+    });
+    const walker = walkerFor(fake.send);
+    const result = await walker.walk(listWebsites, { per_page: '10' }, tags());
+    expect(walker.pagingOf(listWebsites)).toBe('page numbers from 1');
+    expect(asked(fake.sent)).toEqual(['page 1', 'probe page=1', 'page 2 as page=2', 'page 3 as page=3']);
+    // Page 2 repeats the row the new one pushed off page 1: the shift, not the first page again.
+    expect(idsOf(result.pages).length).toBe(allIds.length + 1);
+  });
+
   it('learns pages from 0 from a probe page=1 that answers the second page, then asks page=1 again', async () => {
     const fake = deployment(numbered(all, 0));
     const walker = walkerFor(fake.send);
