@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runContract } from '../src/index.js';
 import { FAULTS, type FaultName } from './fake-deployment/faults.js';
 import { runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
+import { IN_PROCESS_TIMEOUT_MS } from './recorded/run-and-judge.js';
 import { casesOfThisTier, named } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 
@@ -40,7 +41,7 @@ describe(title, () => {
       // Five runs of a thousand requests share one process with their fakes: on a busy machine an answer may wait
       // on the others' judging longer than the default timeout, which would judge the machine, not the fault.
       const options = runOptionsFor(fake);
-      const limits = { ...options.limits, timeoutMs: 60_000 };
+      const limits = { ...options.limits, timeoutMs: IN_PROCESS_TIMEOUT_MS };
       const result = await runContract({ ...options, limits, apis: [fault.api], seed, log: () => {} });
       const check = result.apis[0]!.checks.find((entry) => entry.check === fault.expectedCheck);
       expect(check?.status, `${fault.description} should fail ${fault.expectedCheck}`).toBe('fail');

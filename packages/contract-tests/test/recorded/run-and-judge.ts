@@ -22,7 +22,7 @@ export interface RunAndJudge {
  * deployment shares). It is set beyond any answer's time and below the tests' own hang guard, so a request that
  * truly hangs still fails as no-answer. A run that sets its own timeout keeps it.
  */
-const IN_PROCESS_TIMEOUT_MS = 300_000;
+export const IN_PROCESS_TIMEOUT_MS = 300_000;
 
 /** Runs the tester on `options`' deployments through a recorder, then judges what it recorded. */
 export async function runAndJudge(options: RunOptions): Promise<RunAndJudge> {
