@@ -112,7 +112,23 @@ function follows(previous: Answer, answer: Answer, identifier: string | undefine
   // Past a numbered page, the same page again is a framework's overflow (the walk ends there); page=1 after an
   // unnumbered first page that repeats it is the first page asked again.
   if (before !== undefined && rows.length > 0 && sameIds(previous, answer, identifier)) return true;
-  return rows.some((row) => !shown.has(rowIdentity(row, identifier)));
+  return (
+    rows.length > 0 &&
+    !sharesMostRows(
+      shown,
+      rows.map((row) => rowIdentity(row, identifier)),
+    )
+  );
+}
+
+/**
+ * Whether a page is the same page as one shown before, asked again: on a shared account another client may add or
+ * remove a row between two asks, so the same page shifts by a row or two, while a further page shares at most as
+ * many. Most rows shared make it the same page.
+ */
+export function sharesMostRows(shown: ReadonlySet<string>, ids: readonly string[]): boolean {
+  const shared = ids.filter((id) => shown.has(id)).length;
+  return shared > 0 && 2 * shared >= Math.max(shown.size, ids.length);
 }
 
 interface OpenWalk {

@@ -38,6 +38,17 @@ describe('walks of untagged traffic', () => {
     expect(walk!.complete).toBe(true);
   });
 
+  it('leave out a page=1 that repeats the first page shifted by a row another client added between the asks', () => {
+    const added = { ...all[0]!, id: 99, domain: 'probe-1.uptime-onboarding.net' };
+    const [walk] = walked([
+      page(pages[0]!, {}),
+      page([added, ...pages[0]!.slice(0, 9)], { page: '1' }),
+      page([pages[0]![9]!, ...pages[1]!.slice(0, 9)], { page: '2' }),
+    ]);
+    expect(ids(walk!).slice(0, 11)).toEqual([...pages[0]!.map((row) => row.id), pages[0]![9]!.id]);
+    expect(walk!.pages).toHaveLength(2);
+  });
+
   it('follow page numbers from 0', () => {
     const [walk] = walked([page(pages[0]!, {}), page(pages[1]!, { page: '1' }), page(pages[2]!, { page: '2' })]);
     expect(ids(walk!)).toEqual(all.map((row) => row.id));

@@ -12,7 +12,7 @@ import type { OperationModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
 import { type RequestCase, requestCase } from '../../cases/types.js';
 import type { TemplateValue } from '../../spec/secrets.js';
-import { rowIdentity } from '../../state/walks.js';
+import { rowIdentity, sharesMostRows } from '../../state/walks.js';
 
 /** How an operation's further pages are reached, once learnt. */
 type Paging = { by: 'page'; first: 0 | 1 } | { by: 'none'; why: string };
@@ -126,13 +126,9 @@ export class Walker {
   ): Promise<{ paging?: Paging; second?: Answer }> {
     const identifier = this.identifierOf(first.records!.kind);
     const before = new Set(ids(first, identifier));
-    // On a shared account another client may add or remove a row between two asks: the first page asked again
-    // shifts by a row or two, while another page shares at most as many. Most rows shared make it the first page.
-    const repeats = (answer: Answer) => {
-      const theirs = ids(answer, identifier);
-      const shared = theirs.filter((id) => before.has(id)).length;
-      return answer.verdict === 'accepted' && shared > 0 && 2 * shared >= Math.max(before.size, theirs.length);
-    };
+    // On a shared account the first page asked again may have shifted by a row or two (state/walks.ts).
+    const repeats = (answer: Answer) =>
+      answer.verdict === 'accepted' && sharesMostRows(before, ids(answer, identifier));
     const news = (answer: Answer) =>
       answer.verdict === 'accepted' && !repeats(answer) && (answer.records?.count ?? 0) > 0;
     const empty = (answer: Answer) => answer.verdict === 'accepted' && answer.records?.count === 0;
