@@ -130,19 +130,7 @@ describe('the write session', () => {
 
   it('takes a stale id for nothing: the record held keeps its owner, the new one is found by its label', async () => {
     const deployment = staleIdDeployment();
-    const guard = new SafetyGuard(true, 'tallyport-contract-test-', specModels, false);
-    const ledger = new Ledger();
-    const session = new WriteSession({
-      api: 'analytics',
-      model: specModels.analytics,
-      runId: 'test',
-      baseUrl: 'http://127.0.0.1:1',
-      mock: false,
-      guard,
-      ledger,
-      send: deployment.send,
-      stopped: () => false,
-    });
+    const { guard, session } = sessionOn(deployment.send);
     const first = await session.create('one', {});
     const second = await session.create('two', {});
     expect(first.id).toBe('1');

@@ -215,3 +215,10 @@ export const whileWriting = (answer: Answer): boolean => answer.case?.family ===
 
 /** An answer of the state model's command sequences (their walks, writes and looks): the model judges it. */
 export const ofSequence = (answer: Answer): boolean => answer.case?.family === 'sequence';
+
+/**
+ * A write of the command sequences with a valid key: every value it sends is one the documentation allows (enum
+ * values, free text), whatever outcome it may get, so it follows the spec as a round trip's write does.
+ */
+export const sequenceWrite = (answer: Answer): boolean =>
+  ofSequence(answer) && answer.operation.effect !== 'read' && answer.case?.auth === 'valid' && !answer.case.rule;

@@ -5,7 +5,7 @@
 // status codes are not shown). A request that got no answer at all (it timed
 // out, or the connection broke) got nothing the source documents, whatever
 // it sent: an operation that stalls is a failure of that operation.
-import { type Answer, ofSequence } from '../answers/answer.js';
+import { type Answer, sequenceWrite } from '../answers/answer.js';
 import { CASE_FAMILIES } from '../cases/types.js';
 import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { mayRepeat } from '../transport/template.js';
@@ -20,8 +20,7 @@ import type { CheckDefinition } from './judging/types.js';
  * they may get.
  */
 const conforming = (answer: Answer): boolean =>
-  answer.case?.auth === 'valid' &&
-  (answer.case.expect === 'success' || (ofSequence(answer) && answer.operation.effect !== 'read' && !answer.case.rule));
+  (answer.case?.auth === 'valid' && answer.case.expect === 'success') || sequenceWrite(answer);
 
 export const notAServerError: CheckDefinition = {
   name: 'not_a_server_error',

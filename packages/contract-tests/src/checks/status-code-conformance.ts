@@ -5,21 +5,13 @@
 // with a 2XX, and a request is answered rather than redirected.
 import { isSuccessStatus } from '@tallyport/http-policy';
 import { declaredResponseKeys, responseFor, singleKind, writableKind } from '@tallyport/spec-model/query';
-import { type Answer, ofSequence } from '../answers/answer.js';
+import { type Answer, sequenceWrite } from '../answers/answer.js';
 import { eachAnswered, fail, pass, skip, titleOf } from './judging/evidence.js';
 import { refusalBasis } from './judging/related.js';
 import { plainWrite } from '../cases/values.js';
 import type { CaseResult, CheckDefinition, RecordedRun } from './judging/types.js';
 
 const conforming = (answer: Answer): boolean => answer.case?.expect === 'success' && answer.case.auth === 'valid';
-
-/**
- * A write of a command sequence: values the documentation allows, which follows the spec as a round trip's write
- * does. Where it sends text a deployment may refuse by a rule of its own (a length, a syntax), only a failure or a
- * redirect is judged here, and neighbours_served judges a refusal.
- */
-const sequenceWrite = (answer: Answer): boolean =>
-  ofSequence(answer) && answer.operation.effect !== 'read' && answer.case?.auth === 'valid' && !answer.case.rule;
 
 /**
  * The first read of the same record after a refused delete, when it shows the record gone: the delete was taken

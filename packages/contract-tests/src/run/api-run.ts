@@ -22,7 +22,7 @@ import { SafetyGuard, SafetyViolation } from '../transport/safety.js';
 import { NotSent, Transport, type TransportLimits } from '../transport/transport.js';
 import { type ApiName, specModels } from '../spec/models.js';
 import type { Ledger } from './writes/ledger.js';
-import { WriteSession } from './writes/session.js';
+import { type Leftover, WriteSession } from './writes/session.js';
 import { findTransport, placeInDoubt, placeUnknown, probeCase, specTransport } from './parameter-transports.js';
 import { failsAlone, removableFrom, shrink } from './shrink.js';
 import type { PhaseProgress } from '../report/result.js';
@@ -417,7 +417,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
   } finally {
     if (setup.writesAllowed && session.possible) {
       enter('cleanup');
-      const left: Array<{ id?: string; label: string; why?: string }> = await session
+      const left: Leftover[] = await session
         .cleanup()
         .catch(() => guard.ownedIds(api).map(({ id, label }) => ({ id, label })));
       outcome.leftovers = left.map((entry) =>

@@ -32,6 +32,13 @@ import type { ApiName } from '../../spec/models.js';
 import type { Ledger } from './ledger.js';
 import { PAUSES_MS, pause } from '../patience.js';
 
+/** A record the cleanup could not delete: its label, its id when known, and why it is left. */
+export interface Leftover {
+  id?: string;
+  label: string;
+  why?: string;
+}
+
 /** How many refused writes of a command sequence, per operation, are sent again in the other encoding. */
 const ENCODED_TRIES_PER_OPERATION = 2;
 
@@ -473,7 +480,7 @@ export class WriteSession {
    * Deletes every record this run still owns, and looks for records whose
    * create never answered. Runs after an interrupt too; returns what is left.
    */
-  async cleanup(): Promise<Array<{ id?: string; label: string; why?: string }>> {
+  async cleanup(): Promise<Leftover[]> {
     const ops = this.ops;
     if (!ops) return [];
     for (const entry of this.options.ledger.outstanding(this.options.runId)) {
