@@ -60,7 +60,8 @@ Options:
   --junit FILE, --json FILE   reports, as a run writes them (- for stdout)
   --verbose                   every failed and skipped case
   --window N                  exchanges of one deployment judged together
-                              (default ${DEFAULT_JUDGE_LIMITS.windowEntries})
+                              (default ${DEFAULT_JUDGE_LIMITS.windowEntries}; a window goes on, up to twice that,
+                              until 50 exchanges pass without a write)
   --max-entries N             most entries read (default ${DEFAULT_JUDGE_LIMITS.maxEntries})
   --max-file-bytes N          largest file read (default ${DEFAULT_JUDGE_LIMITS.maxBytes}, 1 GiB)
   --max-response-bytes N      largest body judged (default ${DEFAULT_JUDGE_LIMITS.maxBodyChars}, 8 MiB)

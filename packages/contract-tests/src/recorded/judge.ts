@@ -15,6 +15,10 @@
 // of consecutive exchanges (default 1,000), each window's verdicts kept and
 // its answers dropped, so a file of any length is judged in linear time and
 // bounded memory; only exchanges further apart than a window are not compared.
+// The model of the state judges a write by the views after it (a replica may
+// show it late, and a run looks again), so a window goes on past its size,
+// up to twice it, until the writes pause: a cut between a write and the views
+// that settle it would judge the write on a stale view alone.
 import { type Answer, EXCERPT_CHARS } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
 import { CHECKS, type CheckDefinition } from '../registry/index.js';
@@ -65,6 +69,9 @@ export interface JudgeLimits extends HarStreamLimits {
   maxHeapBytes: number;
 }
 
+/** Exchanges without a write after which a full window ends: more than a run's looks again after its last write. */
+const SETTLING_ENTRIES = 50;
+
 export const DEFAULT_JUDGE_LIMITS: JudgeLimits = {
   ...DEFAULT_HAR_LIMITS,
   maxBodyChars: 8 * 1024 * 1024,
@@ -112,6 +119,8 @@ interface Group {
   drift?: DriftReport;
   /** Answers in the current window, and windows judged so far. */
   inWindow: number;
+  /** Answers read since the last write: a full window ends only once the writes pause. */
+  sinceWrite: number;
   windows: number;
   judged: number;
   /** Attempts the client made again, not judged. */
@@ -146,6 +155,7 @@ function newGroup(
     trails: new WriteTrails(model),
     verdicts: new ListedVerdicts(),
     inWindow: 0,
+    sinceWrite: 0,
     windows: 0,
     judged: 0,
     madeAgain: 0,
@@ -276,7 +286,8 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       redactor.add(value, to);
     });
     if (judged) summary.judged++;
-    if (group.inWindow >= limits.windowEntries) judgeWindow(group, checks, incomplete);
+    const settled = group.sinceWrite >= SETTLING_ENTRIES || group.inWindow >= 2 * limits.windowEntries;
+    if (group.inWindow >= limits.windowEntries && settled) judgeWindow(group, checks, incomplete);
     if (options.signal?.aborted) {
       stopped = `interrupted after ${summary.entries} entries`;
       break;
@@ -388,6 +399,7 @@ function judgeEntry(
   }
   const answer: Answer = group.book.read(exchange);
   group.inWindow++;
+  group.sinceWrite = answer.operation.effect === 'read' ? group.sinceWrite + 1 : 0;
   group.judged++;
   if (error) unanswered(error);
   group.knowledge.learn(answer);
@@ -423,7 +435,8 @@ function notesOf(group: Group, keys: RecordedKeys, window: number): string[] {
     );
   if (group.windows > 1)
     notes.push(
-      `judged in ${group.windows} windows of up to ${window} exchanges: exchanges further apart are not compared ` +
+      `judged in ${group.windows} windows of ${window} exchanges or more (up to twice that, until the writes ` +
+        'paused): exchanges further apart are not compared ' +
         'with each other; observations are those of the first window',
     );
   return notes;
