@@ -86,5 +86,17 @@ describe('neighbours_served', () => {
         neighboursServed.judge(recordedRun([write(long, 503), write(long, 200), write('xxxxxxxxxxxxxxxx', 200)])),
       ),
     ).not.toContain('fail');
+    // Sent again and refused: the 502 did not hold, and the refusal is a rule of the deployment's, judged apart.
+    expect(
+      statuses(
+        neighboursServed.judge(recordedRun([write(long, 502), write(long, 422), write('xxxxxxxxxxxxxxxx', 200)])),
+      ),
+    ).not.toContain('fail');
+    // Sent again and failed again: the failure holds.
+    expect(
+      statuses(
+        neighboursServed.judge(recordedRun([write(long, 502), write(long, 500), write('xxxxxxxxxxxxxxxx', 200)])),
+      ),
+    ).toContain('fail');
   });
 });

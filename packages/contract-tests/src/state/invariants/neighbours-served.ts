@@ -123,9 +123,10 @@ function writeFindings(run: RecordedRun): Finding[] {
   const found: Finding[] = [];
   for (const answer of run.answers) {
     if (!failedWrite(answer)) continue;
-    // The same write sent again and served: the failure did not hold (a gateway's occasional 503), nothing to judge.
+    // The same write sent again and answered: the failure did not hold (a gateway's occasional 503), and the answer
+    // to the write is the later one's, a refusal by a rule of the deployment's included (judged where it stands).
     const again = sentAgain(run, answer);
-    if (again && servedAlike(again)) continue;
+    if (again && !failedWrite(again)) continue;
     const values = sentValues(run, answer);
     const neighbour = run.answers.find(
       (other) =>
