@@ -28,6 +28,26 @@ describe('read_matches_list', () => {
     expect(stepIndexes(run, failure)).toEqual([0, 1]);
   });
 
+  it('leaves a record another client of the account changed between the list and the read', () => {
+    const changed = { ...SHOP, privacy: 1 };
+    const listedAgain = (rows: unknown[]): Recorded => ({ ...listed, body: { data: rows } });
+    // The next list shows the record as the read did: it changed (the account's other client), the read is right.
+    const moved = readMatchesList.judge(
+      recordedRun([listed, listed, readListed('42', 200, { data: changed }), listedAgain([changed, BLOG])]),
+    );
+    expect(statuses(moved)).not.toContain('fail');
+    // The next list shows the old values again while another record changed: the read, not the record, differs.
+    const wrong = readMatchesList.judge(
+      recordedRun([
+        listed,
+        listed,
+        readListed('42', 200, { data: changed }),
+        listedAgain([SHOP, { ...BLOG, email: 0 }]),
+      ]),
+    );
+    expect(verdictOf(wrong, 'fail').actual).toContain('privacy 1 (listed 2)');
+  });
+
   it('fails a listed record whose read is refused, and a read that answers another record', () => {
     // The list shows the record again afterwards: it was there all along (another client did not delete it).
     const results = readMatchesList.judge(

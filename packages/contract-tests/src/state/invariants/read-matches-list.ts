@@ -22,7 +22,7 @@ import { titleOf } from '../../checks/judging/evidence.js';
 import { acceptedConforming } from '../../checks/judging/related.js';
 import { comparedFields } from '../../checks/judging/rows.js';
 import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
-import { shownAfter, type StateTimeline } from '../timeline.js';
+import { othersWrite, shownAfter, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
 import { few, finding } from './shared.js';
 import type { Basis } from '../../spec/basis.js';
@@ -172,9 +172,25 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
     }
     const listed = lastListed.get(id);
     if (!listed || listed.version !== version) continue;
-    found.push(compare(run, kind.name, id, answer, listed.listed));
+    const verdict = compare(run, kind.name, id, answer, listed.listed);
+    if (verdict.result.status === 'fail' && changedByOthers(run, timeline, kind.name, id, answer))
+      found.push(finding(verdict.subject, 0, verdict.result.title));
+    else found.push(verdict);
   }
   return found;
+}
+
+/**
+ * On an account another client writes to, a record there before the run may change between the list and the read:
+ * the read then differs from the list before it, and the next list view (if any) shows it as the read did. A list
+ * that shows the old values again says the read, not the record, differs.
+ */
+function changedByOthers(run: RecordedRun, timeline: StateTimeline, kind: string, id: string, read: Answer): boolean {
+  if (!othersWrite(timeline)) return false;
+  const next = timeline.views.find(
+    (view) => view.via === 'list' && view.id === id && view.answer.exchange.id > read.exchange.id,
+  );
+  return !next || compare(run, kind, id, read, { row: next.row, answer: next.answer }).result.status !== 'fail';
 }
 
 /** Kinds the run never writes: each read of a listed record against the walk that listed it. */
