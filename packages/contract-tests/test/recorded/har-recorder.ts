@@ -55,9 +55,19 @@ export async function startHarRecorder(upstreams: Record<string, string>): Promi
         .then(
           (body) =>
             new Promise<void>((resolve, reject) => {
-              const headers = { ...incoming.headers, host: target.host };
+              // A connection of its own for each request: a pooled one that the deployment closes when idle (a
+              // front with a short keep-alive) races the next request, and the 502 this proxy would then answer is
+              // its own, not the deployment's.
+              const headers = { ...incoming.headers, host: target.host, connection: 'close' };
               const forward = httpRequest(
-                { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers },
+                {
+                  host: target.hostname,
+                  port: target.port,
+                  method: incoming.method,
+                  path: incoming.url,
+                  headers,
+                  agent: false,
+                },
                 (answer) => {
                   readAll(answer)
                     .then((answerBody) => {
