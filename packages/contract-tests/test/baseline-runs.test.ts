@@ -41,6 +41,20 @@ const validReport = ajv.compile(reportSchema);
 const reportProblems = (result: RunResult): unknown[] =>
   validReport(JSON.parse(jsonReport(result))) ? [] : (validReport.errors ?? []).slice(0, 3);
 
+/** Why a run did not exit 0: its failed checks' first cases, what left it incomplete, what it left behind. */
+const whyNotZero = (result: RunResult): string =>
+  JSON.stringify({
+    incomplete: result.incomplete,
+    apis: result.apis.map((api) => ({
+      api: api.api,
+      failed: api.checks
+        .filter((check) => check.status === 'fail')
+        .map((check) => [check.check, ...check.cases.filter((entry) => entry.status === 'fail').slice(0, 2)]),
+      leftovers: api.leftovers,
+      notes: api.notes,
+    })),
+  }).slice(0, 4000);
+
 /** The drifted points of a run, as `api subject`. */
 const drifted = (result: RunResult): string[] =>
   result.apis.flatMap((api) => (api.drift?.drifted ?? []).map((entry) => `${api.api} ${entry.subject}`));
@@ -257,11 +271,12 @@ if (takenTwice.length > 0)
           const limits = { ...honest.limits, timeoutMs: IN_PROCESS_TIMEOUT_MS };
           const options = { ...honest, limits, log: () => {} };
           const first = await takeBaseline(options, file);
-          expect(first.result.exitCode).toBe(0);
+          expect(first.result.exitCode, whyNotZero(first.result)).toBe(0);
           const text = readFileSync(file, 'utf8');
           const second = await takeBaseline(options, file);
-          expect(second.changed, 'a second baseline of the same deployment changes nothing').toBe(false);
+          // The file first: its diff shows what the second take saw otherwise.
           expect(readFileSync(file, 'utf8')).toBe(text);
+          expect(second.changed, 'a second baseline of the same deployment changes nothing').toBe(false);
           const held = await runContract({ ...options, baseline: file });
           const evidence = JSON.stringify(held.apis.map((api) => api.drift?.drifted));
           expect(drifted(held), `what drifted, with the lines of ${file}: ${evidence}`).toEqual([]);

@@ -510,7 +510,9 @@ export class WriteSession {
 
 /** How a read or a write was answered, in a few words for a note. */
 const answered = (answer: Answer): string =>
-  answer.answered ? `answered HTTP ${answer.status} (${answer.verdict})` : 'got no answer';
+  answer.answered
+    ? `answered HTTP ${answer.status} (${answer.verdict})`
+    : `got no answer${answer.exchange.error ? ` (${answer.exchange.error})` : ''}`;
 
 /** What a write that sends `invalid` as `field` expects: a refusal, for the rule it breaks. */
 const refusalOf = (field: ParameterModel, invalid: InvalidValue): WriteExtra => ({
