@@ -22,7 +22,7 @@ import { idText } from '../../answers/json-values.js';
 import { compactValue } from '../../answers/records.js';
 import { sameLabelForm } from '../../state/normalisation.js';
 import type { AuthMode, RequestCase } from '../../cases/types.js';
-import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../../cases/types.js';
+import { caseKey, FORBIDDEN_FIELD_RULE, requestCase, worthSending } from '../../cases/types.js';
 import { type InvalidValue, invalidValues, largestValue, plainValue, plainWrite } from '../../cases/values.js';
 import { documentedEncoding, otherEncoding } from '../../transport/template.js';
 import type { TemplateValue } from '../../spec/secrets.js';
@@ -154,17 +154,10 @@ export class WriteSession {
   ): RequestCase {
     const auth = extra.auth ?? 'valid';
     const tag = this.tag;
-    return {
+    const note = tag?.note && step !== 'create' ? `${tag.note}: ${step}` : (extra.note ?? step);
+    return requestCase(operation.id, tag?.family ?? 'write', values, note, {
       key: `${caseKey(operation.id, auth, values)} ${step}`,
-      family: tag?.family ?? 'write',
-      operationId: operation.id,
-      title: caseTitle(
-        operation.id,
-        values,
-        tag?.note && step !== 'create' ? `${tag.note}: ${step}` : (extra.note ?? step),
-      ),
       ...(tag?.sequence ? { sequence: tag.sequence } : {}),
-      values,
       auth,
       // The writes of a command sequence carry generated values, which a deployment may refuse by rules of its own:
       // their answer is judged by the state model, which holds a refused write to have changed nothing sure.
@@ -176,7 +169,7 @@ export class WriteSession {
       ...(extra.ruleBasis ? { ruleBasis: extra.ruleBasis } : {}),
       ...(extra.encoding ? { encoding: extra.encoding } : {}),
       ...(extra.basis ? { basis: extra.basis } : {}),
-    };
+    });
   }
 
   private recordIn(answer: Answer): Record<string, unknown> | undefined {
