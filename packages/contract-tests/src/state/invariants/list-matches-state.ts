@@ -32,12 +32,12 @@ import {
   few,
   finding,
   perWalk,
-  plural,
   rowIdentityField,
   sortOf,
   walkEvidence,
   walkKey,
 } from './shared.js';
+import { plural } from '../../text/plural.js';
 
 const NAME = 'list_matches_state';
 const WHOLE_VALUE_READING = 'a search for a whole value finds it';
