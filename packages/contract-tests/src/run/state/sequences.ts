@@ -30,7 +30,7 @@ import { compactValue } from '../../answers/records.js';
 import { caseKey, caseTitle, type RequestCase, requestCase } from '../../cases/types.js';
 import { largestValue, validValues } from '../../cases/values.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
-import type { TemplateValue } from '../../spec/secrets.js';
+import type { Values } from '../../spec/secrets.js';
 import type { WriteSession } from '../writes/session.js';
 import {
   type Command,
@@ -48,8 +48,6 @@ import { since, TimelineBuilder } from '../../state/timeline.js';
 import { coveringSequence } from '../../state/covering-writes.js';
 import { PAUSES_MS, pause } from '../patience.js';
 import { failsAlone } from '../shrink.js';
-
-type Values = Record<string, TemplateValue>;
 
 /** The covering sequence's id: the first after the first look at the state (`0`). */
 const COVERING_SEQUENCE = '1';

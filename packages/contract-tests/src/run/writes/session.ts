@@ -25,7 +25,7 @@ import type { AuthMode, RequestCase } from '../../cases/types.js';
 import { caseKey, FORBIDDEN_FIELD_RULE, requestCase, worthSending } from '../../cases/types.js';
 import { type InvalidValue, invalidValues, largestValue, plainValue, plainWrite } from '../../cases/values.js';
 import { documentedEncoding, otherEncoding } from '../../transport/template.js';
-import type { TemplateValue } from '../../spec/secrets.js';
+import type { Values } from '../../spec/secrets.js';
 import { unsafePathSegment } from '@tallyport/http-policy';
 import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard } from '../../transport/safety.js';
 import type { ApiName } from '../../spec/models.js';
@@ -66,8 +66,6 @@ export interface WriteOperations {
   remove?: OperationModel;
   list?: OperationModel;
 }
-
-type Values = Record<string, TemplateValue>;
 
 /** What a write case says beyond its values (see `RequestCase`). */
 type WriteExtra = Partial<
