@@ -10,7 +10,7 @@
 // link's query is kept so the page after it can be asked for; a link to
 // another origin or path is never followed.
 import { isObject, type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 import { validValues } from '../cases/values.js';
 
 export interface PageReading {
@@ -118,7 +118,7 @@ export function statedTotal(json: unknown, depth = 0): number | undefined {
 }
 
 /** The page size a request asked for: the value sent, or the documented default; undefined when not allowed. */
-export function pageSizeOf(operation: OperationModel, values: Record<string, TemplateValue>): number | undefined {
+export function pageSizeOf(operation: OperationModel, values: Values): number | undefined {
   const parameter = parameterWithRole(operation, 'page-size');
   if (!parameter) return undefined;
   const sent = values[parameter.name];
@@ -129,7 +129,7 @@ export function pageSizeOf(operation: OperationModel, values: Record<string, Tem
 
 export function pageOf(
   operation: OperationModel,
-  values: Record<string, TemplateValue>,
+  values: Values,
   rows: number,
   json: unknown,
   headers: Readonly<Record<string, string>> = {},

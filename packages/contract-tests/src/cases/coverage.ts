@@ -5,7 +5,7 @@
 // error message. Operations that write are left to the write round trip.
 import { identifyingParameter, parameterWithRole, type OperationModel } from '@tallyport/spec-model/query';
 import { API_SECRETS } from '../spec/deployment.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { type RequestCase, requestCase, worthSending } from './types.js';
 import { DATE_EDGES, invalidValues, plainValue, validValues } from './values.js';
@@ -15,8 +15,6 @@ export interface GeneratedCases {
   /** Operations or families that could not be covered, with why. */
   notCovered: string[];
 }
-
-type Values = Record<string, TemplateValue>;
 
 function make(
   operation: OperationModel,

@@ -5,7 +5,7 @@
 // one parameter on top of a valid draw.
 import fc from 'fast-check';
 import { parameterWithRole, type OperationModel, type ParameterModel } from '@tallyport/spec-model/query';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 import { baselineValues } from './coverage.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { type RequestCase, requestCase } from './types.js';
@@ -27,9 +27,9 @@ function valueArbitrary(parameter: ParameterModel): fc.Arbitrary<string> | undef
   return undefined;
 }
 
-type Draw = { values: Record<string, TemplateValue>; broken?: { name: string; rule: string } };
+type Draw = { values: Values; broken?: { name: string; rule: string } };
 
-function drawArbitrary(operation: OperationModel, base: Record<string, TemplateValue>, invalid: boolean) {
+function drawArbitrary(operation: OperationModel, base: Values, invalid: boolean) {
   const known = ownerKnown(operation);
   const free = settable(operation).filter(
     (parameter) => !parameter.identifies && !known.has(parameter.name) && parameter.in !== 'path',
@@ -45,7 +45,7 @@ function drawArbitrary(operation: OperationModel, base: Record<string, TemplateV
   );
   const broken = invalid && breakable.length > 0 ? fc.constantFrom(...breakable) : fc.constant(undefined);
   return fc.tuple(fc.record(parts), broken).map(([drawn, rule]): Draw => {
-    const values: Record<string, TemplateValue> = { ...base };
+    const values: Values = { ...base };
     for (const [name, value] of Object.entries(drawn)) if (value !== undefined) values[name] = value;
     orderRange(operation, values);
     if (!rule) return { values };
@@ -55,7 +55,7 @@ function drawArbitrary(operation: OperationModel, base: Record<string, TemplateV
 }
 
 /** A drawn range runs forwards: a backwards one is not documented either way. */
-function orderRange(operation: OperationModel, values: Record<string, TemplateValue>): void {
+function orderRange(operation: OperationModel, values: Values): void {
   const start = parameterWithRole(operation, 'range-start')?.name;
   const end = parameterWithRole(operation, 'range-end')?.name;
   if (!start || !end) return;

@@ -7,7 +7,7 @@
 // leap days. The same seed gives the same requests (`--seed`, printed).
 import fc from 'fast-check';
 import { type OperationModel, type ParameterModel, parameterWithRole } from '@tallyport/spec-model/query';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from './context.js';
 import { baselineValues } from './coverage.js';
 import { type RequestCase, requestCase } from './types.js';
@@ -110,7 +110,7 @@ export function generatedCases(ctx: CaseContext, seed: number): RequestCase[] {
           numRuns: 1,
         });
         const [text, others] = drawn!;
-        const values: Record<string, TemplateValue> = { ...base, ...withField, [parameter.name]: text };
+        const values: Values = { ...base, ...withField, [parameter.name]: text };
         for (const [name, value] of Object.entries(others)) if (value !== undefined) values[name] = value;
         const note = `${parameter.name} generated: ${textClass.name}`;
         cases.push(

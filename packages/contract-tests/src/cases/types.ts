@@ -2,7 +2,7 @@
 // the tags the checks judge it by. Checks never build requests; they read
 // these tags on recorded exchanges.
 import type { Basis } from '../spec/basis.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 
 /**
  * Which key a case carries: the configured one, none, a wrong one, an empty one or one of spaces only, or a key
@@ -62,7 +62,7 @@ export interface RequestCase {
   /** A short human title: "getStats name=city". */
   title: string;
   /** Parameters sent, by name (path, query, header and body fields alike); absent ones are left out. */
-  values: Record<string, TemplateValue>;
+  values: Values;
   auth: AuthMode;
   expect: Expectation;
   /**
@@ -96,7 +96,7 @@ export interface RequestCase {
   sequence?: { id: string; command: number };
 }
 
-export function caseKey(operationId: string, auth: AuthMode, values: Record<string, TemplateValue>): string {
+export function caseKey(operationId: string, auth: AuthMode, values: Values): string {
   const shown = Object.keys(values)
     .sort()
     .map((name) => {
@@ -110,7 +110,7 @@ export function caseKey(operationId: string, auth: AuthMode, values: Record<stri
 export function requestCase(
   operationId: string,
   family: CaseFamily,
-  values: Record<string, TemplateValue>,
+  values: Values,
   note: string | undefined,
   fields: Partial<RequestCase> & Pick<RequestCase, 'expect'>,
 ): RequestCase {
@@ -120,7 +120,7 @@ export function requestCase(
 }
 
 /** The title of a case from the values it sets beyond its baseline. */
-export function caseTitle(operationId: string, values: Record<string, TemplateValue>, note?: string): string {
+export function caseTitle(operationId: string, values: Values, note?: string): string {
   const shown = Object.entries(values)
     .filter(([, value]) => typeof value === 'string')
     .map(([name, value]) => `${name}=${String(value).length > 40 ? `${String(value).slice(0, 40)}…` : value}`);

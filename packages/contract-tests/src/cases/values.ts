@@ -4,7 +4,7 @@
 // path or a form body.
 import { type Json, type OperationModel, type ParameterModel, parameterWithRole } from '@tallyport/spec-model/query';
 import type { Basis } from '../spec/basis.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 
 export interface InvalidValue {
   value: string;
@@ -176,5 +176,5 @@ export const risky = (text: string): boolean =>
  * Whether every text a write sends, its label included, is plain: nothing in it that a deployment's own rule of
  * length or syntax would refuse, so a refusal of it says something of the write itself (its encoding, its handling).
  */
-export const plainWrite = (values: Readonly<Record<string, TemplateValue>>): boolean =>
+export const plainWrite = (values: Readonly<Values>): boolean =>
   Object.values(values).every((value) => typeof value !== 'string' || !risky(value));

@@ -9,7 +9,7 @@
 // search texts drawn from the data (a whole value, a part of one).
 import { modifierPairs, type OperationModel, type ParameterModel } from '@tallyport/spec-model/query';
 import { type Answer, acceptedConforming } from '../answers/answer.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { TemplateValue, Values } from '../spec/secrets.js';
 import { type CaseContext, ownerKnown, settable } from '../cases/context.js';
 import { baselineValues } from '../cases/coverage.js';
 import { covering, type Row } from '../cases/covering.js';
@@ -88,11 +88,7 @@ export function dimensionsOf(operation: OperationModel): Dimension[] {
   return dimensions;
 }
 
-function selectionOf(
-  run: { valueOf(value: TemplateValue): string },
-  operation: OperationModel,
-  values: Record<string, TemplateValue>,
-) {
+function selectionOf(run: { valueOf(value: TemplateValue): string }, operation: OperationModel, values: Values) {
   return selectors(operation)
     .map((parameter) => (values[parameter.name] === undefined ? '' : run.valueOf(values[parameter.name]!)))
     .join('&');
@@ -231,7 +227,7 @@ export function combinationCases(
     );
     const field = searchField(operation);
     for (const row of rows) {
-      const values: Record<string, TemplateValue> = { ...base };
+      const values: Values = { ...base };
       const chosen = row.map((index, dimension) => dimensions[dimension]!.choices[index]!);
       for (const choice of chosen)
         for (const [name, value] of Object.entries(choice.values)) {

@@ -18,7 +18,7 @@ import {
 } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { TemplateValue, Values } from '../spec/secrets.js';
 import { baselineValues } from '../cases/coverage.js';
 import { followLink } from './links.js';
 import type { CaseContext } from '../cases/context.js';
@@ -28,8 +28,6 @@ import { DAY_MS, searchField, ymd } from '../cases/values.js';
 
 /** How many listed records are read back per list, at most. */
 export const MAX_READS_PER_LIST = 12;
-
-type Values = Record<string, TemplateValue>;
 
 const derived = (
   operation: OperationModel,
@@ -109,7 +107,7 @@ function followedLinks(ctx: CaseContext, answers: readonly Answer[]): RequestCas
       const base = baselineValues(ctx, target);
       if (typeof base === 'string') continue;
       const listed = listedKind(from) !== undefined;
-      const found = new Map<string, { values: Record<string, TemplateValue>; exchangeId: number }>();
+      const found = new Map<string, { values: Values; exchangeId: number }>();
       for (const answer of answers) {
         if (answer.operation.id !== from.id || !usable(answer) || answer.case?.linkedFrom) continue;
         for (const followed of followLink(link, answer)) {

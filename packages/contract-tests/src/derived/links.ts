@@ -7,12 +7,12 @@
 import { type LinkModel, type OperationModel, pointerKeys, recordLocations } from '@tallyport/spec-model/query';
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 
 export interface LinkTarget {
   link: LinkModel;
   /** The parameters of the target request, by name. */
-  values: Record<string, TemplateValue>;
+  values: Values;
   /** The object the link's body parameters came from (the purchase's `item`), for `x-tallyport-agree`. */
   source?: Row;
 }
@@ -46,8 +46,8 @@ function bodyReach(operation: OperationModel, answer: Answer, pointer: string) {
 /** Every request a link of `answer`'s operation leads to from this answer. */
 export function followLink(link: LinkModel, answer: Answer): LinkTarget[] {
   const fromBody: Array<{ row: Row; rest: string[] }> = [];
-  const fixed: Record<string, TemplateValue> = {};
-  const byRow = new Map<Row, Record<string, TemplateValue>>();
+  const fixed: Values = {};
+  const byRow = new Map<Row, Values>();
   for (const [parameter, expression] of Object.entries(link.parameters)) {
     const request = /^\$request\.(path|query|header)\.(.+)$/.exec(expression);
     if (request) {

@@ -126,6 +126,12 @@ export function scanHar(chunks: HarChunks, limits: HarStreamLimits = DEFAULT_HAR
       let captureFrom = capture ? 0 : -1;
       let creatorFrom = creatorPieces ? 0 : -1;
       const ready: HarItem[] = [];
+      /** Ends the entry being captured, when it ends at this depth, with the text before `end`. */
+      const endEntry = (end: number): void => {
+        if (!capture || stack.length !== captureDepth) return;
+        ready.push(finishEntry(text.slice(captureFrom, end)));
+        captureFrom = -1;
+      };
       for (let at = 0; at < text.length; at++) {
         const code = text.charCodeAt(at);
         if (inString) {
@@ -172,10 +178,7 @@ export function scanHar(chunks: HarChunks, limits: HarStreamLimits = DEFAULT_HAR
           if (atEntries()) sawEntries = true;
         } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
           // A scalar entry ends where its list does.
-          if (capture && stack.length === captureDepth) {
-            ready.push(finishEntry(text.slice(captureFrom, at)));
-            captureFrom = -1;
-          }
+          endEntry(at);
           const frame = stack.pop();
           if (!frame || frame.array !== (code === CLOSE_ARRAY))
             throw new HarFileError(`${what} is not JSON: a bracket closes what it did not open (near byte ${bytes})`);
@@ -186,18 +189,12 @@ export function scanHar(chunks: HarChunks, limits: HarStreamLimits = DEFAULT_HAR
             creatorPieces = undefined;
             creatorFrom = -1;
           }
-          if (capture && stack.length === captureDepth) {
-            ready.push(finishEntry(text.slice(captureFrom, at + 1)));
-            captureFrom = -1;
-          }
+          endEntry(at + 1);
         } else if (code === COMMA) {
           const frame = stack.at(-1);
           expectKey = !!frame && !frame.array;
           // A scalar entry (a number, true) ends at its comma.
-          if (capture && stack.length === captureDepth) {
-            ready.push(finishEntry(text.slice(captureFrom, at)));
-            captureFrom = -1;
-          }
+          endEntry(at);
         } else if (code === COLON) expectKey = false;
       }
       if (capture && captureFrom >= 0) {

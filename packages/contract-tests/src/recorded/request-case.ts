@@ -31,7 +31,7 @@ import {
 import { documentedEncoding } from '../transport/template.js';
 import { API_SECRETS } from '../spec/deployment.js';
 import type { RequestTemplate } from '../transport/request.js';
-import { secret, type TemplateValue } from '../spec/secrets.js';
+import { secret, type TemplateValue, type Values } from '../spec/secrets.js';
 import type { KeyReading, RecordedKeys } from './credentials.js';
 import type { RecordedRequest } from './har-entry.js';
 import type { Route } from './routes.js';
@@ -152,7 +152,7 @@ function templateOf(
   route: Route,
   request: RecordedRequest,
   key: KeyReading,
-  values: Record<string, TemplateValue>,
+  values: Values,
   label: string,
 ): RequestTemplate {
   const shownKey = (where: 'query' | 'body', name: string): TemplateValue | undefined =>
@@ -201,7 +201,7 @@ export function deriveCase(
   const knownValues = API_SECRETS[api].knownValues;
   const recognised = (parameter: string, value: string) =>
     knownValues[parameter] !== undefined && keys[knownValues[parameter]] === value;
-  const values: Record<string, TemplateValue> = {};
+  const values: Values = {};
   for (const [name, value] of Object.entries(sent))
     values[name] = knownValues[name] !== undefined && recognised(name, value) ? secret(knownValues[name]) : value;
 

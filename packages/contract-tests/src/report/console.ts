@@ -9,6 +9,7 @@
 import { basisLabel } from '../spec/basis.js';
 import type { CaseStatus } from '../checks/judging/types.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
+import { plural } from '../text/plural.js';
 import { MOCK_REASON } from '../checks/judging/related.js';
 import { type CheckResult, type EmbeddedMock, embeddedMockOf, type RunResult } from './result.js';
 import { writableKind } from '@tallyport/spec-model/query';
@@ -83,8 +84,6 @@ const mockLabel = (mock: EmbeddedMock | undefined): string => (mock ? ` (${MOCK_
 export function targetLine(api: ApiName, target: string, mock: EmbeddedMock | undefined): string {
   return `${api} → ${safe(target)}${mockLabel(mock)}`;
 }
-
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The lines of one API in the summary: counts, skips grouped by reason, notes and leftovers. */
 function apiLines(api: RunResult['apis'][number], style: ConsoleStyle): string[] {

@@ -7,6 +7,7 @@
 // an annotation early or start a command of its own.
 import { basisLabel } from '../spec/basis.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
+import { plural } from '../text/plural.js';
 import type { RunResult } from './result.js';
 import { answerOf, type VerdictGroup, verdictGroups } from './groups.js';
 
@@ -19,8 +20,7 @@ const command = (kind: 'error' | 'warning', title: string, message: string): str
 function groupAnnotation(group: VerdictGroup): string {
   const first = group.cases[0]!;
   const count = group.cases.length;
-  const cases = `${count} case${count === 1 ? '' : 's'}`;
-  const title = `[${group.api}] ${group.check} › ${group.operationId}: ${group.kind} (${cases})`;
+  const title = `[${group.api}] ${group.check} › ${group.operationId}: ${group.kind} (${plural(count, 'case')})`;
   const answer = answerOf(first);
   const lines = [
     safe(first.title),

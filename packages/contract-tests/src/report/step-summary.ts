@@ -5,6 +5,7 @@
 // in it) or escaped, so it can neither render as a link or an image (a
 // tracking pixel) nor break the page.
 import { terminalSafe as safe } from '../text/terminal-safe.js';
+import { plural } from '../text/plural.js';
 import type { RunResult } from './result.js';
 import { countByStatus, SHOWN_PER_GROUP, verdictSections, verdictText } from './groups.js';
 
@@ -51,7 +52,7 @@ export function stepSummary(result: RunResult, options: { verbose?: boolean } = 
         '',
         '<details>',
         `<summary>${status === 'fail' ? '❌' : '⚠️'} ${group.api} · ${group.check} › ` +
-          `${markdownText(group.operationId)}: ${group.kind} (${count} case${count === 1 ? '' : 's'})</summary>`,
+          `${markdownText(group.operationId)}: ${group.kind} (${plural(count, 'case')})</summary>`,
         '',
         codeBlock(shown.map((entry) => verdictText(entry, '')).join('\n\n')),
         ...(shown.length < count ? ['', `…and ${count - shown.length} more (the reports list them all).`] : []),

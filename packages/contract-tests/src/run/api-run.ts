@@ -17,7 +17,7 @@ import { addDropped, planCases } from '../cases/plan.js';
 import { describeTransport, type KeyTransport, sendCase, type TemplateTarget } from '../transport/template.js';
 import type { CaseFamily, ParameterTransport, RequestCase } from '../cases/types.js';
 import { API_SECRETS } from '../spec/deployment.js';
-import { filled, type SecretName, type TemplateValue } from '../spec/secrets.js';
+import { filled, type SecretName, type TemplateValue, type Values } from '../spec/secrets.js';
 import { SafetyGuard, SafetyViolation } from '../transport/safety.js';
 import { NotSent, Transport, type TransportLimits } from '../transport/transport.js';
 import { type ApiName, specModels } from '../spec/models.js';
@@ -217,7 +217,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     hasKeyWithoutRecords: !!secrets.keyWithoutRecords && !!setup.secrets[secrets.keyWithoutRecords],
   });
   /** The values a plain call of `operation` sends now (`given` first), when it can be made. */
-  const plainValues = (operation: OperationModel, given?: Record<string, TemplateValue>) => {
+  const plainValues = (operation: OperationModel, given?: Values) => {
     const values = baselineValues(caseContext(book.answers), operation, given);
     return typeof values === 'string' ? undefined : values;
   };

@@ -18,6 +18,9 @@ export interface SecretRef {
 
 export type TemplateValue = string | SecretRef;
 
+/** The values a request sends, by parameter name. */
+export type Values = Record<string, TemplateValue>;
+
 export const isSecretRef = (value: TemplateValue): value is SecretRef => typeof value !== 'string';
 
 /** The text a value stands for, with the secret it refers to filled in from `secrets` (nothing for one not held). */

@@ -19,9 +19,7 @@ import {
   writableKind,
 } from '@tallyport/spec-model/query';
 import { DAY_MS, exampleValues, validValues, ymd } from '../cases/values.js';
-import type { TemplateValue } from '../spec/secrets.js';
-
-type Values = Record<string, TemplateValue>;
+import type { Values } from '../spec/secrets.js';
 
 /** A record a command reads: the n-th the sequence created, or the n-th the deployment listed. */
 export type Target = { created: number } | { listed: number };

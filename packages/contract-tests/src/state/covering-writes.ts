@@ -22,10 +22,8 @@ import {
 } from '@tallyport/spec-model/query';
 import { covering } from '../cases/covering.js';
 import { exampleValues, validValues } from '../cases/values.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 import { type Command, OUTSIDE_ASCII_TEXT, SPECIAL_TEXT } from './commands.js';
-
-type Values = Record<string, TemplateValue>;
 
 /** Text of `length` characters, distinct for each field and use (a deployment that cuts it shows where). */
 const longText = (length: number, tag: string): string =>

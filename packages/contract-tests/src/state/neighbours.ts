@@ -14,7 +14,7 @@
 import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/query';
 import { DAY_MS, risky, ymd } from '../cases/values.js';
 import type { Answer } from '../answers/answer.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { Values } from '../spec/secrets.js';
 import { pagingValues } from './walks.js';
 
 export type NeighbourKind = 'the day before' | 'the same text in ASCII';
@@ -35,10 +35,10 @@ const isPlain = (text: string): boolean => /^[a-z0-9]*$/i.test(text);
 /** The neighbours of a request's values: each differs from them in one value only. */
 export function neighboursOf(
   operation: OperationModel,
-  values: Readonly<Record<string, TemplateValue>>,
+  values: Readonly<Values>,
   now = Date.now(),
-): Array<{ kind: NeighbourKind; values: Record<string, TemplateValue> }> {
-  const out: Array<{ kind: NeighbourKind; values: Record<string, TemplateValue> }> = [];
+): Array<{ kind: NeighbourKind; values: Values }> {
+  const out: Array<{ kind: NeighbourKind; values: Values }> = [];
   const start = parameterWithRole(operation, 'range-start');
   const end = parameterWithRole(operation, 'range-end');
   const [from, to] = [start && values[start.name], end && values[end.name]];

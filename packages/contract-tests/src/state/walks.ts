@@ -12,7 +12,7 @@ import { type OperationModel, parameterWithRole } from '@tallyport/spec-model/qu
 import type { Answer } from '../answers/answer.js';
 import type { Row } from '../answers/records.js';
 import { textOf } from '../answers/json-values.js';
-import type { TemplateValue } from '../spec/secrets.js';
+import type { TemplateValue, Values } from '../spec/secrets.js';
 
 export interface Walk {
   id: string;
@@ -45,7 +45,7 @@ export function pagingValues(answer: Answer): Record<string, string> {
  */
 export function effectiveQuery(
   operation: OperationModel,
-  values: Record<string, TemplateValue>,
+  values: Values,
   textOfValue: (value: TemplateValue) => string,
 ): Record<string, string> {
   const query: Record<string, string> = {};

@@ -6,6 +6,7 @@
 // unavailable only when requests in a row got nothing (or a 502, 503 or 504)
 // and the silence is not one operation's own: before anything answered, or
 // with an operation that answered before among them.
+import { plural } from '../text/plural.js';
 
 /** Requests of one operation in a row with no answer before it counts as stalled. */
 export const STALL_AFTER = 2;
@@ -72,10 +73,9 @@ export class SilenceWatch {
     if (this.answering.has(operationId)) this.streakHasAnswering = true;
     const nothingAnswered = this.answering.size === 0;
     if (this.streak < this.maxInARow || !(nothingAnswered || this.streakHasAnswering)) return undefined;
-    const operations = this.streakOperations.size;
     return heard.kind === 'unavailable'
       ? `the deployment answered ${heard.status} (unavailable) ${this.streak} times in a row`
-      : `${this.streak} requests in a row, to ${operations} operation${operations === 1 ? '' : 's'}, ` +
+      : `${this.streak} requests in a row, to ${plural(this.streakOperations.size, 'operation')}, ` +
           `got no answer (last: ${heard.error})`;
   }
 

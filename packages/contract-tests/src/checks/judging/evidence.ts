@@ -23,18 +23,21 @@ export const pass = (title: string): CaseResult => ({ status: 'pass', title });
 
 export const skip = (title: string, reason: string): CaseResult => ({ status: 'skip', title, reason });
 
+/** One request a verdict rests on: its exchange, its title, what came back, and the curl that sends it again. */
+export const evidenceStep = (answer: Answer): EvidenceStep => ({
+  exchangeId: answer.exchange.id,
+  title: titleOf(answer),
+  got: describeResponse(answer),
+  curl: toCurl(answer.exchange.template),
+});
+
 /** The answers a verdict rests on, in replay order: writes first, then the rest, each in the order sent. */
 function stepsOf(answers: readonly Answer[]): EvidenceStep[] {
   const unique = [...new Map(answers.map((answer) => [answer.exchange.id, answer])).values()];
   const writes = (answer: Answer) => answer.operation.effect !== 'read';
   return unique
     .sort((a, b) => Number(writes(b)) - Number(writes(a)) || a.exchange.id - b.exchange.id)
-    .map((answer) => ({
-      exchangeId: answer.exchange.id,
-      title: titleOf(answer),
-      got: describeResponse(answer),
-      curl: toCurl(answer.exchange.template),
-    }));
+    .map(evidenceStep);
 }
 
 export interface FailOptions {

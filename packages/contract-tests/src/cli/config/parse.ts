@@ -240,9 +240,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
   if (flags.positionals.length > 0) throw unexpected(flags.positionals[0]!);
   for (const [name, value] of Object.entries(flags.values))
     if (typeof value === 'string' && value.trim() === '') throw new ConfigError(`--${name} needs a value`);
-  const printing = ['help', 'version', 'list-checks', 'report-schema', 'config-schema', 'overlaid-spec'].some(
-    (flag) => flags.values[flag],
-  );
+  // The flags that only print (help, a schema, the overlaid spec): those the config file cannot set, but --config.
+  const printing = OPTIONS.some((option) => !option.config && option.flag !== 'config' && flags.values[option.flag]);
   const file = printing ? { options: {} } : loadConfigFile(stringOf(flags.values.config), env, cwd);
   // Flags win over the config file.
   const values: FlagValues = { ...file.options, ...flags.values };

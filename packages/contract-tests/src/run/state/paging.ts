@@ -11,7 +11,7 @@
 import type { OperationModel } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
 import { type RequestCase, requestCase } from '../../cases/types.js';
-import type { TemplateValue } from '../../spec/secrets.js';
+import type { Values } from '../../spec/secrets.js';
 import { rowIdentity, sharesMostRows } from '../../state/walks.js';
 
 /** How an operation's further pages are reached, once learnt. */
@@ -60,12 +60,7 @@ export class Walker {
   }
 
   /** A page of the walk (`page` from 1), or a probe of how pages are numbered (`page` 0: not a page of it). */
-  private caseOf(
-    operation: OperationModel,
-    values: Record<string, TemplateValue>,
-    tags: WalkTags,
-    page: number,
-  ): RequestCase {
+  private caseOf(operation: OperationModel, values: Values, tags: WalkTags, page: number): RequestCase {
     const step = page === 0 ? `${tags.step}: paging probe` : tags.step;
     const note = `${tags.note ?? tags.step}${page > 1 ? `, page ${page}` : ''}`;
     const made = requestCase(operation.id, 'sequence', values, note, {
@@ -84,12 +79,12 @@ export class Walker {
    */
   private async next(
     operation: OperationModel,
-    values: Record<string, TemplateValue>,
+    values: Values,
     answer: Answer,
     first: Answer,
     page: number,
     tags: WalkTags,
-  ): Promise<{ values: Record<string, TemplateValue> } | { answer: Answer } | { cut: string }> {
+  ): Promise<{ values: Values } | { answer: Answer } | { cut: string }> {
     const linked = answer.page?.next;
     if (linked) {
       // The link gives the query; what travels elsewhere (the path's id) stays as the walk sent it.
@@ -120,7 +115,7 @@ export class Walker {
    */
   private async learn(
     operation: OperationModel,
-    values: Record<string, TemplateValue>,
+    values: Values,
     first: Answer,
     tags: WalkTags,
   ): Promise<{ paging?: Paging; second?: Answer }> {
@@ -151,7 +146,7 @@ export class Walker {
   }
 
   /** Every page of a list query, from the first until the deployment shows no more (at most `MAX_PAGES`). */
-  async walk(operation: OperationModel, values: Record<string, TemplateValue>, tags: WalkTags): Promise<WalkResult> {
+  async walk(operation: OperationModel, values: Values, tags: WalkTags): Promise<WalkResult> {
     const first = await this.send(this.caseOf(operation, values, tags, 1));
     const pages = [first];
     if (first.verdict !== 'accepted' || !first.records?.many)

@@ -27,10 +27,10 @@ import {
 import { type Answer, acceptedConforming } from '../../answers/answer.js';
 import { textOf } from '../../answers/json-values.js';
 import { compactValue } from '../../answers/records.js';
-import { caseKey, caseTitle, type RequestCase } from '../../cases/types.js';
+import { caseKey, caseTitle, type RequestCase, requestCase } from '../../cases/types.js';
 import { largestValue, validValues } from '../../cases/values.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
-import type { TemplateValue } from '../../spec/secrets.js';
+import type { Values } from '../../spec/secrets.js';
 import type { WriteSession } from '../writes/session.js';
 import {
   type Command,
@@ -41,16 +41,13 @@ import {
   generatedValues,
   OUTSIDE_ASCII_TEXT,
 } from '../../state/commands.js';
-import type { StateCheck } from '../../state/invariants/frame.js';
-import { INITIAL_SEQUENCE, lastOfEach } from '../../state/invariants/frame.js';
+import { INITIAL_SEQUENCE, lastOfEach, type StateCheck } from '../../state/invariants/frame.js';
 import { failedWrite, neighboursOf, refusedAllowed, writeNeighbour } from '../../state/neighbours.js';
 import { Walker } from './paging.js';
 import { since, TimelineBuilder } from '../../state/timeline.js';
 import { coveringSequence } from '../../state/covering-writes.js';
 import { PAUSES_MS, pause } from '../patience.js';
 import { failsAlone } from '../shrink.js';
-
-type Values = Record<string, TemplateValue>;
 
 /** The covering sequence's id: the first after the first look at the state (`0`). */
 const COVERING_SEQUENCE = '1';
@@ -264,9 +261,7 @@ export class SequenceRunner {
   private async walkPatiently(operation: OperationModel, values: Values, maxPages?: number): Promise<void> {
     if (this.done(40)) return;
     const sequence = this.initialWalk(operation, values);
-    await this.patiently(
-      async () => void (await this.walk(operation, values, 'state: every page', sequence, maxPages)),
-    );
+    await this.patiently(() => this.walk(operation, values, 'state: every page', sequence, maxPages));
   }
 
   /** Every sort key and direction but the documented default one. */
@@ -404,17 +399,13 @@ export class SequenceRunner {
   }
 
   private caseOf(operation: OperationModel, values: Values, step: string, sequence: RequestCase['sequence']) {
-    return {
-      key: `${caseKey(operation.id, 'valid', values)} ${step}`,
-      family: 'sequence' as const,
-      operationId: operation.id,
-      title: caseTitle(operation.id, values, step),
-      values,
-      auth: 'valid' as const,
-      expect: 'success' as const,
+    const key = `${caseKey(operation.id, 'valid', values)} ${step}`;
+    return requestCase(operation.id, 'sequence', values, step, {
+      key,
+      expect: 'success',
       step,
       ...(sequence ? { sequence } : {}),
-    };
+    });
   }
 
   private async search(text: string, step: string, sequence: RequestCase['sequence']): Promise<void> {
@@ -477,7 +468,7 @@ export class SequenceRunner {
    * Makes a look at the state, and makes it again after a growing pause while it diverges from the model: how soon a
    * write shows in a list, a search or a read is not documented, and only a fresher look that still diverges stands.
    */
-  private async patiently(look: () => Promise<void>): Promise<void> {
+  private async patiently(look: () => Promise<unknown>): Promise<void> {
     for (let attempt = 0; attempt <= PAUSES_MS.length; attempt++) {
       if (this.done(10)) return;
       if (attempt > 0) await pause(PAUSES_MS[attempt - 1]!);
@@ -565,15 +556,8 @@ export class SequenceRunner {
           const operation = operationById(this.setup.model, command.operationId);
           const size = parameterWithRole(operation, 'page-size');
           const largest = size && command.values[size.name] === largestValue(size);
-          await this.patiently(
-            async () =>
-              void (await this.walk(
-                operation,
-                command.values,
-                note,
-                sequence,
-                largest ? undefined : SEQUENCE_WALK_PAGES,
-              )),
+          await this.patiently(() =>
+            this.walk(operation, command.values, note, sequence, largest ? undefined : SEQUENCE_WALK_PAGES),
           );
           break;
         }

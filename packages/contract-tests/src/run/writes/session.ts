@@ -22,10 +22,10 @@ import { idText } from '../../answers/json-values.js';
 import { compactValue } from '../../answers/records.js';
 import { sameLabelForm } from '../../state/normalisation.js';
 import type { AuthMode, RequestCase } from '../../cases/types.js';
-import { caseKey, caseTitle, FORBIDDEN_FIELD_RULE, worthSending } from '../../cases/types.js';
+import { caseKey, FORBIDDEN_FIELD_RULE, requestCase, worthSending } from '../../cases/types.js';
 import { type InvalidValue, invalidValues, largestValue, plainValue, plainWrite } from '../../cases/values.js';
 import { documentedEncoding, otherEncoding } from '../../transport/template.js';
-import type { TemplateValue } from '../../spec/secrets.js';
+import type { Values } from '../../spec/secrets.js';
 import { unsafePathSegment } from '@tallyport/http-policy';
 import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard } from '../../transport/safety.js';
 import type { ApiName } from '../../spec/models.js';
@@ -66,8 +66,6 @@ export interface WriteOperations {
   remove?: OperationModel;
   list?: OperationModel;
 }
-
-type Values = Record<string, TemplateValue>;
 
 /** What a write case says beyond its values (see `RequestCase`). */
 type WriteExtra = Partial<
@@ -154,17 +152,10 @@ export class WriteSession {
   ): RequestCase {
     const auth = extra.auth ?? 'valid';
     const tag = this.tag;
-    return {
+    const note = tag?.note && step !== 'create' ? `${tag.note}: ${step}` : (extra.note ?? step);
+    return requestCase(operation.id, tag?.family ?? 'write', values, note, {
       key: `${caseKey(operation.id, auth, values)} ${step}`,
-      family: tag?.family ?? 'write',
-      operationId: operation.id,
-      title: caseTitle(
-        operation.id,
-        values,
-        tag?.note && step !== 'create' ? `${tag.note}: ${step}` : (extra.note ?? step),
-      ),
       ...(tag?.sequence ? { sequence: tag.sequence } : {}),
-      values,
       auth,
       // The writes of a command sequence carry generated values, which a deployment may refuse by rules of its own:
       // their answer is judged by the state model, which holds a refused write to have changed nothing sure.
@@ -176,7 +167,7 @@ export class WriteSession {
       ...(extra.ruleBasis ? { ruleBasis: extra.ruleBasis } : {}),
       ...(extra.encoding ? { encoding: extra.encoding } : {}),
       ...(extra.basis ? { basis: extra.basis } : {}),
-    };
+    });
   }
 
   private recordIn(answer: Answer): Record<string, unknown> | undefined {

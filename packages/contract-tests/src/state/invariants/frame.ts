@@ -9,10 +9,9 @@
 // run shrank it (run/state/sequences.ts), numbered in the order to replay it.
 import type { Answer } from '../../answers/answer.js';
 import type { CaseFamily } from '../../cases/types.js';
-import { toCurl } from '../../transport/curl.js';
-import { describeResponse, skip, titleOf } from '../../checks/judging/evidence.js';
+import { evidenceStep, skip } from '../../checks/judging/evidence.js';
 import { mockSkip } from '../../checks/judging/related.js';
-import type { CaseResult, CheckDefinition, EvidenceStep, RecordedRun } from '../../checks/judging/types.js';
+import type { CaseResult, CheckDefinition, RecordedRun } from '../../checks/judging/types.js';
 import type { SpecModel } from '@tallyport/spec-model/query';
 import { type StateTimeline, timelineOf } from '../timeline.js';
 
@@ -46,15 +45,6 @@ const answersOf = (run: RecordedRun, id: string): Answer[] =>
 
 const commandsOf = (answers: readonly Answer[]): number =>
   new Set(answers.map((answer) => answer.case?.sequence?.command)).size;
-
-function numbered(answers: readonly Answer[]): EvidenceStep[] {
-  return answers.map((answer) => ({
-    exchangeId: answer.exchange.id,
-    title: titleOf(answer),
-    got: describeResponse(answer),
-    curl: toCurl(answer.exchange.template),
-  }));
-}
 
 /**
  * The answer of a sequence a failing finding rests on: the first of its evidence, or else the write it judges (a read
@@ -135,7 +125,7 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
     reported.add(key);
     results.push({
       ...result,
-      steps: numbered(evidence),
+      steps: evidence.map(evidenceStep),
       exchangeIds: [...new Set([...result.exchangeIds, ...evidence.map((step) => step.exchange.id)])],
       sequence: {
         id: replayId,

@@ -15,8 +15,7 @@
 // gone, is judged only for what another client's write cannot explain (the
 // order, and the records the run deleted).
 import { parameterWithRole } from '@tallyport/spec-model/query';
-import type { Answer } from '../../answers/answer.js';
-import { ofSequence } from '../../answers/answer.js';
+import { type Answer, ofSequence } from '../../answers/answer.js';
 import type { Row } from '../../answers/records.js';
 import { textOf } from '../../answers/json-values.js';
 import { ordersFollowed } from '../../checks/judging/compare.js';
@@ -33,12 +32,12 @@ import {
   few,
   finding,
   perWalk,
-  plural,
   rowIdentityField,
   sortOf,
   walkEvidence,
   walkKey,
 } from './shared.js';
+import { plural } from '../../text/plural.js';
 
 const NAME = 'list_matches_state';
 const WHOLE_VALUE_READING = 'a search for a whole value finds it';

@@ -119,8 +119,6 @@ export function perWalk<T>(cache: WeakMap<Answer, { pages: number; value: T }>, 
   return value;
 }
 
-export const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 /** A short list of values for a verdict, at most `shown` of them. */
 export const few = (values: readonly string[], shown = 5): string =>
   values.slice(0, shown).join(', ') + (values.length > shown ? `, … (${values.length} in all)` : '');
