@@ -56,6 +56,7 @@ import { tagListedReads } from './listed-reads.js';
 import { deriveCase, documentedRefusal } from './request-case.js';
 import { type Route, Routes } from './routes.js';
 import { WriteTrails } from './write-trail.js';
+import { plural } from '../text/plural.js';
 
 export interface JudgeLimits extends HarStreamLimits {
   /** Largest answer body judged, in characters (default 8 MiB, as a run's `maxResponseBytes`). */
@@ -416,15 +417,15 @@ function judgeEntry(
 function notesOf(group: Group, keys: RecordedKeys, window: number): string[] {
   const notes: string[] = [];
   for (const [reason, { count, first }] of group.unanswered)
-    notes.push(`${count} exchange${count === 1 ? '' : 's'} not judged: ${reason} (first: log.entries[${first}])`);
+    notes.push(`${plural(count, 'exchange')} not judged: ${reason} (first: log.entries[${first}])`);
   if (group.unreadPlaces > 0)
     notes.push(
-      `${group.unreadPlaces} answer${group.unreadPlaces === 1 ? '' : 's'} to requests sent where the deployment ` +
+      `${plural(group.unreadPlaces, 'answer')} to requests sent where the deployment ` +
         'does not read the parameters (another place was read): not judged',
     );
   if (group.madeAgain > 0)
     notes.push(
-      `${group.madeAgain} answer${group.madeAgain === 1 ? '' : 's'} (429, or 502, 503 or 504 to a read, an update ` +
+      `${plural(group.madeAgain, 'answer')} (429, or 502, 503 or 504 to a read, an update ` +
         'or a delete) that the client sent again were not judged: a run judges only the last attempt',
     );
   const keyName = API_SECRETS[group.api].key;
