@@ -92,6 +92,28 @@ describe('neighbours_served', () => {
         neighboursServed.judge(recordedRun([write(long, 502), write(long, 422), write('xxxxxxxxxxxxxxxx', 200)])),
       ),
     ).not.toContain('fail');
+    // A gateway's 504, never sent again (the create was done, its answer lost: the record was found by its label).
+    const created = (status: number, domain: string, exclude = long): Recorded => ({
+      operationId: 'createWebsite',
+      values: { domain, exclude_params: exclude },
+      status,
+      body: status === 201 ? { data: { id: 9, domain } } : { message: 'Gateway Time-out' },
+      case: { family: 'sequence', step: 'create', expect: 'any' },
+    });
+    expect(
+      statuses(
+        neighboursServed.judge(
+          recordedRun([created(504, 'a.example.com'), created(201, 'b.example.com', 'x'.repeat(16))]),
+        ),
+      ),
+    ).not.toContain('fail');
+    expect(
+      statuses(
+        neighboursServed.judge(
+          recordedRun([created(500, 'a.example.com'), created(201, 'b.example.com', 'x'.repeat(16))]),
+        ),
+      ),
+    ).toContain('fail');
     // Sent again and failed again: the failure holds.
     expect(
       statuses(

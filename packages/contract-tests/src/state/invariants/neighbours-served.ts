@@ -9,6 +9,7 @@
 // Specified: the source documentation allows any Y-m-d date and any search
 // text, and states no rule a neighbour could pass and its value fail. Both
 // requests are the evidence.
+import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { identifyingParameter, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
 import { titleOf } from '../../checks/judging/evidence.js';
@@ -127,6 +128,9 @@ function writeFindings(run: RecordedRun): Finding[] {
     // to the write is the later one's, a refusal by a rule of the deployment's included (judged where it stands).
     const again = sentAgain(run, answer);
     if (again && !failedWrite(again)) continue;
+    // A gateway's 502, 503 or 504 says nothing of the write (done, its answer lost, or never sent on): as for
+    // not_a_server_error, only the same write failing again when sent again is a failure.
+    if (!again && answer.status !== undefined && UNAVAILABLE_STATUSES.has(answer.status)) continue;
     const values = sentValues(run, answer);
     const neighbour = run.answers.find(
       (other) =>
