@@ -10,7 +10,7 @@ import { CASE_FAMILIES } from '../cases/types.js';
 import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { mayRepeat } from '../transport/template.js';
 import { fail, pass, skip, titleOf, unanswered } from './judging/evidence.js';
-import { sentAgain } from './judging/related.js';
+import { failedAgain, sentAgain } from './judging/related.js';
 import type { CheckDefinition } from './judging/types.js';
 
 /**
@@ -36,12 +36,7 @@ export const notAServerError: CheckDefinition = {
       // state shows the first took no effect, and fails when that answers so too.
       const again = !mayRepeat(answer.operation) ? sentAgain(run, answer) : undefined;
       const unavailable = answer.answered && status !== undefined && UNAVAILABLE_STATUSES.has(status);
-      if (
-        unavailable &&
-        answer.exchange.attempts <= 1 &&
-        !(again && !again.answered) &&
-        !(again?.status && again.status >= 500)
-      )
+      if (unavailable && answer.exchange.attempts <= 1 && !failedAgain(again))
         return skip(
           titleOf(answer),
           `HTTP ${status} from a gateway says nothing of the request, and ` +

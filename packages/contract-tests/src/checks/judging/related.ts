@@ -189,3 +189,7 @@ export const sentAgain = (run: RecordedRun, answer: Answer): Answer | undefined 
       other.operation.id === answer.operation.id &&
       JSON.stringify(other.case?.values) === JSON.stringify(answer.case?.values),
   );
+
+/** Whether a request sent again failed again (a 5XX, or no answer): the failure of the first held. */
+export const failedAgain = (again: Answer | undefined): boolean =>
+  again !== undefined && (!again.answered || (again.status ?? 0) >= 500);

@@ -13,7 +13,7 @@ import { UNAVAILABLE_STATUSES } from '@tallyport/http-policy';
 import { identifyingParameter, writableKind } from '@tallyport/spec-model/query';
 import type { Answer } from '../../answers/answer.js';
 import { titleOf } from '../../checks/judging/evidence.js';
-import { sentAgain } from '../../checks/judging/related.js';
+import { failedAgain, sentAgain } from '../../checks/judging/related.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
 import { failedWrite, isWriteNeighbour, neighboursOf, refusedAllowed } from '../neighbours.js';
 import { type Finding, stateCheck } from './frame.js';
@@ -127,7 +127,7 @@ function writeFindings(run: RecordedRun): Finding[] {
     // The same write sent again and answered: the failure did not hold (a gateway's occasional 503), and the answer
     // to the write is the later one's, a refusal by a rule of the deployment's included (judged where it stands).
     const again = sentAgain(run, answer);
-    if (again && !failedWrite(again)) continue;
+    if (again && !failedAgain(again)) continue;
     // A gateway's 502, 503 or 504 says nothing of the write (done, its answer lost, or never sent on): as for
     // not_a_server_error, only the same write failing again when sent again is a failure.
     if (!again && answer.status !== undefined && UNAVAILABLE_STATUSES.has(answer.status)) continue;
