@@ -25,6 +25,7 @@ import type { RunResult } from '../src/report/result.js';
 import type { FakeDeploymentOptions, Reply } from './fake-deployment/server.js';
 import { runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 import { runOptionsFor as honestOptions, startHonestDeployment } from './honest-deployments/server.js';
+import { failureReport } from './honest-deployments/honest-runs.js';
 import { isThrottled } from './honest-deployments/throttle.js';
 import { VARIANT_NAMES, VARIANTS, type VariantName } from './honest-deployments/variants.js';
 import { casesOfDeploymentsOnly, casesOfThisTier, named, runsTestsBesideTheSweep } from './tier-cases.js';
@@ -40,20 +41,6 @@ const validReport = ajv.compile(reportSchema);
 /** What the JSON report schema finds wrong in a run's report (its drift section included). */
 const reportProblems = (result: RunResult): unknown[] =>
   validReport(JSON.parse(jsonReport(result))) ? [] : (validReport.errors ?? []).slice(0, 3);
-
-/** Why a run did not exit 0: its failed checks' first cases, what left it incomplete, what it left behind. */
-const whyNotZero = (result: RunResult): string =>
-  JSON.stringify({
-    incomplete: result.incomplete,
-    apis: result.apis.map((api) => ({
-      api: api.api,
-      failed: api.checks
-        .filter((check) => check.status === 'fail')
-        .map((check) => [check.check, ...check.cases.filter((entry) => entry.status === 'fail').slice(0, 2)]),
-      leftovers: api.leftovers,
-      notes: api.notes,
-    })),
-  }).slice(0, 4000);
 
 /** The drifted points of a run, as `api subject`. */
 const drifted = (result: RunResult): string[] =>
@@ -271,7 +258,7 @@ if (takenTwice.length > 0)
           const limits = { ...honest.limits, timeoutMs: IN_PROCESS_TIMEOUT_MS };
           const options = { ...honest, limits, log: () => {} };
           const first = await takeBaseline(options, file);
-          expect(first.result.exitCode, whyNotZero(first.result)).toBe(0);
+          expect(first.result.exitCode, failureReport(first.result, deployment)).toBe(0);
           const text = readFileSync(file, 'utf8');
           const second = await takeBaseline(options, file);
           // The file first: its diff shows what the second take saw otherwise.

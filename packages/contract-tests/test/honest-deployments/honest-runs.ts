@@ -12,13 +12,17 @@ import { runAndJudge } from '../recorded/run-and-judge.js';
 import { type HonestDeployment, runOptionsFor, startHonestDeployment } from './server.js';
 import { VARIANTS, type VariantName } from './variants.js';
 
-/** What a failed run says, keys replaced (the result should carry none; this makes sure nothing prints one). */
-function failureReport(result: RunResult, deployment: HonestDeployment): string {
+/**
+ * What a failed run says, keys replaced (the result should carry none; this makes sure nothing prints one). The notes
+ * say why the cleanup left a record, when it did.
+ */
+export function failureReport(result: RunResult, deployment: HonestDeployment): string {
   const lines: string[] = [`exit code ${result.exitCode}`];
   for (const reason of result.incomplete) lines.push(`incomplete: ${reason}`);
   for (const api of result.apis) {
     if (api.configError) lines.push(`[${api.api}] configuration: ${api.configError}`);
     for (const leftover of api.leftovers) lines.push(`[${api.api}] left over: ${leftover}`);
+    for (const note of api.notes) lines.push(`[${api.api}] note: ${note}`);
     for (const check of api.checks) {
       if (check.status !== 'fail') continue;
       lines.push(`[${api.api}] ${check.check}: ${check.reason ?? ''}`);
