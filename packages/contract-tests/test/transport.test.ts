@@ -15,6 +15,7 @@ describe('Transport', () => {
   const seen: Array<{ authorization?: string; url?: string }> = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const reset = new Set<string>();
   // No timeout fires but that of a request the server holds: the others may take as long as a busy machine makes them.
   let timeouts: HeldTimeouts;
 
@@ -28,6 +29,11 @@ describe('Transport', () => {
         inFlight--;
         // Never answers: its sender's time runs out now.
         if (request.url?.startsWith('/hang')) return void timeouts.fire(request.method, request.url);
+        // Closes the connection under the request, as a server does to a kept-alive connection it ends.
+        if (request.url?.startsWith('/reset') && !reset.has(`${request.method} ${request.url}`)) {
+          reset.add(`${request.method} ${request.url}`);
+          return void request.socket.destroy();
+        }
         response.writeHead(200, { 'Content-Type': 'application/json' });
         response.end('{"ok":true}');
       });
@@ -86,6 +92,19 @@ describe('Transport', () => {
     const exchange = await transport({ timeoutMs: 200 }).send(template('/hang'));
     expect(exchange.response).toBeUndefined();
     expect(exchange.error).toBe('no response within 200 ms');
+  });
+
+  it('sends a request that may arrive twice again when its connection closed before any answer', async () => {
+    const exchange = await transport().send(template('/reset-read'), { idempotent: true });
+    expect(exchange.attempts).toBe(2);
+    expect(exchange.response?.json).toEqual({ ok: true });
+  });
+
+  it('never sends again a request that may not arrive twice when its connection closed', async () => {
+    const exchange = await transport().send(template('/reset-once'), { idempotent: false });
+    expect(exchange.attempts).toBe(1);
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.error).toBe('fetch failed: UND_ERR_SOCKET');
   });
 
   it('sends none of the requests waiting for their turn once the deployment counts as unavailable', async () => {

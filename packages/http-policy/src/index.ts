@@ -7,6 +7,12 @@ export { type HeaderSource, headerValue } from './headers.js';
 export { unsafePathSegment } from './path-segment.js';
 export { adviceWaitMs, type RateLimitAdvice, rateLimitAdvice, resetMs } from './rate-limit.js';
 export { retryAfterFetchHeadersMs, retryAfterHeaderMs, retryAfterMs } from './retry-after.js';
-export { isRetryableStatus, type RetryQuestion, shouldRetry, shouldRetryJudging } from './retry-rule.js';
+export {
+  isRetryableStatus,
+  type JudgingRetryQuestion,
+  type RetryQuestion,
+  shouldRetry,
+  shouldRetryJudging,
+} from './retry-rule.js';
 export { sleep } from './sleep.js';
 export { isSuccessStatus, saysNothing, UNAVAILABLE_STATUSES } from './status.js';

@@ -33,13 +33,22 @@ export function shouldRetry({ status, idempotent, attempt, maxRetries }: RetryQu
   return idempotent && attempt <= maxRetries && (status === undefined || isRetryableStatus(status));
 }
 
+export interface JudgingRetryQuestion extends RetryQuestion {
+  /** Whether the connection closed before any answer (a reset, not a timeout): see shouldRetryJudging. */
+  closedBeforeAnswer?: boolean;
+}
+
 /**
  * Whether the contract tester makes another attempt. It judges what a deployment answers, so it repeats only what
  * says nothing of the request: a 429 (not served, whatever it asked: sent again once its pause is over, a few
- * times more than other failures) and a gateway's 502, 503 or 504 to a request that may arrive twice. A server's
- * own 500 is judged, never hidden by a second try, and so is a request that got no answer.
+ * times more than other failures), and a gateway's 502, 503 or 504 or a connection closed before any answer to a
+ * request that may arrive twice. The latter is how a kept-alive connection ends that the server closed as the
+ * request went out; RFC 9112, 9.3.1 lets a client send an idempotent request again on a new connection. A server's
+ * own 500 is judged, never hidden by a second try, and so is a request that timed out.
  */
-export function shouldRetryJudging({ status, idempotent, attempt, maxRetries }: RetryQuestion): boolean {
+export function shouldRetryJudging(question: JudgingRetryQuestion): boolean {
+  const { status, idempotent, attempt, maxRetries, closedBeforeAnswer } = question;
   if (status === 429) return attempt <= maxRetries * 4;
-  return idempotent && attempt <= maxRetries && status !== undefined && UNAVAILABLE_STATUSES.has(status);
+  const saysNothing = status === undefined ? closedBeforeAnswer === true : UNAVAILABLE_STATUSES.has(status);
+  return idempotent && attempt <= maxRetries && saysNothing;
 }

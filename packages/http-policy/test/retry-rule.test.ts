@@ -64,6 +64,14 @@ describe('the tester retries only what says nothing of the request', () => {
   it("never hides a server's own 500, a 408 or a missing answer behind a second try", () => {
     for (const status of [500, 408, undefined]) expect(shouldRetryJudging(question(status, true))).toBe(false);
   });
+
+  it('sends again a request that may arrive twice when its connection closed before any answer', () => {
+    expect(shouldRetryJudging({ ...question(undefined, true), closedBeforeAnswer: true })).toBe(true);
+    expect(shouldRetryJudging({ ...question(undefined, false), closedBeforeAnswer: true })).toBe(false);
+    expect(shouldRetryJudging({ ...question(undefined, true, 3), closedBeforeAnswer: true })).toBe(false);
+    // A status came: whatever closed the connection after it, the status is the answer.
+    expect(shouldRetryJudging({ ...question(500, true), closedBeforeAnswer: true })).toBe(false);
+  });
 });
 
 describe('what a status says by itself', () => {

@@ -61,6 +61,15 @@ export const notAServerError: CheckDefinition = {
           `HTTP ${status}`,
           { basis: conforming(answer) ? 'specified' : 'convention' },
         );
+      // A connection closed before any answer is how a kept-alive connection ends that the server closed as the
+      // request went out (RFC 9112, 9.3.1): a request safe to repeat was sent again at once, and one that may create
+      // a record is sent again once the state shows it took no effect. Served then, the first says nothing.
+      if (answer.exchange.connectionClosed && again && !failedAgain(again))
+        return skip(
+          titleOf(answer),
+          'the connection closed before any answer, and the same request sent again was answered ' +
+            `(#${again.exchange.id})`,
+        );
       // A status that came with a body too large to read is an answer; the run's own cap is not the deployment's.
       if (!answer.exchange.response && !answer.exchange.interrupted)
         return fail(

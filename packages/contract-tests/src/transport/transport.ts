@@ -2,8 +2,10 @@
 // budget, a pace that adapts to the deployment's rate limit (pacer.ts), a
 // concurrency limit, a per-request timeout, a cap on the size of each answer,
 // retries after a 429 (any request: it was not served) and after a 502, 503
-// or 504 (reads only: a gateway or a deployment that cannot serve now, which
-// says nothing of the request; a balancer answers one of them now and then),
+// or 504 or a connection closed before any answer (requests that may arrive
+// twice only: a gateway or a deployment that cannot serve now, or a kept-alive
+// connection the server closed as the request went out, which says nothing of
+// the request; a balancer answers one of them now and then),
 // and a watch on silences (silence.ts) that stops sending to an operation
 // that stopped answering and stops the run when the deployment does. A 500
 // is never retried: it is what not_a_server_error judges.
@@ -50,7 +52,9 @@ export interface Exchange {
   interrupted?: boolean;
   /** No answer came within the timeout (the connection was made, or is still being made). */
   timedOut?: boolean;
-  /** Attempts made (more than one after a 429, or a 502, 503 or 504 to a read). */
+  /** The connection closed before any answer (a reset, not a timeout), as a server ends a kept-alive connection. */
+  connectionClosed?: boolean;
+  /** Attempts made (more than one after a 429, or a 502, 503 or 504 or a closed connection to a read). */
   attempts: number;
   /** When the first attempt started (ms since the epoch). */
   startedAt: number;
@@ -198,6 +202,7 @@ export class Transport {
         delete exchange.response;
         delete exchange.error;
         delete exchange.timedOut;
+        delete exchange.connectionClosed;
         await this.attempt(template, exchange, options);
         const answer = exchange.response as ResponseRecord | undefined;
         const status = answer?.status;
@@ -213,6 +218,7 @@ export class Transport {
           idempotent: !!options.idempotent,
           attempt: exchange.attempts,
           maxRetries: this.limits.maxRetries,
+          closedBeforeAnswer: exchange.connectionClosed === true,
         };
         if (!shouldRetryJudging(question)) break;
         // A 429's pause is the pacer's to keep (it has observed the answer).
@@ -287,6 +293,8 @@ export class Transport {
       // A status without its whole body is not an answer to judge.
       if (exchange.response && !(error instanceof BodyTooLarge)) delete exchange.response;
       if (exchange.response) exchange.response.text = '';
+      if (!exchange.response && !exchange.timedOut && !exchange.interrupted && connectionClosed(error))
+        exchange.connectionClosed = true;
     }
   }
 }
@@ -311,6 +319,14 @@ function headerRecord(headers: Headers): Record<string, string> {
     record[name] = value;
   });
   return record;
+}
+
+/** The codes of a connection that closed under a request (undici's "other side closed" among them). */
+const CONNECTION_CLOSED_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+function connectionClosed(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && CONNECTION_CLOSED_CODES.has(code);
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {

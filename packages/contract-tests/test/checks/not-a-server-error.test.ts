@@ -124,6 +124,26 @@ describe('not_a_server_error', () => {
     ]);
   });
 
+  it('skips a create whose connection closed before any answer once its resend is served, and fails the rest', () => {
+    const create = (status?: number) => ({
+      operationId: 'createWebsite',
+      values: { domain: 'tallyport-contract-run.example.com' },
+      ...(status === undefined ? { connectionClosed: true } : { status }),
+      body: status === undefined ? undefined : { data: { id: 9, domain: 'tallyport-contract-run.example.com' } },
+      case: { family: 'write' as const, step: 'create', record: 'tallyport-contract-run.example.com' },
+    });
+    expect(notAServerError.judge(recordedRun([create(), create(201)]))).toMatchObject([
+      { status: 'skip', reason: expect.stringContaining('the connection closed before any answer') },
+      { status: 'pass' },
+    ]);
+    // Closed again, or never sent again: the operation gave no answer.
+    expect(statuses(notAServerError.judge(recordedRun([create(), create()])))).toEqual(['fail', 'fail']);
+    expect(statuses(notAServerError.judge(recordedRun([create()])))).toEqual(['fail']);
+    // A timeout is no closed connection: a stalled operation fails, whatever came later.
+    const timedOut = { ...create(), connectionClosed: false };
+    expect(statuses(notAServerError.judge(recordedRun([timedOut, create(201)])))).toEqual(['fail', 'pass']);
+  });
+
   it('fails a 500 to a write of a command sequence: its values are all allowed, whatever it may be refused for', () => {
     const results = notAServerError.judge(
       recordedRun([

@@ -18,6 +18,8 @@ export interface Recorded {
   values?: Record<string, TemplateValue>;
   /** Undefined: no answer came (a connection error). */
   status?: number;
+  /** With no status: the connection closed before any answer (a reset), rather than refused. */
+  connectionClosed?: boolean;
   body?: unknown;
   contentType?: string;
   /** Response headers, lower-cased names (`location`, `retry-after`). */
@@ -79,7 +81,9 @@ export function exchangeOf(recorded: Recorded): Exchange {
     },
     case: testCase,
     ...(recorded.status === undefined
-      ? { error: 'connection refused' }
+      ? recorded.connectionClosed
+        ? { error: 'fetch failed: UND_ERR_SOCKET', connectionClosed: true }
+        : { error: 'connection refused' }
       : {
           response: {
             status: recorded.status,
