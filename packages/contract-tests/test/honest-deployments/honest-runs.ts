@@ -81,8 +81,11 @@ export function describeHonestRuns(title: string, names: readonly VariantName[])
   if (names.length === 0) return;
   describe(title, () => {
     for (const name of names) {
-      // A throttled deployment runs at the tester's default pace, which its limit slows down.
-      const timeout = VARIANTS[name].rateLimitPerSecond > 0 ? 1_200_000 : 400_000;
+      // A throttled deployment runs at the tester's default pace, which its limit slows down; a slow one (a cold
+      // function, a far region) waits its latency on each of a run's thousand requests, several at a time, which
+      // took 300 s at a load average of 5 and over 400 s at 9.
+      const { rateLimitPerSecond, latencyMs } = VARIANTS[name];
+      const timeout = rateLimitPerSecond > 0 || latencyMs > 0 ? 1_200_000 : 400_000;
       const known = KNOWN_FALSE_ALARMS[name];
       const tolerated = known
         ? ` (known false alarm ${known.map((alarm) => alarm.judgement).join(', ')} tolerated)`
