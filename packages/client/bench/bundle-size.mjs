@@ -17,7 +17,7 @@ export const BUNDLE_AIM = 10_240;
  * test fails past it): the size they reached, rounded up. It only ever comes
  * down, towards BUNDLE_AIM; a change that needs more says so here.
  */
-export const BUNDLE_BUDGET = 11_200;
+export const BUNDLE_BUDGET = 11_150;
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const gzip = (code) => gzipSync(code, { level: 9 }).length;

@@ -274,11 +274,15 @@ function withCeiling(code) {
 /**
  * One validator per operation, for its successful (2XX) answer, as ajv
  * standalone ESM. The runtime modules it names (formats) become imports, so
- * the file works under any bundler and in Node without `require`.
+ * the file works under any bundler and in Node without `require`. A schema
+ * referenced without references of its own is compiled into the code that
+ * uses it (ajv's default): a call per row and per field cost four times the
+ * checks themselves (a website row 113 ns, inlined 25 ns), for 0.4 % more of
+ * the opt-in entry's gzip.
  */
 function renderResponseValidators(model) {
   const slim = { ...model, document: withoutAnnotations(model.document) };
-  const engine = createSchemaEngine([slim], { inlineRefs: false, code: { source: true, esm: true, lines: false } });
+  const engine = createSchemaEngine([slim], { code: { source: true, esm: true, lines: false } });
   const refs = {};
   for (const op of model.operations) {
     const response = successResponses(op).find((candidate) => candidate.schemaPointer);

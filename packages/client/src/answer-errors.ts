@@ -123,13 +123,13 @@ export function toError(answer: AnswerFacts, text: string, exceeded: boolean, cl
   const { redactor, headers, status } = answer;
   const html = looksLikeHtml(headers.get('content-type') ?? '', text);
   let parsed: unknown;
-  let json = false;
   if (!html && !exceeded) {
     try {
       parsed = JSON.parse(text);
-      json = true;
     } catch {}
   }
+  // JSON.parse never returns undefined: a body that parsed has a value.
+  const json = parsed !== undefined;
   // The whole body is read (within maxResponseBytes) to classify it; an error keeps a few kB of it.
   const kept =
     html || text === '' ? undefined : json ? keptValue(redactor, parsed) : redactor.truncate(text, ERROR_BODY_KEPT);

@@ -15,9 +15,8 @@ export class TallyportError extends Error {
   }
 
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const [k, v] of Object.entries(this)) if (k !== 'cause') out[k] = v;
-    return out;
+    const { cause, ...fields } = this as Record<string, unknown>;
+    return { name: this.name, message: this.message, ...fields };
   }
 }
 

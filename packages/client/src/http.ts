@@ -144,12 +144,10 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
       stopIfAborted();
       const counter = `attempt ${attempt} of ${attempts}`;
       const retryable = (status?: number) => shouldRetry({ status, idempotent, attempt, maxRetries });
-      if (log.enabled('trace')) {
-        log('trace', `request ${target()} (${counter})`, {
-          headers: { ...redactor.headers(headers) },
-          ...(body !== undefined ? { body: redactor.truncate(redactor.formBody(body), LOGGED_BODY) } : {}),
-        });
-      }
+      log.trace?.(`request ${target()} (${counter})`, {
+        headers: { ...redactor.headers(headers) },
+        ...(body !== undefined ? { body: redactor.truncate(redactor.formBody(body), LOGGED_BODY) } : {}),
+      });
       const attemptStarted = Date.now();
       const took = () => `${counter}, ${Date.now() - attemptStarted} ms`;
       // A fresh signal per attempt: a timeout or abort never leaks into another request.
@@ -169,12 +167,12 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
         const answer = { status, headers: response.headers, method, url: href, redactor } as Outcome;
         // Read the body under the same timer: a stalled body times out too.
         const [text, exceeded] = await readCapped(response, limit);
-        if (log.enabled('trace')) {
-          log('trace', `response ${status} ${target()} (${took()})`, {
+        if (log.trace) {
+          log.trace(`response ${status} ${target()} (${took()})`, {
             headers: { ...redactor.headers(response.headers) },
             body: loggedBody(redactor, text),
           });
-        } else if (log.enabled('debug')) log('debug', `${target()} → ${status} (${took()})`);
+        } else log.debug?.(`${target()} → ${status} (${took()})`);
         const success = isSuccessStatus(status);
         if (exceeded && (success || raw)) {
           const problem = `the body passed \`maxResponseBytes\` (${limit} bytes).`;
@@ -190,7 +188,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
         const what = timedOut
           ? `${target()} timed out after ${timeout} ms`
           : `Could not reach ${target()}: ${redactor.truncate(innermostMessage(error), 300)}`;
-        if (log.enabled('debug')) log('debug', `${target()} → no answer (${took()})`);
+        log.debug?.(`${target()} → no answer (${took()})`);
         failure = new (timedOut ? APIConnectionTimeoutError : APIConnectionError)(
           `${what} (${counter}, ${(elapsed / 1000).toFixed(1)} s in all).`,
           method,
@@ -207,7 +205,7 @@ export function createHttp(settings: HttpSettings, config: HttpConfig) {
       if (!retryable((failure as APIError).status)) throw failure;
       const delay = retryDelay(attempt, response?.headers, settings.retry ?? {});
       if (delay === undefined) throw failure;
-      log('info', `retrying ${target()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
+      log.info?.(`retrying ${target()} in ${Math.round(delay)} ms (attempt ${attempt + 1} of ${attempts})`, {
         reason: failure.message,
       });
       await sleep(delay, userSignal);

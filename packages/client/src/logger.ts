@@ -18,19 +18,18 @@ export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 
 /** The logger's own methods (`trace` lines go to `debug`). */
 export const LOGGER_METHODS = LOG_LEVELS.slice(1, 5);
 
-export type Log = ((level: Exclude<LogLevel, 'off'>, message: string, data?: Record<string, unknown>) => void) & {
-  enabled(level: Exclude<LogLevel, 'off'>): boolean;
-};
+/**
+ * A function per level the client logs at, and none for the levels below its threshold: a line that is not
+ * logged costs one property read, and its data is not even built (`log.trace?.(…)`).
+ */
+export type Log = Partial<Record<Exclude<LogLevel, 'off'>, (message: string, data?: Record<string, unknown>) => void>>;
 
 export function createLog(logger: Logger = console, level: LogLevel = 'warn'): Log {
-  const threshold = LOG_LEVELS.indexOf(level);
-  const enabled = (l: Exclude<LogLevel, 'off'>) => LOG_LEVELS.indexOf(l) <= threshold;
-  const log = ((l, message, data) => {
-    if (!enabled(l)) return;
+  const log: Log = {};
+  for (const l of LOG_LEVELS.slice(1, LOG_LEVELS.indexOf(level) + 1) as Exclude<LogLevel, 'off'>[]) {
     const method = l === 'trace' ? 'debug' : l;
     // No data, no second argument: a console then prints the line alone.
-    logger[method](`[tallyport] ${message}`, ...(data ? [data] : []));
-  }) as Log;
-  log.enabled = enabled;
+    log[l] = (message, data) => logger[method](`[tallyport] ${message}`, ...(data ? [data] : []));
+  }
   return log;
 }

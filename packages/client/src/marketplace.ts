@@ -80,8 +80,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions = {}):
     options,
     (parts, apiKey) => {
       // Path-level calls (rawClient) name their operation too; one the spec does not list takes the query.
-      const op = parts.operation === undefined ? undefined : ops[parts.operation as OperationId];
-      placeKey(parts, transport, op?.apiKey ?? { in: 'query', name: 'api_key' }, apiKey);
+      const spec = ops[parts.operation as OperationId]?.apiKey ?? { in: 'query', name: 'api_key' };
+      placeKey(parts, transport, spec, apiKey);
     },
     {
       classifyErrorBody: (body, details, redactor) =>

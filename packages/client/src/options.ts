@@ -124,7 +124,7 @@ export function wireClient(
   const secretNames = extra.secretNames ?? [];
   const redactor = new Redactor({ secretNames }).add(apiKey);
   const log = createLog(options.logger, options.logLevel);
-  if (options.dangerouslyAllowBrowser) log('warn', 'dangerouslyAllowBrowser: every visitor could read the key.');
+  if (options.dangerouslyAllowBrowser) log.warn?.('dangerouslyAllowBrowser: every visitor could read the key.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') refuse(where, 'fetch', fetchImpl, 'a function (there is no global fetch)');
   const http = createHttp(options, {

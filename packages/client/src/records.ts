@@ -4,6 +4,7 @@
 // identifier, and types it as present. Ids are checked too before they go
 // into a path: `.`, `..` or a `/` would address another resource.
 import { unsafePathSegment } from '@tallyport/http-policy';
+import { isObject } from '@tallyport/spec-model/query';
 import { unreadable } from './answer-errors.js';
 import { MissingFieldError, ValidationError } from './errors.js';
 import { show } from './validation.js';
@@ -29,7 +30,7 @@ export function checkedRecords(label: string, op: RecordFacts, outcome: Outcome,
   }
   if (record && identifier) {
     (many ? (found as unknown[]) : [found]).forEach((value, index) => {
-      const id = value && typeof value === 'object' ? (value as Record<string, unknown>)[identifier] : undefined;
+      const id = isObject(value) ? value[identifier] : undefined;
       if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return;
       const which = many ? `${record} ${index + 1} of the list` : `the ${record}`;
       throw new MissingFieldError(

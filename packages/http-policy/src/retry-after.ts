@@ -21,23 +21,17 @@ export function retryAfterMs(value: string | null | undefined, now: number = Dat
   return Number.isFinite(at) && at >= now ? at - now : undefined;
 }
 
-/** The wait the headers that `get` reads ask for (see retryAfterHeaderMs). */
-function retryAfterOf(get: (name: string) => string | null | undefined, now: number): number | undefined {
-  const ms = get('retry-after-ms')?.trim();
+/**
+ * The wait a fetch `Headers` (or anything with its `get`) asks for: `retry-after-ms` (milliseconds, as some APIs
+ * send it) when sane, else `Retry-After`; undefined when neither gives advice. What a client that only ever holds
+ * a `Headers` needs, without the reading of plain-object headers (the client's bundle).
+ */
+export function retryAfterFetchHeadersMs(headers: Pick<Headers, 'get'>, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms')?.trim();
   if (ms !== undefined && SECONDS.test(ms)) return Math.round(Number(ms));
-  return retryAfterMs(get('retry-after'), now);
+  return retryAfterMs(headers.get('retry-after'), now);
 }
 
-/**
- * The wait the headers ask for: `retry-after-ms` (milliseconds, as some APIs
- * send it) when sane, else `Retry-After`; undefined when neither gives advice.
- */
+/** The same rule for headers of any kind (see HeaderSource). */
 export const retryAfterHeaderMs = (headers: HeaderSource, now: number = Date.now()): number | undefined =>
-  retryAfterOf((name) => headerValue(headers, name), now);
-
-/**
- * The same, read from a fetch `Headers` alone: what a client that only ever holds one needs, without the reading of
- * plain-object headers (the client's bundle).
- */
-export const retryAfterFetchHeadersMs = (headers: Headers, now: number = Date.now()): number | undefined =>
-  retryAfterOf((name) => headers.get(name), now);
+  retryAfterFetchHeadersMs({ get: (name) => headerValue(headers, name) ?? null }, now);
