@@ -12,6 +12,7 @@ import { idText, textOf } from '../answers/json-values.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { comparedFields } from '../checks/judging/rows.js';
 import { sameValue } from '../checks/judging/compare.js';
+import { cached } from '../checks/judging/related.js';
 import { type ModelRecord, snapshot, StateModel, type WriteStep } from './model.js';
 import { type Walk, walkRows, walksOf } from './walks.js';
 
@@ -128,13 +129,8 @@ export function goneAfter(timeline: StateTimeline, id: string, after: number): b
 const cache = new WeakMap<readonly Answer[], StateTimeline>();
 
 /** The timeline of a recorded run (built once per list of answers). */
-export function timelineOf(run: RecordedRun): StateTimeline {
-  const known = cache.get(run.answers);
-  if (known) return known;
-  const built = new TimelineBuilder(run).extend(run.answers);
-  cache.set(run.answers, built);
-  return built;
-}
+export const timelineOf = (run: RecordedRun): StateTimeline =>
+  cached(cache, run.answers, () => new TimelineBuilder(run).extend(run.answers));
 
 /** The values a request sent, the key left out, as text. */
 export const sentValues = (run: RecordedRun, answer: Answer): Record<string, string> =>

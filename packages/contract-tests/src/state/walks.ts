@@ -215,13 +215,21 @@ function extend(open: OpenWalk, answer: Answer, identifier: string | undefined):
   open.ended = walk.complete && answer.case?.walk === undefined;
 }
 
-const rowsOfWalk = new WeakMap<Walk, { pages: number; rows: Row[] }>();
+/**
+ * A value computed once per walk: the run judges its answers again after every look at the state, and a walk it has
+ * made no longer changes (the same first page and the same number of pages).
+ */
+export function perWalk<T>(cache: WeakMap<Answer, { pages: number; value: T }>, walk: Walk, compute: () => T): T {
+  const first = walk.pages[0]!;
+  const known = cache.get(first);
+  if (known && known.pages === walk.pages.length) return known.value;
+  const value = compute();
+  cache.set(first, { pages: walk.pages.length, value });
+  return value;
+}
+
+const rowsOfWalk = new WeakMap<Answer, { pages: number; value: Row[] }>();
 
 /** Every row of a walk, page after page (gathered once for the pages it has). */
-export function walkRows(walk: Walk): Row[] {
-  const known = rowsOfWalk.get(walk);
-  if (known && known.pages === walk.pages.length) return known.rows;
-  const rows = walk.pages.flatMap((page) => page.records?.rows ?? []);
-  rowsOfWalk.set(walk, { pages: walk.pages.length, rows });
-  return rows;
-}
+export const walkRows = (walk: Walk): Row[] =>
+  perWalk(rowsOfWalk, walk, () => walk.pages.flatMap((page) => page.records?.rows ?? []));

@@ -24,14 +24,13 @@ import { rowKeyOf } from '../../checks/judging/rows.js';
 import type { ModelRecord } from '../model.js';
 import { ALL_SEARCH_READINGS, consistentReadings, expectedInSearch, type SearchReading } from '../readings.js';
 import { goneAfter, othersWrite, shownAfter, type StateTimeline, type WalkView } from '../timeline.js';
-import { rowIdentity, type Walk, walkRows } from '../walks.js';
+import { perWalk, rowIdentity, type Walk, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
 import {
   creationOrderKey,
   endedBeforeToday,
   few,
   finding,
-  perWalk,
   rowIdentityField,
   sortOf,
   walkEvidence,
