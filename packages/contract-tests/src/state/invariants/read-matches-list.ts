@@ -24,7 +24,7 @@ import { comparedFields } from '../../checks/judging/rows.js';
 import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import { othersWrite, shownAfter, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
-import { few, finding } from './shared.js';
+import { few, finding, type FindingFailure } from './shared.js';
 import type { Basis } from '../../spec/basis.js';
 import { followLink } from '../../derived/links.js';
 
@@ -264,24 +264,16 @@ function readAgainFindings(run: RecordedRun, timeline: StateTimeline): Finding[]
     const [was, now] = [identityOf(run, kind, reference), identityOf(run, kind, answer)];
     const differing = Object.keys(was).filter((field) => field in now && was[field] !== now[field]);
     const title = `${titleOf(answer)}: the same ${kind} as the first answer to it`;
-    found.push(
-      finding(
-        `again #${answer.exchange.id}`,
-        0,
-        title,
-        differing.length === 0
-          ? undefined
-          : {
-              kind: 'read-differs',
-              answer,
-              expected:
-                `the ${kind} the same request answered before (#${reference.exchange.id}): what identifies it does ` +
-                'not change',
-              actual: differing.map((field) => `${field} ${now[field]} (first ${was[field]})`).join('; '),
-              related: [reference],
-            },
-      ),
-    );
+    const changed: FindingFailure | false = differing.length > 0 && {
+      kind: 'read-differs',
+      answer,
+      expected:
+        `the ${kind} the same request answered before (#${reference.exchange.id}): what identifies it does ` +
+        'not change',
+      actual: differing.map((field) => `${field} ${now[field]} (first ${was[field]})`).join('; '),
+      related: [reference],
+    };
+    found.push(finding(`again #${answer.exchange.id}`, 0, title, changed));
   }
   return found;
 }

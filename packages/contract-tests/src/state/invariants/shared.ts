@@ -27,7 +27,7 @@ export function finding(
   subject: string,
   version: number,
   title: string,
-  failure?: FindingFailure,
+  failure?: FindingFailure | false,
   churn = false,
 ): Finding {
   const marks = churn ? { churn } : {};
