@@ -22,7 +22,7 @@
 import { type Answer, EXCERPT_CHARS } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
 import type { CheckDefinition } from '../registry/index.js';
-import { parseBoundedJson } from '../transport/json.js';
+import { bodyJson } from '../transport/json.js';
 import type { SecretName } from '../spec/secrets.js';
 import type { Exchange } from '../transport/transport.js';
 import { secretRedactor } from '../report/redactor.js';
@@ -375,12 +375,7 @@ function judgeEntry(
     startedAt: recorded.startedAt,
     durationMs: recorded.durationMs,
   };
-  if (!error) exchange.response!.text = response.text;
-  if (!error && response.text.trim() !== '') {
-    const parsed = parseBoundedJson(response.text);
-    if (parsed.ok) exchange.response!.json = parsed.value;
-    else exchange.response!.jsonError = parsed.error;
-  }
+  if (!error) Object.assign(exchange.response!, { text: response.text }, bodyJson(response.text));
   const answer: Answer = group.book.read(exchange);
   group.inWindow++;
   group.sinceWrite = answer.operation.effect === 'read' ? group.sinceWrite + 1 : 0;

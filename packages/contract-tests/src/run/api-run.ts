@@ -95,6 +95,12 @@ function counted(error: unknown, outcome: ApiOutcome, testCase: RequestCase): vo
   else if (error.reason !== 'stalled') addDropped(outcome.dropped, { [testCase.family]: 1 });
 }
 
+/** What stops a phase of many requests: the guard's refusal is noted, a refusal before sending counted (`counted`). */
+const stopped = (outcome: ApiOutcome, what: string, family: CaseFamily, title: string) => (error: unknown) => {
+  if (error instanceof SafetyViolation) outcome.notes.push(`${what} stopped: ${error.message}`);
+  else counted(error, outcome, { family, title } as RequestCase);
+};
+
 /**
  * An identifier of an existing record of each kind (from the options, the lists, or one the run created to read),
  * and one no record has.
@@ -401,18 +407,12 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         stopped: () => signal.aborted || transport.unavailableReason !== undefined,
         notes: outcome.notes,
       });
-      await runner.runAll().catch((error: unknown) => {
-        if (error instanceof SafetyViolation) outcome.notes.push(`state sequences stopped: ${error.message}`);
-        else counted(error, outcome, { family: 'sequence', title: 'the state sequences' } as RequestCase);
-      });
+      await runner.runAll().catch(stopped(outcome, 'state sequences', 'sequence', 'the state sequences'));
     }
     // 5. The writes that must be refused, on a record this run creates.
     if (writes && !signal.aborted) {
       enter('writes');
-      await session.refusals().catch((error: unknown) => {
-        if (error instanceof SafetyViolation) outcome.notes.push(`write stopped: ${error.message}`);
-        else counted(error, outcome, { family: 'write', title: 'the writes that must be refused' } as RequestCase);
-      });
+      await session.refusals().catch(stopped(outcome, 'write', 'write', 'the writes that must be refused'));
     }
   } finally {
     if (setup.writesAllowed && session.possible) {
