@@ -10,6 +10,7 @@ import { didYouMean } from './config/nearest.js';
 import { startMocks } from '../run/mocks.js';
 import { toolVersion } from '../report/tool-version.js';
 import type { ApiName } from '../spec/models.js';
+import { present } from '../text/present.js';
 
 const HELP = `Usage: tallyport-mock [options]
 
@@ -145,9 +146,7 @@ async function main(): Promise<number> {
     ...(values.stateful
       ? {
           stateful: {
-            ...(seed !== undefined ? { seed } : {}),
-            ...(latencyMs !== undefined ? { latencyMs } : {}),
-            ...(failRate !== undefined ? { failRate } : {}),
+            ...present({ seed, latencyMs, failRate }),
             keys,
           },
         }

@@ -44,6 +44,7 @@ import type {
   RunProgress,
   RunResult,
 } from '../report/result.js';
+import { present } from '../text/present.js';
 
 export interface DeploymentTarget {
   baseUrl: string;
@@ -200,8 +201,7 @@ export function recordedRun(
     model: setup.model,
     mock: setup.mock,
     answers,
-    ...(setup.seed !== undefined ? { seed: setup.seed } : {}),
-    ...(setup.writesAllowed !== undefined ? { writesAllowed: setup.writesAllowed } : {}),
+    ...present({ seed: setup.seed, writesAllowed: setup.writesAllowed }),
     ...(setup.signal ? { interrupted: setup.signal.aborted } : {}),
     valueOf: (value: TemplateValue) => filled(value, setup.secrets),
     ...(baseline ? { baseline } : {}),

@@ -31,6 +31,7 @@ import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard } from '../../trans
 import type { ApiName } from '../../spec/models.js';
 import type { Ledger } from './ledger.js';
 import { PAUSES_MS, pause } from '../patience.js';
+import { present } from '../../text/present.js';
 
 /** A record the cleanup could not delete: its label, its id when known, and why it is left. */
 export interface Leftover {
@@ -89,14 +90,7 @@ export function writeOperations(model: SpecModel): WriteOperations | undefined {
   if (!create || !read) return undefined;
   // The list finds a record by its label only through a search.
   const searchable = list && parameterWithRole(list, 'search') ? list : undefined;
-  return {
-    kind,
-    create,
-    read,
-    ...(update ? { update } : {}),
-    ...(remove ? { remove } : {}),
-    ...(searchable ? { list: searchable } : {}),
-  };
+  return { kind, create, read, ...present({ update, remove, list: searchable }) };
 }
 
 const idOf = (operation: OperationModel, kind: string) => identifyingParameter(operation, kind)!;
