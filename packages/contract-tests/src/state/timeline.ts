@@ -235,7 +235,7 @@ export class TimelineBuilder {
       row,
       answer,
       via,
-      expected: before ? snapshot(before) : undefined,
+      expected: snapshot(before),
       version: model.version,
       writesSince: this.writesSince(before, via),
       deletedBy,
@@ -302,12 +302,7 @@ export class TimelineBuilder {
     const accepted = answer.verdict === 'accepted' && answer.case?.auth === 'valid';
     if (accepted && row && textOf(row[kind.identifier]) === id) this.view(id, row, answer, 'read');
     else if (acceptedConforming(answer))
-      this.timeline.strayReads.push({
-        id,
-        answer,
-        version: model.version,
-        expected: before ? snapshot(before) : undefined,
-      });
+      this.timeline.strayReads.push({ id, answer, version: model.version, expected: snapshot(before) });
     else if (answer.verdict === 'refused') {
       // A record gone by no delete of the traffic's: another client may have deleted it.
       if (!model.deleted.has(id)) {
@@ -318,7 +313,7 @@ export class TimelineBuilder {
       this.timeline.refusedReads.push({
         id,
         answer,
-        expected: before ? snapshot(before) : undefined,
+        expected: snapshot(before),
         deletedBy: model.deleted.get(id),
         version: model.version,
         writesSince: this.writesSince(before),
@@ -383,7 +378,7 @@ function applyWrite(
   const shownId = idText(row[kind.identifier]);
   if (shownId === undefined || shownId === id) return { id, row };
   const held = model.records.get(id);
-  timeline.strayReads.push({ id, answer, version: model.version, expected: held ? snapshot(held) : undefined });
+  timeline.strayReads.push({ id, answer, version: model.version, expected: snapshot(held) });
   return undefined;
 }
 
