@@ -86,31 +86,21 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
   const found: Finding[] = [];
   const lastListed = new Map<string, { listed: Listed; version: number }>();
   const reads = [
-    ...timeline.views.map((view) => ({ at: view.answer.exchange.id, view, refused: undefined, stray: false })),
-    ...timeline.refusedReads.map((read) => ({
-      at: read.answer.exchange.id,
-      view: undefined,
-      refused: read,
-      stray: false,
-    })),
+    ...timeline.views.map((view) => ({ view, refused: undefined, stray: false })),
+    ...timeline.refusedReads.map((read) => ({ view: undefined, refused: read, stray: false })),
     ...timeline.strayReads.map((read) => ({
-      at: read.answer.exchange.id,
       view: undefined,
       refused: { deletedBy: undefined, writesSince: [], ...read },
       stray: true,
     })),
-  ].sort((a, b) => a.at - b.at);
+  ].sort((a, b) => (a.view ?? a.refused!).answer.exchange.id - (b.view ?? b.refused!).answer.exchange.id);
   for (const { view, refused, stray } of reads) {
     if (view?.via === 'list') {
       lastListed.set(view.id, { listed: { row: view.row, answer: view.answer }, version: view.version });
       continue;
     }
     if (view?.via === 'answer') continue;
-    const id = view?.id ?? refused!.id;
-    const answer = view?.answer ?? refused!.answer;
-    const version = view?.version ?? refused!.version;
-    const expected = view ? view.expected : refused!.expected;
-    const deletedBy = view ? view.deletedBy : refused!.deletedBy;
+    const { id, answer, version, expected, deletedBy } = view ?? refused!;
     const title = `${kind.identifier} ${id}: reads as the state holds it`;
     const subject = `read ${id}`;
     const fails = (failure: FailureKind, expectedText: string, actual: string, related: Answer[]): Finding =>
