@@ -241,6 +241,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     ...(setup.log ? { log: setup.log } : {}),
   });
   const writes = setup.writesAllowed && wants('write') && session.possible;
+  const writeReserve = writes ? WRITE_RESERVE : 0;
   const seen = new Set<string>();
   const transports = new Map<string, ParameterTransport>();
   target.parameterTransports = transports;
@@ -326,11 +327,11 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       ...generated.cases.filter((testCase) => wants(testCase.family)),
       ...(wants('example') ? exampleCases(context, setup.examples, setup.seed) : []),
     ];
-    await sendPlanned(candidates, (wants('derived') ? DERIVED_RESERVE : 0) + (writes ? WRITE_RESERVE : 0));
+    await sendPlanned(candidates, (wants('derived') ? DERIVED_RESERVE : 0) + writeReserve);
     // 3. Cases that need the deployment's own rows.
     if (wants('derived')) {
       enter('cases from the data');
-      await sendPlanned(derivedCases(caseContext(book.answers), book.answers), writes ? WRITE_RESERVE : 0);
+      await sendPlanned(derivedCases(caseContext(book.answers), book.answers), writeReserve);
     }
     // 3b. The combinations of two parameters' values (three with --depth 3) the requests so far left out.
     if (wants('combination')) {
@@ -338,12 +339,12 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       // Parameters of combinations never hold a secret: a placeholder stands for one.
       const shown = (value: TemplateValue) => (typeof value === 'string' ? value : `$${value.secret}`);
       const context = { ...caseContext(book.answers), valueOf: shown };
-      await sendPlanned(combinationCases(context, book.answers, setup.depth, setup.seed), writes ? WRITE_RESERVE : 0);
+      await sendPlanned(combinationCases(context, book.answers, setup.depth, setup.seed), writeReserve);
     }
     // 3c. Generated values (text in many scripts and lengths, ranges on month ends), each failure shrunk.
     if (wants('example')) {
       enter('generated values');
-      await sendPlanned(generatedCases(caseContext(book.answers), setup.seed), writes ? WRITE_RESERVE : 0);
+      await sendPlanned(generatedCases(caseContext(book.answers), setup.seed), writeReserve);
       const failing = book.answers.filter((answer) => answer.case?.step === 'generated' && failsAlone(answer));
       if (failing.length > 0) enter('shrinking');
       let spent = 0;
@@ -378,7 +379,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         sequences: setup.sequences,
         budget: Math.min(
           setup.sequenceBudget,
-          Math.max(0, limits.maxRequests - transport.requestCount - 20 - (writes ? WRITE_RESERVE : 0)),
+          Math.max(0, limits.maxRequests - transport.requestCount - 20 - writeReserve),
         ),
         send: (testCase) => send(testCase),
         answers: () => book.answers,
@@ -402,8 +403,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         invariants: setup.invariants,
         requestCount: () => transport.requestCount,
         // The cleanup sends a delete of each record the run holds, with a read before and after it.
-        capLeft: () =>
-          limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0) - 3 * guard.ownedIds(api).length,
+        capLeft: () => limits.maxRequests - transport.requestCount - writeReserve - 3 * guard.ownedIds(api).length,
         stopped: () => signal.aborted || transport.unavailableReason !== undefined,
         notes: outcome.notes,
       });

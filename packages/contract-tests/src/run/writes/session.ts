@@ -156,11 +156,8 @@ export class WriteSession {
       expect: tag && !step.startsWith('read') && step !== 'verify' ? 'any' : (extra.expect ?? 'success'),
       step,
       record,
-      ...(extra.varied ? { varied: extra.varied } : {}),
-      ...(extra.rule ? { rule: extra.rule } : {}),
-      ...(extra.ruleBasis ? { ruleBasis: extra.ruleBasis } : {}),
-      ...(extra.encoding ? { encoding: extra.encoding } : {}),
-      ...(extra.basis ? { basis: extra.basis } : {}),
+      ...present({ varied: extra.varied, rule: extra.rule, ruleBasis: extra.ruleBasis, encoding: extra.encoding }),
+      ...present({ basis: extra.basis }),
     });
   }
 
@@ -470,12 +467,9 @@ export class WriteSession {
     if (!ops) return [];
     for (const entry of this.options.ledger.outstanding(this.options.runId)) {
       if (entry.baseUrl !== this.options.baseUrl) continue;
-      if (entry.id !== undefined) {
-        if (!unsafePathSegment(entry.id))
-          this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
-        continue;
-      }
-      await this.settle(entry.label, true);
+      if (entry.id === undefined) await this.settle(entry.label, true);
+      else if (!unsafePathSegment(entry.id))
+        this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
     }
     for (const { id, label } of this.options.guard.ownedIds(this.options.api)) {
       await this.remove(id, label, { cleanup: true }).catch((error: unknown) => {
