@@ -107,14 +107,8 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   // Nothing refused that a neighbour was served for: every request with a neighbour kind held the invariant.
   if (found.length > 0) return found;
   const candidates = served.filter((answer) => neighboursOf(answer.operation, answer.case!.values).length > 0);
-  if (candidates.length > 0)
-    found.push(
-      finding(
-        'neighbours',
-        0,
-        `${NAME}: ${candidates.length} requests with a range or a search text, none refused as its neighbour`,
-      ),
-    );
+  const title = `${NAME}: ${candidates.length} requests with a range or a search text, none refused as its neighbour`;
+  if (candidates.length > 0) found.push(finding('neighbours', 0, title));
   return found;
 }
 

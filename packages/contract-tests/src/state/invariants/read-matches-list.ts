@@ -118,15 +118,9 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
       continue;
     }
     if (deletedBy) {
+      const gone = `${kind.identifier} ${id} no longer reads: the run deleted it`;
       found.push(
-        view
-          ? fails(
-              'not-deleted',
-              `${kind.identifier} ${id} no longer reads: the run deleted it`,
-              'the record still reads',
-              [deletedBy],
-            )
-          : finding(subject, version, title),
+        view ? fails('not-deleted', gone, 'the record still reads', [deletedBy]) : finding(subject, version, title),
       );
       continue;
     }
