@@ -108,17 +108,11 @@ function follows(previous: Answer, answer: Answer, identifier: string | undefine
   const expected = before === undefined ? [1, 2] : [Number(before) + 1];
   if (!expected.includes(Number(sent.page))) return false;
   const shown = new Set((previous.records?.rows ?? []).map((row) => rowIdentity(row, identifier)));
-  const rows = answer.records?.rows ?? [];
+  const ids = (answer.records?.rows ?? []).map((row) => rowIdentity(row, identifier));
   // Past a numbered page, the same page again is a framework's overflow (the walk ends there); page=1 after an
   // unnumbered first page that repeats it is the first page asked again.
-  if (before !== undefined && rows.length > 0 && sameIds(previous, answer, identifier)) return true;
-  return (
-    rows.length > 0 &&
-    !sharesMostRows(
-      shown,
-      rows.map((row) => rowIdentity(row, identifier)),
-    )
-  );
+  if (before !== undefined && ids.length > 0 && sameIds(previous, answer, identifier)) return true;
+  return ids.length > 0 && !sharesMostRows(shown, ids);
 }
 
 /**

@@ -685,11 +685,10 @@ export class SequenceRunner {
     // Each command left out one at a time only in a short sequence: in the covering one, each try would replay it.
     for (const shrink of shrinks) {
       if (shrink.current.length > SEQUENCE_LENGTH) continue;
-      for (const drop of shrink.current.slice(0, -1))
-        await attempt(
-          shrink,
-          shrink.current.filter((index) => index !== drop),
-        );
+      for (const drop of shrink.current.slice(0, -1)) {
+        const fewer = shrink.current.filter((index) => index !== drop);
+        await attempt(shrink, fewer);
+      }
     }
   }
 

@@ -303,14 +303,12 @@ function searchMembership(
       return typeof label === 'string' && expectedInSearch(readings, text, label) === 'out';
     });
     const title = `${walkKey(view.walk)}: every row matches the search`;
+    const shown = stray.map((row) => JSON.stringify(row[kind.label]));
     const strayRows: FindingFailure | false = stray.length > 0 && {
       kind: 'filter-changed-rows',
       answer,
       expected: `only rows whose ${kind.label} a search for ${JSON.stringify(text)} could match${ANY_READING}`,
-      actual: `${kind.label} ${few(
-        stray.map((row) => JSON.stringify(row[kind.label])),
-        3,
-      )} listed`,
+      actual: `${kind.label} ${few(shown, 3)} listed`,
       related,
     };
     findings.push(finding(`stray ${walkKey(view.walk)}`, view.version, title, strayRows));
