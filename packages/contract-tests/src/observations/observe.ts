@@ -37,16 +37,13 @@ const tally = (values: Array<string | number>): string => {
 };
 
 function operations(run: RecordedRun, done: readonly Answer[]): string[] {
-  const lines: string[] = [];
-  for (const operation of run.model.operations) {
+  return run.model.operations.flatMap((operation) => {
     const own = done.filter((answer) => answer.operation.id === operation.id);
     const success = own.find((answer) => acceptedConforming(answer) && answer.case?.auth === 'valid');
-    if (success) {
-      const where = success.records?.discovered ? `; records under ${success.records.where}` : '';
-      lines.push(`${operation.id} success payload: ${success.shape} (HTTP ${success.status})${where}`);
-    }
-  }
-  return lines;
+    if (!success) return [];
+    const where = success.records?.discovered ? `; records under ${success.records.where}` : '';
+    return [`${operation.id} success payload: ${success.shape} (HTTP ${success.status})${where}`];
+  });
 }
 
 /** The ways of matching a search a deployment may follow, each as a test of one value against the text sent. */

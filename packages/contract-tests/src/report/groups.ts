@@ -90,9 +90,7 @@ const SECTION_HEADINGS: ReadonlyArray<[Verdict['status'], string]> = [
 ];
 
 /** The failures, then the warnings, of a run, grouped under their heading; a status without a case is left out. */
-export function verdictSections(
-  result: RunResult,
-): Array<{ status: Verdict['status']; heading: string; groups: VerdictGroup[] }> {
+export function verdictSections(result: RunResult) {
   return SECTION_HEADINGS.map(([status, heading]) => ({
     status,
     heading,

@@ -692,7 +692,6 @@ export class SequenceRunner {
     }
   }
 
-  /** The whole phase. */
   async runAll(): Promise<void> {
     const listings = this.listings();
     await this.learnState(listings);
