@@ -415,8 +415,7 @@ function notesOf(group: Group, keys: RecordedKeys, window: number): string[] {
   if (group.windows > 1)
     notes.push(
       `judged in ${group.windows} windows of ${window} exchanges or more (up to twice that, until the writes ` +
-        'paused): exchanges further apart are not compared ' +
-        'with each other; observations are those of the first window',
+        'paused): exchanges further apart are not compared with each other; observations are those of the first window',
     );
   return notes;
 }

@@ -318,7 +318,6 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
     const target = options[api] ?? stateful;
     if (target) deployments[api] = target;
   }
-  const embeddedMockOf = (api: ApiName): EmbeddedMock | undefined => (options[api] ? undefined : mockKind);
   const redactor = deploymentRedactor(deployments);
   const clean = <T>(value: T): T => redactor.value(value) as T;
   const ledger = options.ledger ?? new Ledger(options.analytics && options.ledgerFile ? options.ledgerFile : undefined);
@@ -329,7 +328,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   try {
     for (const api of apis) {
       const target = deployments[api];
-      const embeddedMock = embeddedMockOf(api);
+      const embeddedMock = options[api] ? undefined : mockKind;
       // The checks that need a deployment's data skip only Prism's examples: the stateful mock is judged as one.
       const mock = embeddedMock === 'prism';
       const baseUrl = target?.baseUrl.replace(/\/$/, '') ?? mocks![api]!.url;

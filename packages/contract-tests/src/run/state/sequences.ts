@@ -48,6 +48,7 @@ import { since, TimelineBuilder } from '../../state/timeline.js';
 import { coveringSequence } from '../../state/covering-writes.js';
 import { PAUSES_MS, pause } from '../patience.js';
 import { failsAlone } from '../shrink.js';
+import { present } from '../../text/present.js';
 
 /** The covering sequence's id: the first after the first look at the state (`0`). */
 const COVERING_SEQUENCE = '1';
@@ -195,12 +196,7 @@ export class SequenceRunner {
     maxPages?: number,
   ) {
     const id = `w${++this.walks}`;
-    const result = await this.walker.walk(operation, values, {
-      id,
-      step,
-      ...(sequence ? { sequence } : {}),
-      ...(maxPages ? { maxPages } : {}),
-    });
+    const result = await this.walker.walk(operation, values, { id, step, ...present({ sequence, maxPages }) });
     if (result.cut && !result.complete && !maxPages && this.walks <= 2)
       this.setup.notes.push(`state model: ${operation.id} could not be walked to its last page (${result.cut})`);
     return result;
@@ -402,7 +398,7 @@ export class SequenceRunner {
       key,
       expect: 'success',
       step,
-      ...(sequence ? { sequence } : {}),
+      ...present({ sequence }),
     });
   }
 
