@@ -103,12 +103,9 @@ export function othersWrite(timeline: StateTimeline, options: { appeared: boolea
     const before = listed.get(view.id);
     listed.set(view.id, { row: view.row, writes });
     if (before?.writes !== writes) continue;
-    if (
-      timeline.fields.some(
-        (field) => field in before.row && field in view.row && !sameValue(before.row[field], view.row[field]),
-      )
-    )
-      return true;
+    const differs = (field: string) =>
+      field in before.row && field in view.row && !sameValue(before.row[field], view.row[field]);
+    if (timeline.fields.some(differs)) return true;
   }
   return false;
 }

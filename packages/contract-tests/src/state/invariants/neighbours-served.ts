@@ -76,11 +76,8 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
     if (!refusedAllowed(answer)) continue;
     const title = `${titleOf(answer)}: served as its neighbours are`;
     const how = (answer.status ?? 0) >= 500 ? `answered HTTP ${answer.status}` : `refused (HTTP ${answer.status})`;
-    let neighbour: { answer: Answer; kind: string } | undefined = neighboursOf(
-      answer.operation,
-      answer.case!.values,
-      answer.exchange.startedAt || Date.now(),
-    ).flatMap((candidate) => {
+    const neighbours = neighboursOf(answer.operation, answer.case!.values, answer.exchange.startedAt || Date.now());
+    let neighbour: { answer: Answer; kind: string } | undefined = neighbours.flatMap((candidate) => {
       const match = servedAs.get(requestKey(run, answer.operation.id, candidate.values))?.[0];
       return match ? [{ answer: match, kind: candidate.kind }] : [];
     })[0];
