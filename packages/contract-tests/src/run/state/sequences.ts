@@ -434,11 +434,8 @@ export class SequenceRunner {
       if (deleted) {
         await this.sendRead(deleted.id, 'state: the record deleted', sequence);
         // A search for its own text: a search index the delete never reached would still list it.
-        await this.search(
-          this.shownLabel(deleted.id, deleted.label),
-          'state: the text of the record deleted',
-          sequence,
-        );
+        const text = this.shownLabel(deleted.id, deleted.label);
+        await this.search(text, 'state: the text of the record deleted', sequence);
       }
       if (list && base && !light) {
         const walked = await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
