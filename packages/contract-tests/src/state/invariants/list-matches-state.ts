@@ -16,7 +16,6 @@
 // order, and the records the run deleted).
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import { type Answer, ofSequence } from '../../answers/answer.js';
-import type { Row } from '../../answers/records.js';
 import { textOf } from '../../answers/json-values.js';
 import { ordersFollowed } from '../../checks/judging/compare.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
@@ -451,12 +450,7 @@ function readOnlyFindings(run: RecordedRun, walks: readonly Walk[], orders: Orde
   for (const group of groups.values()) {
     const [first, ...others] = group;
     const rowKey = rowKeyOf(run, first!.pages[0]!);
-    const rows = (walk: Walk) =>
-      perWalk(sortedKeys, walk, () =>
-        walkRows(walk)
-          .map((row: Row) => rowKey(row))
-          .sort(),
-      );
+    const rows = (walk: Walk) => perWalk(sortedKeys, walk, () => walkRows(walk).map(rowKey).sort());
     for (const other of others)
       findings.push(perWalk(readOnlyPairs, other, () => samePairFinding(first!, other, rows(first!), rows(other))));
   }
