@@ -14,6 +14,7 @@
 import {
   type ApiName,
   isObject,
+  type Json,
   type JsonObject,
   type OperationModel,
   operationById,
@@ -84,6 +85,8 @@ function successSchema(model: SpecModel, operation: OperationModel): JsonObject 
   const node = pointer ? valueAt(model.document, pointer) : undefined;
   return isObject(node) ? structuredClone(node) : undefined;
 }
+
+type OperationPoint = ObservedPoint & { operationId: string };
 
 const statement = (point: string, fields: JsonObject, evidence: string[]): JsonObject => ({
   run: 'baseline',
@@ -189,14 +192,17 @@ export function baselineActions(api: ApiName, model: SpecModel, points: readonly
       );
     }
   }
+  // What the spec has no field for, marked on the operation: the mark's name, and the point's field it holds.
+  const mark = (point: OperationPoint, name: string, field: string, value: Json, what: string) =>
+    action(
+      operationKeys(operationById(model, point.operationId)),
+      `${point.operationId}: ${what}`,
+      { [BASELINE_MARK]: { [name]: value } },
+      statement(point.point, { operation: point.operationId, [field]: value }, point.evidence),
+    );
   for (const point of points) {
     if (point.point === 'key-place')
-      action(
-        operationKeys(operationById(model, point.operationId)),
-        `${point.operationId}: reads the key from the ${point.place}`,
-        { [BASELINE_MARK]: { 'key-in': point.place } },
-        statement('key-place', { operation: point.operationId, place: point.place }, point.evidence),
-      );
+      mark(point, 'key-in', 'place', point.place, `reads the key from the ${point.place}`);
     else if (point.point === 'id-type' && point.types.length === 1) {
       const record = model.records[point.record]!;
       action(
@@ -206,26 +212,12 @@ export function baselineActions(api: ApiName, model: SpecModel, points: readonly
         statement('id-type', { record: point.record, types: point.types }, point.evidence),
       );
     } else if (point.point === 'search')
-      action(
-        operationKeys(operationById(model, point.operationId)),
-        `${point.operationId}: its search is ${valueText(point)}`,
-        { [BASELINE_MARK]: { 'search-matches': point.ways } },
-        statement('search', { operation: point.operationId, ways: point.ways }, point.evidence),
-      );
-    else if (point.point === 'conventions')
-      action(
-        operationKeys(operationById(model, point.operationId)),
-        `${point.operationId}: the conventions that held (${point.checks.length} checks without a warning)`,
-        { [BASELINE_MARK]: { 'conventions-held': point.checks } },
-        statement('conventions', { operation: point.operationId, checks: point.checks }, point.evidence),
-      );
-    else if (point.point === 'collation')
-      action(
-        operationKeys(operationById(model, point.operationId)),
-        `${point.operationId}: its text order is ${valueText(point)}`,
-        { [BASELINE_MARK]: { 'text-order': point.orders } },
-        statement('collation', { operation: point.operationId, orders: point.orders }, point.evidence),
-      );
+      mark(point, 'search-matches', 'ways', point.ways, `its search is ${valueText(point)}`);
+    else if (point.point === 'conventions') {
+      const what = `the conventions that held (${point.checks.length} checks without a warning)`;
+      mark(point, 'conventions-held', 'checks', point.checks, what);
+    } else if (point.point === 'collation')
+      mark(point, 'text-order', 'orders', point.orders, `its text order is ${valueText(point)}`);
   }
   return actions;
 }

@@ -16,16 +16,23 @@ export interface GeneratedCases {
   notCovered: string[];
 }
 
+type Extra = Partial<RequestCase> & Pick<RequestCase, 'expect'>;
+
 function make(
   operation: OperationModel,
   family: RequestCase['family'],
   values: Values,
-  extra: Partial<RequestCase> & Pick<RequestCase, 'expect'>,
+  extra: Extra,
   note?: string,
 ): RequestCase {
   const made = requestCase(operation.id, family, values, note, extra);
   return extra.mockExample ? { ...made, key: `${made.key} prefer=${extra.mockExample}` } : made;
 }
+
+/** What adds the cases of one operation and family to `cases`: their values, what they expect, a note for the title. */
+const adding = (cases: RequestCase[], operation: OperationModel, family: RequestCase['family']) => {
+  return (values: Values, extra: Extra, note?: string) => cases.push(make(operation, family, values, extra, note));
+};
 
 /** The values of the plain call: every required (or always-sent) parameter, nothing else; `given` wins. */
 export function baselineValues(ctx: CaseContext, operation: OperationModel, given: Values = {}): Values | string {
@@ -54,14 +61,13 @@ export function baselineValues(ctx: CaseContext, operation: OperationModel, give
 
 function positive(operation: OperationModel, base: Values): RequestCase[] {
   const cases: RequestCase[] = [];
+  const add = adding(cases, operation, 'coverage');
   const known = ownerKnown(operation);
   for (const parameter of settable(operation)) {
     if (parameter.identifies || known.has(parameter.name) || parameter.in === 'path') continue;
     if (parameter.role === 'range-start' || parameter.role === 'range-end') continue;
     const vary = (value: string, expect: 'success' | 'any', note?: string) =>
-      cases.push(
-        make(operation, 'coverage', { ...base, [parameter.name]: value }, { expect, varied: parameter.name }, note),
-      );
+      add({ ...base, [parameter.name]: value }, { expect, varied: parameter.name }, note);
     for (const value of validValues(parameter)) vary(value, 'success');
     const fallback = parameter.default === undefined ? undefined : String(parameter.default);
     // A documented default outside the allowed values (a quirk): sent to see what the deployment does, never judged.
@@ -70,106 +76,66 @@ function positive(operation: OperationModel, base: Values): RequestCase[] {
   }
   const start = parameterWithRole(operation, 'range-start');
   const end = parameterWithRole(operation, 'range-end');
-  if (start && end) {
-    // Whether a deployment bounds ranges or dates is not shown: these expect success only by convention.
-    for (const edge of DATE_EDGES) {
-      cases.push(
-        make(
-          operation,
-          'coverage',
-          { ...base, [start.name]: edge.from, [end.name]: edge.to },
-          { expect: 'success', varied: start.name, basis: 'convention' },
-          edge.note,
-        ),
+  // Whether a deployment bounds ranges or dates is not shown: these expect success only by convention.
+  if (start && end)
+    for (const edge of DATE_EDGES)
+      add(
+        { ...base, [start.name]: edge.from, [end.name]: edge.to },
+        { expect: 'success', varied: start.name, basis: 'convention' },
+        edge.note,
       );
-    }
-  }
   const sortKey = parameterWithRole(operation, 'sort-key');
   const direction = parameterWithRole(operation, 'sort-direction');
-  if (sortKey && direction) {
+  if (sortKey && direction)
     for (const key of validValues(sortKey))
       for (const way of validValues(direction))
-        cases.push(
-          make(
-            operation,
-            'coverage',
-            { ...base, [sortKey.name]: key, [direction.name]: way },
-            { expect: 'success', varied: sortKey.name },
-          ),
-        );
-  }
+        add({ ...base, [sortKey.name]: key, [direction.name]: way }, { expect: 'success', varied: sortKey.name });
   return cases;
 }
 
 function negative(operation: OperationModel, base: Values): RequestCase[] {
   const cases: RequestCase[] = [];
+  const add = adding(cases, operation, 'negative');
   for (const parameter of settable(operation)) {
-    if (parameter.in !== 'path') {
-      for (const invalid of invalidValues(parameter)) {
-        cases.push(
-          make(
-            operation,
-            'negative',
-            { ...base, [parameter.name]: invalid.value },
-            { expect: 'refusal', varied: parameter.name, rule: invalid.rule, ruleBasis: invalid.ruleBasis },
-            invalid.rule,
-          ),
-        );
-      }
-    }
-    if (parameter.required && parameter.in !== 'path' && parameter.name in base) {
-      const { [parameter.name]: _left, ...rest } = base;
-      cases.push(
-        make(
-          operation,
-          'negative',
-          rest,
-          { expect: 'refusal', varied: parameter.name, rule: 'a required parameter missing', ruleBasis: 'specified' },
-          `without ${parameter.name}`,
-        ),
-      );
-    }
+    if (parameter.in === 'path') continue;
+    for (const { value, rule, ruleBasis } of invalidValues(parameter))
+      add({ ...base, [parameter.name]: value }, { expect: 'refusal', varied: parameter.name, rule, ruleBasis }, rule);
+    if (!parameter.required || !(parameter.name in base)) continue;
+    const { [parameter.name]: _left, ...rest } = base;
+    const rule = 'a required parameter missing';
+    add(rest, { expect: 'refusal', varied: parameter.name, rule, ruleBasis: 'specified' }, `without ${parameter.name}`);
   }
   return cases;
 }
 
 function auth(ctx: CaseContext, operation: OperationModel, base: Values): RequestCase[] {
   if (!operation.credential) return [];
-  const cases = [make(operation, 'auth', base, { expect: 'refusal', auth: 'missing' }, 'no key')];
-  if (worthSending('wrong', ctx.mock))
-    cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: 'wrong' }, 'a wrong key'));
+  const cases: RequestCase[] = [];
+  const add = adding(cases, operation, 'auth');
+  add(base, { expect: 'refusal', auth: 'missing' }, 'no key');
+  if (worthSending('wrong', ctx.mock)) add(base, { expect: 'refusal', auth: 'wrong' }, 'a wrong key');
   // A key that is empty or only spaces is no key: refused as a missing one is (some code trims it, then matches).
   for (const [mode, note] of [
     ['blank', 'an empty key'],
     ['whitespace', 'a key of spaces only'],
   ] as const)
-    if (worthSending(mode, ctx.mock))
-      cases.push(make(operation, 'auth', base, { expect: 'refusal', auth: mode }, note));
+    if (worthSending(mode, ctx.mock)) add(base, { expect: 'refusal', auth: mode }, note);
   // A record the main key can read, read with the key that lists none: found (records may be shared by keys) or not
   // found with the message documented for that; never another refusal.
   const notFound = operation.errorMessages.find((message) => message.trigger === 'unknown-identifier');
-  if (notFound && ctx.hasKeyWithoutRecords && identifyingParameter(operation))
-    cases.push(
-      make(
-        operation,
-        'auth',
-        base,
-        { expect: 'any', auth: 'key-without-records', message: notFound.code, step: 'other-key-record' },
-        'another key: found, or not found',
-      ),
-    );
+  if (notFound && ctx.hasKeyWithoutRecords && identifyingParameter(operation)) {
+    const extra: Extra = {
+      expect: 'any',
+      auth: 'key-without-records',
+      message: notFound.code,
+      step: 'other-key-record',
+    };
+    add(base, extra, 'another key: found, or not found');
+  }
   // What a key selects is compared across keys: the other valid key asks the same, where no message says what.
   const documented = operation.errorMessages.some((message) => message.trigger === 'key-without-records');
   if (operation.scope === 'key' && ctx.hasKeyWithoutRecords && !documented)
-    cases.push(
-      make(
-        operation,
-        'auth',
-        base,
-        { expect: 'success', auth: 'key-without-records', step: 'other-key' },
-        'another key',
-      ),
-    );
+    add(base, { expect: 'success', auth: 'key-without-records', step: 'other-key' }, 'another key');
   return cases;
 }
 

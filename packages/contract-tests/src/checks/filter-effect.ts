@@ -14,7 +14,7 @@ import { searchField } from '../cases/values.js';
 import { roleCheck } from './judging/check-kinds.js';
 import { sameValue } from './judging/compare.js';
 import { fail, pass, skip, titleOf } from './judging/evidence.js';
-import { effectiveValue, othersWriteTo, sameRequestExcept, valuesWithout } from './judging/related.js';
+import { cached, effectiveValue, othersWriteTo, sameRequestExcept, valuesWithout } from './judging/related.js';
 import { comparedFields, rowKeyOf, sameRows } from './judging/rows.js';
 import type { CaseResult, RecordedRun } from './judging/types.js';
 
@@ -82,18 +82,12 @@ function wholeValueSeen(run: RecordedRun, answer: Answer, field: string, text: s
  * search index catching up), which the state model judges with patience, not this check.
  */
 const createdLabelsCache = new WeakMap<readonly Answer[], Set<string>>();
-function createdLabels(run: RecordedRun): Set<string> {
-  const known = createdLabelsCache.get(run.answers);
-  if (known) return known;
-  const label = writableKind(run.model)?.label;
-  const labels = new Set<string>();
-  for (const answer of run.answers) {
-    const sent = label && answer.operation.effect === 'create' ? answer.case?.values[label] : undefined;
-    if (sent !== undefined) labels.add(run.valueOf(sent));
-  }
-  createdLabelsCache.set(run.answers, labels);
-  return labels;
-}
+const createdLabels = (run: RecordedRun): Set<string> =>
+  cached(createdLabelsCache, run.answers, () => {
+    const label = writableKind(run.model)?.label;
+    const creates = run.answers.filter((answer) => label && answer.operation.effect === 'create');
+    return new Set(creates.flatMap((answer) => answer.case?.values[label!] ?? []).map((value) => run.valueOf(value)));
+  });
 
 function judge(run: RecordedRun, answer: Answer): CaseResult | undefined {
   const search = searched(run, answer);

@@ -34,28 +34,21 @@ function judge(run: RecordedRun, other: Answer): CaseResult | undefined {
   if (other.records.many && identifier) {
     const mine = new Set(main.records.rows.map((row) => JSON.stringify(row[identifier])));
     const foreign = other.records.rows.find((row) => mine.has(JSON.stringify(row[identifier])));
-    return foreign
-      ? fail(
-          'foreign-items',
-          other,
-          `a key's list holds only the ${other.records.kind} records linked to it`,
-          `the other key lists ${identifier} ${JSON.stringify(foreign[identifier])} of the main key`,
-          {
-            basis: 'specified',
-            title,
-            related: [main],
-          },
-        )
-      : pass(title);
+    if (!foreign) return pass(title);
+    return fail(
+      'foreign-items',
+      other,
+      `a key's list holds only the ${other.records.kind} records linked to it`,
+      `the other key lists ${identifier} ${JSON.stringify(foreign[identifier])} of the main key`,
+      { basis: 'specified', title, related: [main] },
+    );
   }
-  const same = sameRows(other.records.rows, main.records.rows, undefined, false, rowKeyOf(run, main));
-  return same
-    ? fail('same-account', other, 'two keys select two accounts', 'both keys answer the same account', {
-        basis: 'convention',
-        title,
-        related: [main],
-      })
-    : pass(title);
+  if (!sameRows(other.records.rows, main.records.rows, undefined, false, rowKeyOf(run, main))) return pass(title);
+  return fail('same-account', other, 'two keys select two accounts', 'both keys answer the same account', {
+    basis: 'convention',
+    title,
+    related: [main],
+  });
 }
 
 export const keyScope: CheckDefinition = {

@@ -40,15 +40,14 @@ function answerTo(run: RecordedRun, operationId: string, values: Record<string, 
     .sort((a, b) => Object.keys(a.case!.values).length - Object.keys(b.case!.values).length)[0];
 }
 
+/** The request a link leads to did not find what the first answer named. */
+const unresolved = (target: Answer, source: Answer, title: string, expected: string, actual: string): CaseResult =>
+  fail('reference-unresolved', target, expected, actual, { basis: 'specified', title, related: [source] });
+
 /** A read the link leads to: the fields the link says agree are as the first answer showed them. */
 function judgeRead(followed: LinkTarget, source: Answer, target: Answer, title: string): CaseResult {
   const record = target.records?.rows[0];
-  if (!record)
-    return fail('reference-unresolved', target, 'the record the link reads', 'no record in the answer', {
-      basis: 'specified',
-      title,
-      related: [source],
-    });
+  if (!record) return unresolved(target, source, title, 'the record the link reads', 'no record in the answer');
   const differing = followed.link.agree.filter((field) => {
     const [before, now] = [valueAtPath(followed.source, field), valueAtPath(record, field)];
     return before !== undefined && now !== undefined && !sameValue(before, now);
@@ -74,18 +73,8 @@ function judge(run: RecordedRun, source: Answer, followed: LinkTarget): CaseResu
   const title = `${titleOf(target)}: ${followed.link.name} finds what ${source.operation.id} named`;
   if (!target.answered) return skip(title, target.exchange.error ?? 'no answer');
   if (target.verdict === 'inconclusive') return skip(title, `HTTP ${target.status} says nothing`);
-  if (target.verdict === 'refused')
-    return fail(
-      'reference-unresolved',
-      target,
-      `${target.operation.id} finds what ${source.operation.id} named`,
-      'refused',
-      {
-        basis: 'specified',
-        title,
-        related: [source],
-      },
-    );
+  const named = `${target.operation.id} finds what ${source.operation.id} named`;
+  if (target.verdict === 'refused') return unresolved(target, source, title, named, 'refused');
   // A search a link leads to (a read record looked for by its label) is the model of the state's to judge: every
   // list answer is held to what the state holds (list_matches_state).
   return target.records?.many ? undefined : judgeRead(followed, source, target, title);

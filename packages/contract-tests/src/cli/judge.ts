@@ -5,20 +5,15 @@
 // from the environment, as for a run. Its output is a run's: a line per
 // check, the summary, what the file held beside, the JSON and JUnit reports,
 // GitHub annotations and job summary, and the same exit codes.
-import { appendFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type ApiSelectionError, parseApiSelection } from './config/api-selection.js';
 import { CHECK_NAMES } from '../registry/index.js';
 import { secretRedactor } from '../report/redactor.js';
 import { consoleLines, type Lines } from '../report/lines.js';
-import { type ReportToWrite, writeReports } from '../report/report-files.js';
+import { reportsOf, writeReports } from '../report/report-files.js';
 import { terminalSafe } from '../text/terminal-safe.js';
-import { toolVersion } from '../report/tool-version.js';
 import { checkLine, shouldColour, summaryText, targetLine } from '../report/console.js';
-import { githubAnnotations } from '../report/github-annotations.js';
-import { jsonReport } from '../report/json.js';
-import { junitReport } from '../report/junit.js';
-import { stepSummary } from '../report/step-summary.js';
+import { github } from '../report/github-annotations.js';
 import type { ApiName } from '../spec/models.js';
 import { embeddedMockOf } from '../report/result.js';
 import { commandName } from './invocation.js';
@@ -196,19 +191,6 @@ export function fileLines(result: JudgeResult): string[] {
   return lines;
 }
 
-function reports(command: JudgeCommand, result: JudgeResult, redactor: ReturnType<typeof secretRedactor>) {
-  const list: ReportToWrite[] = [];
-  if (command.junitFile)
-    list.push({ name: 'JUnit', destination: command.junitFile, render: () => junitReport(redactor.value(result)) });
-  if (command.jsonFile)
-    list.push({
-      name: 'JSON',
-      destination: command.jsonFile,
-      render: () => jsonReport(result, { toolVersion: toolVersion(), redactor }),
-    });
-  return list;
-}
-
 async function judge(command: JudgeCommand, env: NodeJS.ProcessEnv, lines: Lines): Promise<number> {
   const interrupt = new AbortController();
   const stop = () => interrupt.abort();
@@ -237,14 +219,8 @@ async function judge(command: JudgeCommand, env: NodeJS.ProcessEnv, lines: Lines
   for (const line of fileLines(result)) lines.result(line);
   lines.result(summaryText(result, style));
   const redactor = secretRedactor(command.options.keys ?? {});
-  await writeReports(reports(command, result, redactor), lines.report, lines.diagnostic);
-  if (env.GITHUB_ACTIONS === 'true') {
-    for (const line of githubAnnotations(result)) lines.result(line);
-    if (env.GITHUB_STEP_SUMMARY)
-      await appendFile(env.GITHUB_STEP_SUMMARY, stepSummary(result, { verbose: command.verbose })).catch((error) =>
-        lines.diagnostic(`tallyport-contract: could not append the job summary: ${(error as Error).message}`),
-      );
-  }
+  await writeReports(reportsOf(command, result, redactor), lines.report, lines.diagnostic);
+  await github(result, env, command.verbose, lines, redactor);
   return result.exitCode;
 }
 

@@ -10,6 +10,7 @@ import { didYouMean } from './config/nearest.js';
 import { startMocks } from '../run/mocks.js';
 import { toolVersion } from '../report/tool-version.js';
 import type { ApiName } from '../spec/models.js';
+import { present } from '../text/present.js';
 
 const HELP = `Usage: tallyport-mock [options]
 
@@ -38,11 +39,13 @@ Stop with Ctrl-C.`;
 
 const STATEFUL_ONLY = ['seed', 'latency', 'fail-rate', 'analytics-key', 'market-key', 'empty-key'] as const;
 
-function portFrom(value: string | undefined, fallback: number, label: string): number {
+/** The port of an API's mock: its flag's, else its variable's (TALLYPORT_MOCK_ANALYTICS_PORT), else `fallback`. */
+function portFrom(flag: string | undefined, api: ApiName, fallback: number): number {
+  const value = flag ?? process.env[`TALLYPORT_MOCK_${api.toUpperCase()}_PORT`];
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`${label} must be a port number, got "${value}"`);
+    throw new Error(`--${api}-port must be a port number, got "${value}"`);
   return port;
 }
 
@@ -127,16 +130,8 @@ async function main(): Promise<number> {
   };
 
   const ports = {
-    analytics: portFrom(
-      values['analytics-port'] ?? process.env.TALLYPORT_MOCK_ANALYTICS_PORT,
-      4010,
-      '--analytics-port',
-    ),
-    marketplace: portFrom(
-      values['marketplace-port'] ?? process.env.TALLYPORT_MOCK_MARKETPLACE_PORT,
-      4011,
-      '--marketplace-port',
-    ),
+    analytics: portFrom(values['analytics-port'], 'analytics', 4010),
+    marketplace: portFrom(values['marketplace-port'], 'marketplace', 4011),
   };
   const mocks = await startMocks({
     apis,
@@ -145,9 +140,7 @@ async function main(): Promise<number> {
     ...(values.stateful
       ? {
           stateful: {
-            ...(seed !== undefined ? { seed } : {}),
-            ...(latencyMs !== undefined ? { latencyMs } : {}),
-            ...(failRate !== undefined ? { failRate } : {}),
+            ...present({ seed, latencyMs, failRate }),
             keys,
           },
         }

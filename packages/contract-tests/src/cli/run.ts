@@ -4,29 +4,22 @@
 // Nothing here changes a verdict: a report that cannot be written is said, and
 // the exit code stays the deployment's.
 import { existsSync } from 'node:fs';
-import { appendFile } from 'node:fs/promises';
 import { type CliConfig, ConfigError, HELP, listChecksText, parseConfig } from './config/parse.js';
 import { configSchema } from './config/schema.js';
 import { secretRedactor } from '../report/redactor.js';
 import type { Exchange } from '../transport/transport.js';
 import { consoleLines, type Lines } from '../report/lines.js';
 import { Progress, progressStyle } from '../report/progress.js';
-import { type ReportToWrite, writeReports } from '../report/report-files.js';
+import { reportsOf, writeReports } from '../report/report-files.js';
 import { terminalSafe } from '../text/terminal-safe.js';
 import { toolVersion } from '../report/tool-version.js';
 import { checkLine, headerLine, shouldColour, summaryText, targetLine } from '../report/console.js';
-import { caseDurations } from '../report/durations.js';
-import { githubAnnotations } from '../report/github-annotations.js';
-import { type EmbeddedMocks, harReport } from '../report/har.js';
-import { jsonReport } from '../report/json.js';
-import { junitReport } from '../report/junit.js';
+import { github } from '../report/github-annotations.js';
 import { reportSchema } from '../report/report-schema.js';
-import { stepSummary } from '../report/step-summary.js';
 import { mockKindOf, type RunningMocks } from '../run/mocks.js';
 import { type RunOptions, runContract } from '../run/contract.js';
 import { type TakenBaseline, takeBaseline } from '../run/take-baseline.js';
 import { apiBaseline, BaselineError, readBaseline } from '../baseline/overlay-read.js';
-import { embeddedMockOf, type RunResult } from '../report/result.js';
 import { commandName } from './invocation.js';
 import { compileResponseSchemas } from '../spec/validator.js';
 import { type ApiName, specModels, WRITABLE_APIS } from '../spec/models.js';
@@ -84,47 +77,6 @@ async function cleanup(config: CliConfig): Promise<number> {
   if (!cleaned) lines.result(`nothing to clean: every record in ${config.ledgerFile} was deleted`);
   return left > 0 ? 1 : 0;
 }
-function reportsOf(config: CliConfig, result: RunResult, exchanges: Map<ApiName, readonly Exchange[]>) {
-  const version = toolVersion();
-  const reports: ReportToWrite[] = [];
-  if (config.junitFile)
-    reports.push({
-      name: 'JUnit',
-      destination: config.junitFile,
-      render: () => junitReport(redactor.value(result), caseDurations(exchanges)),
-    });
-  if (config.jsonFile)
-    reports.push({
-      name: 'JSON',
-      destination: config.jsonFile,
-      render: () => jsonReport(result, { toolVersion: version, redactor }),
-    });
-  if (config.harFile)
-    reports.push({
-      name: 'HAR',
-      destination: config.harFile,
-      render: () => harReport([...exchanges.values()].flat(), version, redactor, embeddedMocks(result)),
-    });
-  return reports;
-}
-
-/** Which embedded mock answered each API that was checked against one, for the HAR to mark its entries. */
-const embeddedMocks = (result: RunResult): EmbeddedMocks =>
-  Object.fromEntries(result.apis.map((api) => [api.api, embeddedMockOf(api)]));
-
-/** In GitHub Actions: an annotation per group of failures or warnings, and the job summary. */
-async function github(result: RunResult, config: CliConfig): Promise<void> {
-  if (env.GITHUB_ACTIONS !== 'true') return;
-  for (const line of githubAnnotations(result)) lines.result(line);
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (!file) return;
-  try {
-    await appendFile(file, redactor.text(stepSummary(redactor.value(result), { verbose: config.verbose })));
-  } catch (error) {
-    lines.diagnostic(`tallyport-contract: could not append the job summary: ${(error as Error).message}`);
-  }
-}
-
 /** The pace an API's run keeps, as its banner line says it. */
 const paceText = (perSecond: number): string =>
   perSecond > 0 ? `at most ${perSecond} requests a second (--max-requests-per-second)` : 'not paced';
@@ -220,8 +172,8 @@ async function run(config: CliConfig, early: EarlyMocks | undefined): Promise<nu
   lines.result(summaryText(result, style));
   if (result.apis.some((api) => api.leftovers.length > 0) && ledger.file)
     lines.result(`Delete what is left with: tallyport-contract cleanup --ledger ${ledger.file}`);
-  await writeReports(reportsOf(config, result, exchanges), lines.report, lines.diagnostic, redactor);
-  await github(result, config);
+  await writeReports(reportsOf(config, result, redactor, exchanges), lines.report, lines.diagnostic, redactor);
+  await github(result, env, config.verbose, lines, redactor);
   await closing;
   if (baselineFile) return baselineLine(outcome as TakenBaseline, result.exitCode);
   return result.exitCode;

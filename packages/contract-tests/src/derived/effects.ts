@@ -196,10 +196,12 @@ function effectBase(operation: OperationModel, best: Richest): Values {
 /** Defaults, page sizes, sorts, searches and date ranges, each sent on one answer that has rows. */
 function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
   const cases: RequestCase[] = [];
+  const add = (values: Values, step: string, note: string, extra: Partial<RequestCase> = {}) =>
+    cases.push(derived(operation, values, step, note, extra));
   const base = effectBase(operation, best);
   // The answer with every such parameter left out, and with each documented default sent alone: where rows
   // outnumber a default page, leaving a default out and sending it can be told apart.
-  cases.push(derived(operation, base, 'defaults', 'on the richest answer, defaults left out'));
+  add(base, 'defaults', 'on the richest answer, defaults left out');
   for (const parameter of operation.parameters)
     if (
       parameter.role &&
@@ -207,27 +209,19 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
       parameter.hasDefault &&
       validValues(parameter).includes(String(parameter.default))
     )
-      cases.push(
-        derived(operation, { ...base, [parameter.name]: String(parameter.default) }, 'default', 'the default sent', {
-          varied: parameter.name,
-        }),
-      );
+      add({ ...base, [parameter.name]: String(parameter.default) }, 'default', 'the default sent', {
+        varied: parameter.name,
+      });
   const pageSize = parameterWithRole(operation, 'page-size');
   if (pageSize)
     for (const value of validValues(pageSize))
-      cases.push(
-        derived(operation, { ...base, [pageSize.name]: value }, 'page-size', 'on the richest answer', {
-          varied: pageSize.name,
-        }),
-      );
+      add({ ...base, [pageSize.name]: value }, 'page-size', 'on the richest answer', { varied: pageSize.name });
   const sortKey = parameterWithRole(operation, 'sort-key');
   const direction = parameterWithRole(operation, 'sort-direction');
   if (sortKey && direction)
     for (const key of validValues(sortKey))
       for (const way of validValues(direction))
-        cases.push(
-          derived(operation, { ...base, [sortKey.name]: key, [direction.name]: way }, 'sort', 'on the richest answer'),
-        );
+        add({ ...base, [sortKey.name]: key, [direction.name]: way }, 'sort', 'on the richest answer');
   const search = parameterWithRole(operation, 'search');
   const field = searchField(operation);
   const { whole, part: fragment } = search && field ? searchTexts(best.rows, field.name) : {};
@@ -237,17 +231,14 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
       [search.name]: text,
       ...(field.send && field.parameter ? { [field.parameter]: field.name } : {}),
     });
-    if (whole) cases.push(derived(operation, withField(whole), 'search-whole', 'a whole listed value'));
-    if (fragment) cases.push(derived(operation, withField(fragment), 'search-part', 'part of a listed value'));
+    if (whole) add(withField(whole), 'search-whole', 'a whole listed value');
+    if (fragment) add(withField(fragment), 'search-part', 'part of a listed value');
     // The part many rows share on the largest page too: a page cut short by the search shows against it.
     if (fragment && pageSize && largestValue(pageSize))
-      cases.push(
-        derived(
-          operation,
-          { ...withField(fragment), [pageSize.name]: largestValue(pageSize)! },
-          'search-part',
-          'part of a listed value, the largest page',
-        ),
+      add(
+        { ...withField(fragment), [pageSize.name]: largestValue(pageSize)! },
+        'search-part',
+        'part of a listed value, the largest page',
       );
   }
   cases.push(...modifiersTogether(operation, base, (parameter) => (parameter === search ? whole : undefined)));
@@ -257,25 +248,18 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
   if (start && end && best.rows.some((row) => Object.values(row).some(looksLikeDate))) {
     // Whether a deployment bounds ranges or dates is not shown: these expect success only by convention.
     for (const edge of DATE_EDGES)
-      cases.push(
-        derived(operation, { ...base, [start.name]: edge.from, [end.name]: edge.to }, 'range', edge.note, {
-          basis: 'convention',
-        }),
-      );
+      add({ ...base, [start.name]: edge.from, [end.name]: edge.to }, 'range', edge.note, { basis: 'convention' });
     // The whole range and the range a day shorter at each end, on the largest page: the shorter one must answer
     // exactly the whole one's rows of its days, which shows a bound that is dropped or moved.
     const inner = innerRange(base[start.name], base[end.name]);
     const largest = pageSize ? largestValue(pageSize) : undefined;
     if (inner) {
       const page: Values = pageSize && largest ? { [pageSize.name]: largest } : {};
-      cases.push(derived(operation, { ...base, ...page }, 'range-outer', 'the whole range on one page'));
-      cases.push(
-        derived(
-          operation,
-          { ...base, ...page, [start.name]: inner.from, [end.name]: inner.to },
-          'range-inner',
-          'a day less at each end',
-        ),
+      add({ ...base, ...page }, 'range-outer', 'the whole range on one page');
+      add(
+        { ...base, ...page, [start.name]: inner.from, [end.name]: inner.to },
+        'range-inner',
+        'a day less at each end',
       );
     }
     // Where the rows are one per day and fewer than the largest page, a range longer than that page makes every
@@ -284,21 +268,18 @@ function effectsOn(operation: OperationModel, best: Richest): RequestCase[] {
     if (pageSize && wide && best.score < Number(largest)) {
       const widened: Values = { ...base, [start.name]: wide.from, [end.name]: wide.to };
       const extra = { basis: 'convention' as const, varied: pageSize.name };
-      cases.push(derived(operation, widened, 'page-size-wide', 'a range longer than the largest page', extra));
+      add(widened, 'page-size-wide', 'a range longer than the largest page', extra);
       for (const value of validValues(pageSize))
-        cases.push(derived(operation, { ...widened, [pageSize.name]: value }, 'page-size-wide', 'a long range', extra));
+        add({ ...widened, [pageSize.name]: value }, 'page-size-wide', 'a long range', extra);
       // The largest page in each direction: together they show more rows than one page holds, so a page cut
       // short shows even where no total is stated.
       if (direction)
         for (const way of validValues(direction))
-          cases.push(
-            derived(
-              operation,
-              { ...widened, [pageSize.name]: String(largest), [direction.name]: way },
-              'page-size-wide',
-              'a long range, one way',
-              extra,
-            ),
+          add(
+            { ...widened, [pageSize.name]: String(largest), [direction.name]: way },
+            'page-size-wide',
+            'a long range, one way',
+            extra,
           );
     }
   }

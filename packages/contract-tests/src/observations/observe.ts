@@ -37,16 +37,13 @@ const tally = (values: Array<string | number>): string => {
 };
 
 function operations(run: RecordedRun, done: readonly Answer[]): string[] {
-  const lines: string[] = [];
-  for (const operation of run.model.operations) {
+  return run.model.operations.flatMap((operation) => {
     const own = done.filter((answer) => answer.operation.id === operation.id);
     const success = own.find((answer) => acceptedConforming(answer) && answer.case?.auth === 'valid');
-    if (success) {
-      const where = success.records?.discovered ? `; records under ${success.records.where}` : '';
-      lines.push(`${operation.id} success payload: ${success.shape} (HTTP ${success.status})${where}`);
-    }
-  }
-  return lines;
+    if (!success) return [];
+    const where = success.records?.discovered ? `; records under ${success.records.where}` : '';
+    return [`${operation.id} success payload: ${success.shape} (HTTP ${success.status})${where}`];
+  });
 }
 
 /** The ways of matching a search a deployment may follow, each as a test of one value against the text sent. */
@@ -89,13 +86,9 @@ export function textOrdersOf(run: RecordedRun, answer: Answer): string[] | undef
  * Per operation, what every one of its answers that shows something is consistent with (`read` gives each answer's
  * list): the ways its search matches, or the orders its text follows.
  */
-function consistentPer<P extends SearchPoint | CollationPoint>(
-  run: RecordedRun,
-  done: readonly Answer[],
-  read: (run: RecordedRun, answer: Answer) => string[] | undefined,
-  point: (operationId: string, common: string[], evidence: string[]) => P,
-): P[] {
-  const points: P[] = [];
+function consistentPer(run: RecordedRun, done: readonly Answer[], point: 'search' | 'collation') {
+  const read = point === 'search' ? searchWaysOf : textOrdersOf;
+  const points: Array<SearchPoint | CollationPoint> = [];
   for (const operation of run.model.operations) {
     let common: string[] | undefined;
     const shown: Answer[] = [];
@@ -105,7 +98,13 @@ function consistentPer<P extends SearchPoint | CollationPoint>(
       shown.push(answer);
       common = (common ?? consistent).filter((name) => consistent.includes(name));
     }
-    if (common) points.push(point(operation.id, common, evidenceOf(shown)));
+    if (!common) continue;
+    const [operationId, evidence] = [operation.id, evidenceOf(shown)];
+    points.push(
+      point === 'search'
+        ? { point, operationId, ways: common, evidence }
+        : { point, operationId, orders: common, evidence },
+    );
   }
   return points;
 }
@@ -258,21 +257,7 @@ export function observePoints(run: RecordedRun): ObservedPoint[] {
     ...idTypePoints(run, done),
   ];
   // The mock answers its examples whatever is asked: its searches and orders say nothing.
-  if (!run.mock)
-    points.push(
-      ...consistentPer(run, done, searchWaysOf, (operationId, ways, evidence) => ({
-        point: 'search',
-        operationId,
-        ways,
-        evidence,
-      })),
-      ...consistentPer(run, done, textOrdersOf, (operationId, orders, evidence) => ({
-        point: 'collation',
-        operationId,
-        orders,
-        evidence,
-      })),
-    );
+  if (!run.mock) points.push(...consistentPer(run, done, 'search'), ...consistentPer(run, done, 'collation'));
   return points.sort((a, b) => POINT_ORDER.indexOf(a.point) - POINT_ORDER.indexOf(b.point));
 }
 

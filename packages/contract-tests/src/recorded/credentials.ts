@@ -55,13 +55,11 @@ function findKey(
   const credential = operation.credential;
   if (!credential) return undefined;
   const authorization = header(request, 'authorization');
-  if (credential.in === 'bearer') {
-    if (authorization === undefined) return undefined;
-    const token = BEARER.exec(authorization)?.[1]?.trim();
-    return token === undefined
-      ? { place: { in: 'header', name: 'Authorization' }, value: authorization }
-      : { place: { in: 'header', name: 'Authorization' }, value: token, prefix: 'Bearer ' };
-  }
+  const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]?.trim();
+  const inHeader = { in: 'header', name: 'Authorization' } as const;
+  const bearer = token === undefined ? undefined : { place: inHeader, value: token, prefix: 'Bearer ' };
+  if (credential.in === 'bearer')
+    return bearer ?? (authorization === undefined ? undefined : { place: inHeader, value: authorization });
   const name = credential.name;
   const inQuery = request.url.searchParams.get(name);
   if (inQuery !== null) return { place: { in: 'query', name }, value: inQuery };
@@ -71,10 +69,7 @@ function findKey(
     const value = header(request, candidate);
     if (value !== undefined) return { place: { in: 'header', name: candidate }, value };
   }
-  const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]?.trim();
-  return token === undefined
-    ? undefined
-    : { place: { in: 'header', name: 'Authorization' }, value: token, prefix: 'Bearer ' };
+  return bearer;
 }
 
 /** Where keys are looked for beyond the usual places, and whether the file holds them at all. */

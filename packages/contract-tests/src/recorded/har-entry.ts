@@ -94,13 +94,8 @@ function bodyOf(postData: unknown): RecordedRequest['body'] {
       // Not JSON after all: read as a form below.
     }
   }
-  if (params.length > 0) return { mediaType, json: false, fields: params };
-  if (text === '') return { mediaType, json: false, fields: [] };
-  return {
-    mediaType,
-    json: false,
-    fields: [...new URLSearchParams(text)].map(([name, value]) => ({ name, value })),
-  };
+  const fields = params.length > 0 ? params : [...new URLSearchParams(text)].map(([name, value]) => ({ name, value }));
+  return { mediaType, json: false, fields };
 }
 
 function cookiesOf(message: Record<string, unknown>, headers: NameValue[], header: string): string[] {

@@ -21,24 +21,24 @@
 // that settle it would judge the write on a stale view alone.
 import { type Answer, EXCERPT_CHARS } from '../answers/answer.js';
 import { AnswerBook } from '../answers/book.js';
-import { CHECKS, type CheckDefinition } from '../registry/index.js';
-import { parseBoundedJson } from '../transport/json.js';
+import type { CheckDefinition } from '../registry/index.js';
+import { bodyJson } from '../transport/json.js';
 import type { SecretName } from '../spec/secrets.js';
 import type { Exchange } from '../transport/transport.js';
 import { secretRedactor } from '../report/redactor.js';
 import { observe, observePoints } from '../observations/observe.js';
-import { apiBaseline, readBaseline } from '../baseline/overlay-read.js';
 import { judgePins } from '../baseline/pins.js';
 import type { ApiBaseline } from '../baseline/types.js';
 import { type DriftReport, driftReport } from '../baseline/drift-report.js';
-import { conventionPoints, holdConventions, type JudgedCheck, pinnable } from '../baseline/conventions.js';
 import { API_SECRETS, mockSecrets, SECRET_NAMES } from '../spec/deployment.js';
 import { answersInUnreadPlaces } from '../run/parameter-transports.js';
-import { judgeGuarded, observeGuarded } from '../run/tester-fault.js';
+import { observeGuarded } from '../run/tester-fault.js';
 import {
   applicableChecks,
+  chooseChecks,
   DEFAULT_MAX_HEAP_BYTES,
   heapBound,
+  judgeChecks,
   newRunId,
   recordedRun,
   type RunOptions,
@@ -183,17 +183,8 @@ function judgeWindow(group: Group, chosen: readonly CheckDefinition[], incomplet
     answers,
     group.baseline,
   );
-  const judged: JudgedCheck[] = checks.map((check) => ({
-    check: check.name,
-    pinnable: pinnable(check),
-    cases: judgeGuarded(check, run, incomplete),
-  }));
-  const operationIds = specModels[group.api].operations.map((operation) => operation.id);
-  const held = conventionPoints(judged, operationIds, answers);
   // A baseline turns the warnings of the conventions it pins into failures, as in a run.
-  const conventions = group.baseline
-    ? holdConventions(judged, group.baseline.pins, group.baseline.file, answers, operationIds)
-    : [];
+  const { judged, held, conventions } = judgeChecks(checks, run, incomplete);
   for (const { check, cases } of judged) group.verdicts.add(check, cases);
   // Observations read every answer: those of the first window stand for the file.
   group.observations ??= observeGuarded(() => observe(run), group.api, incomplete);
@@ -224,15 +215,7 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
   const limits = { ...DEFAULT_JUDGE_LIMITS, ...options.limits };
   const heap = heapBound(limits.maxHeapBytes);
   const apis = options.apis ?? [...API_NAMES];
-  const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
-  if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
-  // A baseline is read before the file: one that cannot be read, or pins another spec, stops here.
-  const read = options.baseline ? readBaseline(options.baseline) : undefined;
-  const baselines = new Map<ApiName, ApiBaseline>();
-  if (read) for (const api of apis) baselines.set(api, await apiBaseline(read, api));
-  const checks = CHECKS.filter(
-    (check) => (!options.only?.length || options.only.includes(check.name)) && (!check.needsBaseline || read),
-  );
+  const { chosen: checks, baselines } = await chooseChecks(options, apis);
   const keys = options.keys ?? {};
   const redactor = secretRedactor(keys);
   const added = new Set<string>();
@@ -392,12 +375,7 @@ function judgeEntry(
     startedAt: recorded.startedAt,
     durationMs: recorded.durationMs,
   };
-  if (!error) exchange.response!.text = response.text;
-  if (!error && response.text.trim() !== '') {
-    const parsed = parseBoundedJson(response.text);
-    if (parsed.ok) exchange.response!.json = parsed.value;
-    else exchange.response!.jsonError = parsed.error;
-  }
+  if (!error) Object.assign(exchange.response!, { text: response.text }, bodyJson(response.text));
   const answer: Answer = group.book.read(exchange);
   group.inWindow++;
   group.sinceWrite = answer.operation.effect === 'read' ? group.sinceWrite + 1 : 0;
@@ -437,8 +415,7 @@ function notesOf(group: Group, keys: RecordedKeys, window: number): string[] {
   if (group.windows > 1)
     notes.push(
       `judged in ${group.windows} windows of ${window} exchanges or more (up to twice that, until the writes ` +
-        'paused): exchanges further apart are not compared ' +
-        'with each other; observations are those of the first window',
+        'paused): exchanges further apart are not compared with each other; observations are those of the first window',
     );
   return notes;
 }

@@ -6,7 +6,6 @@
 // spec is silent; and once, how many checks the embedded Prism mock's examples
 // left unjudged, with the command that runs them on the stateful mock. Every
 // text from a deployment is shown inert (terminalSafe).
-import { basisLabel } from '../spec/basis.js';
 import type { CaseStatus } from '../checks/judging/types.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import { plural } from '../text/plural.js';
@@ -15,12 +14,12 @@ import { type CheckResult, type EmbeddedMock, embeddedMockOf, type RunResult } f
 import { writableKind } from '@tallyport/spec-model/query';
 import { type ApiName, specModels } from '../spec/models.js';
 import {
-  answerOf,
   countByStatus,
   SHOWN_PER_GROUP,
   type Verdict,
   type VerdictGroup,
   verdictSections,
+  verdictText,
 } from './groups.js';
 
 export interface ConsoleStyle {
@@ -137,27 +136,15 @@ function apiLines(api: RunResult['apis'][number], style: ConsoleStyle): string[]
 
 /** One case of a group: its title, what the spec says, what came back, and the requests to replay. */
 function verdictLines(entry: Verdict): string[] {
-  const lines = [`      ${safe(entry.title)}`];
-  lines.push(`        ${basisLabel(entry.basis)}: ${safe(entry.expected)}`);
-  lines.push(`        got:  ${safe(entry.reason)}`);
-  if (entry.sequence) {
-    const { id, commands, shrunkFrom } = entry.sequence;
-    const shrunk = shrunkFrom ? `, shrunk from ${shrunkFrom} commands` : '';
-    lines.push(`        the command sequence that shows it (${id}: ${plural(commands, 'command')}${shrunk}), as sent:`);
-  } else if (entry.steps.length > 1) lines.push('        requests, in the order to replay them (writes first):');
-  else {
-    const answer = answerOf(entry);
-    if (answer) lines.push(`              ${safe(answer)}`);
-    if (entry.curl) lines.push(`        curl: ${safe(entry.curl)}`);
-    return lines;
-  }
-  entry.steps.forEach((step, index) => {
-    lines.push(`        ${index + 1}. ${safe(step.title)}`);
-    lines.push(`           got:  ${safe(step.got)}`);
-    lines.push(`           curl: ${safe(step.curl)}`);
-  });
-  if (entry.sequence) lines.push(`        ${safe(entry.sequence.replay)}`);
-  return lines;
+  const { sequence } = entry;
+  const shrunk = sequence?.shrunkFrom ? `, shrunk from ${sequence.shrunkFrom} commands` : '';
+  const heading = sequence
+    ? `the command sequence that shows it (${sequence.id}: ${plural(sequence.commands, 'command')}${shrunk}), as sent:`
+    : entry.steps.length > 1
+      ? 'requests, in the order to replay them (writes first):'
+      : undefined;
+  const [title, ...details] = verdictText(entry, '        ', heading).split('\n');
+  return [`      ${title}`, ...details, ...(sequence ? [`        ${safe(sequence.replay)}`] : [])];
 }
 
 /** A group of failures or warnings, as the summary shows it (also a failing test's message, `./vitest`). */

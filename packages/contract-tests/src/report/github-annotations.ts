@@ -5,11 +5,15 @@
 // command rules ask (%, CR and LF in the message; also : and , in
 // properties) after deployment text is made inert, so a deployment cannot end
 // an annotation early or start a command of its own.
+import { appendFile } from 'node:fs/promises';
 import { basisLabel } from '../spec/basis.js';
 import { terminalSafe as safe } from '../text/terminal-safe.js';
 import { plural } from '../text/plural.js';
 import type { RunResult } from './result.js';
 import { answerOf, type VerdictGroup, verdictGroups } from './groups.js';
+import type { Lines } from './lines.js';
+import type { Redactor } from './redactor.js';
+import { stepSummary } from './step-summary.js';
 
 const data = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (text: string): string => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -51,4 +55,23 @@ export function githubAnnotations(result: RunResult): string[] {
         )}`,
       );
   return lines;
+}
+
+/** In GitHub Actions: an annotation per group of failures or warnings, and the job summary. */
+export async function github(
+  result: RunResult,
+  env: NodeJS.ProcessEnv,
+  verbose: boolean,
+  lines: Lines,
+  redactor: Redactor,
+): Promise<void> {
+  if (env.GITHUB_ACTIONS !== 'true') return;
+  for (const line of githubAnnotations(result)) lines.result(line);
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
+  try {
+    await appendFile(file, redactor.text(stepSummary(redactor.value(result), { verbose })));
+  } catch (error) {
+    lines.diagnostic(`tallyport-contract: could not append the job summary: ${(error as Error).message}`);
+  }
 }

@@ -52,16 +52,17 @@ export function answerOf(entry: Verdict): string | undefined {
 
 /**
  * A case as plain text, its details indented by `indent`: what the spec says, what came back, and the requests to
- * replay (or the answer and its curl), each line terminal-safe.
+ * replay, under `heading` where one is given (or the answer and its curl), each line terminal-safe.
  */
-export function verdictText(entry: Verdict, indent: string): string {
+export function verdictText(entry: Verdict, indent: string, heading?: string): string {
   const lines = [
     entry.title,
     `${indent}${basisLabel(entry.basis)}: ${entry.expected}`,
     `${indent}got:  ${entry.reason}`,
   ];
   const answer = answerOf(entry);
-  if (entry.steps.length > 1)
+  if (heading) lines.push(`${indent}${heading}`);
+  if (entry.steps.length > 1 || heading)
     entry.steps.forEach((step, index) => {
       lines.push(
         `${indent}${index + 1}. ${step.title}`,
@@ -89,9 +90,7 @@ const SECTION_HEADINGS: ReadonlyArray<[Verdict['status'], string]> = [
 ];
 
 /** The failures, then the warnings, of a run, grouped under their heading; a status without a case is left out. */
-export function verdictSections(
-  result: RunResult,
-): Array<{ status: Verdict['status']; heading: string; groups: VerdictGroup[] }> {
+export function verdictSections(result: RunResult) {
   return SECTION_HEADINGS.map(([status, heading]) => ({
     status,
     heading,

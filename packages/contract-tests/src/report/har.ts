@@ -13,6 +13,7 @@ import type { Exchange } from '../transport/transport.js';
 import { encodeComponent } from '../text/well-formed.js';
 import type { EmbeddedMock } from './result.js';
 import type { ApiName } from '../spec/models.js';
+import { present } from '../text/present.js';
 
 /** Which embedded mock answered each API that was checked against one. */
 export type EmbeddedMocks = Partial<Record<ApiName, EmbeddedMock>>;
@@ -30,9 +31,7 @@ function runTags(exchange: Exchange, mocks: EmbeddedMocks) {
       ? {
           family: exchange.case.family,
           expect: exchange.case.expect,
-          ...(exchange.case.step ? { step: exchange.case.step } : {}),
-          ...(exchange.case.sequence ? { sequence: exchange.case.sequence } : {}),
-          ...(exchange.case.walk ? { walk: exchange.case.walk } : {}),
+          ...present({ step: exchange.case.step, sequence: exchange.case.sequence, walk: exchange.case.walk }),
         }
       : {}),
   };

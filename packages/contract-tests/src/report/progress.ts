@@ -6,6 +6,7 @@
 // is made and does not change while it runs; the run's total is not known
 // before its last phase is planned, so it is not shown as a fraction.
 import type { RunProgress } from './result.js';
+import { present } from '../text/present.js';
 import type { ApiName } from '../spec/models.js';
 
 export type ProgressStyle = 'live' | 'lines' | 'off';
@@ -73,11 +74,7 @@ export class Progress {
   }
 
   update(progress: RunProgress): void {
-    this.apis.set(progress.api, {
-      sent: progress.sent,
-      ...(progress.phase ? { phase: progress.phase } : {}),
-      done: false,
-    });
+    this.apis.set(progress.api, { sent: progress.sent, ...present({ phase: progress.phase }), done: false });
     this.draw(false);
   }
 
@@ -96,14 +93,11 @@ export class Progress {
 
   /** Around a line printed on the same terminal: the live line is cleared first and drawn again after. */
   around(print: () => void): void {
-    if (!this.shown) {
-      print();
-      return;
-    }
-    this.options.stream.write(CLEAR_LINE);
+    const shown = this.shown;
+    if (shown) this.options.stream.write(CLEAR_LINE);
     this.shown = false;
     print();
-    this.draw(true);
+    if (shown) this.draw(true);
   }
 
   stop(): void {

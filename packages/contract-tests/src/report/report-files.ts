@@ -7,6 +7,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Redactor } from './redactor.js';
+import type { Exchange } from '../transport/transport.js';
+import type { ApiName } from '../spec/models.js';
+import { caseDurations } from './durations.js';
+import { type EmbeddedMocks, harReport } from './har.js';
+import { jsonReport } from './json.js';
+import { junitReport } from './junit.js';
+import { embeddedMockOf, type RunResult } from './result.js';
+import { toolVersion } from './tool-version.js';
 
 export interface ReportToWrite {
   /** "JUnit", "JSON", "HAR". */
@@ -14,6 +22,31 @@ export interface ReportToWrite {
   /** A file path, or "-" for stdout. */
   destination: string;
   render(): string;
+}
+
+/** The reports asked for (`--junit`, `--json`, `--har`: a run's exchanges), each rendered as it is written. */
+export function reportsOf(
+  files: { junitFile?: string; jsonFile?: string; harFile?: string },
+  result: RunResult,
+  redactor: Redactor,
+  exchanges?: ReadonlyMap<ApiName, readonly Exchange[]>,
+): ReportToWrite[] {
+  const version = toolVersion();
+  // Which embedded mock answered each API that was checked against one, for the HAR to mark its entries.
+  const mocks: EmbeddedMocks = Object.fromEntries(result.apis.map((api) => [api.api, embeddedMockOf(api)]));
+  return [
+    {
+      name: 'JUnit',
+      destination: files.junitFile,
+      render: () => junitReport(redactor.value(result), exchanges && caseDurations(exchanges)),
+    },
+    { name: 'JSON', destination: files.jsonFile, render: () => jsonReport(result, { toolVersion: version, redactor }) },
+    {
+      name: 'HAR',
+      destination: files.harFile,
+      render: () => harReport([...(exchanges?.values() ?? [])].flat(), version, redactor, mocks),
+    },
+  ].filter((report): report is ReportToWrite => !!report.destination);
 }
 
 /** Writes each report, redacted as a whole; returns the problems, one line each, already said through `problem`. */

@@ -95,6 +95,12 @@ function counted(error: unknown, outcome: ApiOutcome, testCase: RequestCase): vo
   else if (error.reason !== 'stalled') addDropped(outcome.dropped, { [testCase.family]: 1 });
 }
 
+/** What stops a phase of many requests: the guard's refusal is noted, a refusal before sending counted (`counted`). */
+const stopped = (outcome: ApiOutcome, what: string, family: CaseFamily, title: string) => (error: unknown) => {
+  if (error instanceof SafetyViolation) outcome.notes.push(`${what} stopped: ${error.message}`);
+  else counted(error, outcome, { family, title } as RequestCase);
+};
+
 /**
  * An identifier of an existing record of each kind (from the options, the lists, or one the run created to read),
  * and one no record has.
@@ -235,6 +241,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
     ...(setup.log ? { log: setup.log } : {}),
   });
   const writes = setup.writesAllowed && wants('write') && session.possible;
+  const writeReserve = writes ? WRITE_RESERVE : 0;
   const seen = new Set<string>();
   const transports = new Map<string, ParameterTransport>();
   target.parameterTransports = transports;
@@ -320,11 +327,11 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       ...generated.cases.filter((testCase) => wants(testCase.family)),
       ...(wants('example') ? exampleCases(context, setup.examples, setup.seed) : []),
     ];
-    await sendPlanned(candidates, (wants('derived') ? DERIVED_RESERVE : 0) + (writes ? WRITE_RESERVE : 0));
+    await sendPlanned(candidates, (wants('derived') ? DERIVED_RESERVE : 0) + writeReserve);
     // 3. Cases that need the deployment's own rows.
     if (wants('derived')) {
       enter('cases from the data');
-      await sendPlanned(derivedCases(caseContext(book.answers), book.answers), writes ? WRITE_RESERVE : 0);
+      await sendPlanned(derivedCases(caseContext(book.answers), book.answers), writeReserve);
     }
     // 3b. The combinations of two parameters' values (three with --depth 3) the requests so far left out.
     if (wants('combination')) {
@@ -332,12 +339,12 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
       // Parameters of combinations never hold a secret: a placeholder stands for one.
       const shown = (value: TemplateValue) => (typeof value === 'string' ? value : `$${value.secret}`);
       const context = { ...caseContext(book.answers), valueOf: shown };
-      await sendPlanned(combinationCases(context, book.answers, setup.depth, setup.seed), writes ? WRITE_RESERVE : 0);
+      await sendPlanned(combinationCases(context, book.answers, setup.depth, setup.seed), writeReserve);
     }
     // 3c. Generated values (text in many scripts and lengths, ranges on month ends), each failure shrunk.
     if (wants('example')) {
       enter('generated values');
-      await sendPlanned(generatedCases(caseContext(book.answers), setup.seed), writes ? WRITE_RESERVE : 0);
+      await sendPlanned(generatedCases(caseContext(book.answers), setup.seed), writeReserve);
       const failing = book.answers.filter((answer) => answer.case?.step === 'generated' && failsAlone(answer));
       if (failing.length > 0) enter('shrinking');
       let spent = 0;
@@ -372,7 +379,7 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         sequences: setup.sequences,
         budget: Math.min(
           setup.sequenceBudget,
-          Math.max(0, limits.maxRequests - transport.requestCount - 20 - (writes ? WRITE_RESERVE : 0)),
+          Math.max(0, limits.maxRequests - transport.requestCount - 20 - writeReserve),
         ),
         send: (testCase) => send(testCase),
         answers: () => book.answers,
@@ -396,23 +403,16 @@ export async function runApi(setup: ApiSetup, guardPrefix: string): Promise<ApiO
         invariants: setup.invariants,
         requestCount: () => transport.requestCount,
         // The cleanup sends a delete of each record the run holds, with a read before and after it.
-        capLeft: () =>
-          limits.maxRequests - transport.requestCount - (writes ? WRITE_RESERVE : 0) - 3 * guard.ownedIds(api).length,
+        capLeft: () => limits.maxRequests - transport.requestCount - writeReserve - 3 * guard.ownedIds(api).length,
         stopped: () => signal.aborted || transport.unavailableReason !== undefined,
         notes: outcome.notes,
       });
-      await runner.runAll().catch((error: unknown) => {
-        if (error instanceof SafetyViolation) outcome.notes.push(`state sequences stopped: ${error.message}`);
-        else counted(error, outcome, { family: 'sequence', title: 'the state sequences' } as RequestCase);
-      });
+      await runner.runAll().catch(stopped(outcome, 'state sequences', 'sequence', 'the state sequences'));
     }
     // 5. The writes that must be refused, on a record this run creates.
     if (writes && !signal.aborted) {
       enter('writes');
-      await session.refusals().catch((error: unknown) => {
-        if (error instanceof SafetyViolation) outcome.notes.push(`write stopped: ${error.message}`);
-        else counted(error, outcome, { family: 'write', title: 'the writes that must be refused' } as RequestCase);
-      });
+      await session.refusals().catch(stopped(outcome, 'write', 'write', 'the writes that must be refused'));
     }
   } finally {
     if (setup.writesAllowed && session.possible) {

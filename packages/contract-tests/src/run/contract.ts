@@ -44,6 +44,7 @@ import type {
   RunProgress,
   RunResult,
 } from '../report/result.js';
+import { present } from '../text/present.js';
 
 export interface DeploymentTarget {
   baseUrl: string;
@@ -200,8 +201,7 @@ export function recordedRun(
     model: setup.model,
     mock: setup.mock,
     answers,
-    ...(setup.seed !== undefined ? { seed: setup.seed } : {}),
-    ...(setup.writesAllowed !== undefined ? { writesAllowed: setup.writesAllowed } : {}),
+    ...present({ seed: setup.seed, writesAllowed: setup.writesAllowed }),
     ...(setup.signal ? { interrupted: setup.signal.aborted } : {}),
     valueOf: (value: TemplateValue) => filled(value, setup.secrets),
     ...(baseline ? { baseline } : {}),
@@ -212,6 +212,34 @@ export function recordedRun(
   // or changed with no write of the run between is.
   if (!setup.mock) run.othersWrite = othersWrite(timelineOf(run), { appeared: false });
   return run;
+}
+
+/** The checks `only` chooses, and each API's baseline: read before anything is sent, a bad file stops here. */
+export async function chooseChecks(options: Pick<RunOptions, 'only' | 'baseline'>, apis: readonly ApiName[]) {
+  const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
+  if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
+  const read = options.baseline ? readBaseline(options.baseline) : undefined;
+  const baselines = new Map<ApiName, ApiBaseline>();
+  if (read) for (const api of apis) baselines.set(api, await apiBaseline(read, api));
+  const chosen = CHECKS.filter(
+    (check) => (!options.only?.length || options.only.includes(check.name)) && (!check.needsBaseline || read),
+  );
+  return { chosen, baselines };
+}
+
+/** Each check's verdicts, the conventions that held, then those its baseline pins held to it (warnings failed). */
+export function judgeChecks(checks: readonly CheckDefinition[], run: RecordedRun, incomplete: string[]) {
+  const judged: JudgedCheck[] = checks.map((check) => ({
+    check: check.name,
+    pinnable: pinnable(check),
+    cases: judgeGuarded(check, run, incomplete),
+  }));
+  const operationIds = run.model.operations.map((operation) => operation.id);
+  const held = conventionPoints(judged, operationIds, run.answers);
+  const conventions = run.baseline
+    ? holdConventions(judged, run.baseline.pins, run.baseline.file, run.answers, operationIds)
+    : [];
+  return { judged, held, conventions };
 }
 
 /** An operation that stopped answering, and what the run did not send it. */
@@ -258,15 +286,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   const started = Date.now();
   const runId = newRunId();
   const seed = options.seed ?? randomBytes(4).readUInt32BE(0) % 2_147_483_647;
-  const unknown = (options.only ?? []).filter((name) => !CHECKS.some((check) => check.name === name));
-  if (unknown.length > 0) throw new Error(`unknown check(s): ${unknown.join(', ')}`);
-  // A baseline is read before anything is sent: a file that cannot be read, or that pins another spec, stops here.
-  const read = options.baseline ? readBaseline(options.baseline) : undefined;
-  const baselines = new Map<ApiName, ApiBaseline>();
-  if (read) for (const api of options.apis ?? API_NAMES) baselines.set(api, await apiBaseline(read, api));
-  const chosen = CHECKS.filter(
-    (check) => (!options.only?.length || options.only.includes(check.name)) && (!check.needsBaseline || read),
-  );
+  const { chosen, baselines } = await chooseChecks(options, options.apis ?? API_NAMES);
   // An API with no check that applies to it is left out.
   const checksOf = (api: ApiName) => applicableChecks(chosen, api);
   const requested = options.apis ?? [...API_NAMES];
@@ -298,7 +318,6 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
     const target = options[api] ?? stateful;
     if (target) deployments[api] = target;
   }
-  const embeddedMockOf = (api: ApiName): EmbeddedMock | undefined => (options[api] ? undefined : mockKind);
   const redactor = deploymentRedactor(deployments);
   const clean = <T>(value: T): T => redactor.value(value) as T;
   const ledger = options.ledger ?? new Ledger(options.analytics && options.ledgerFile ? options.ledgerFile : undefined);
@@ -309,7 +328,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
   try {
     for (const api of apis) {
       const target = deployments[api];
-      const embeddedMock = embeddedMockOf(api);
+      const embeddedMock = options[api] ? undefined : mockKind;
       // The checks that need a deployment's data skip only Prism's examples: the stateful mock is judged as one.
       const mock = embeddedMock === 'prism';
       const baseUrl = target?.baseUrl.replace(/\/$/, '') ?? mocks![api]!.url;
@@ -392,17 +411,7 @@ export async function runContract(options: RunOptions = {}): Promise<RunResult> 
       if (result.configError) continue;
       const baseline = baselines.get(api);
       const recorded = recordedRun(setup, outcome.answers, baseline);
-      const judged: JudgedCheck[] = checks.map((check) => ({
-        check: check.name,
-        pinnable: pinnable(check),
-        cases: judgeGuarded(check, recorded, incomplete),
-      }));
-      const operationIds = setup.model.operations.map((operation) => operation.id);
-      // Which conventions held is read before a baseline turns the warnings of those it pins into failures.
-      const held = conventionPoints(judged, operationIds, outcome.answers);
-      const conventions = baseline
-        ? holdConventions(judged, baseline.pins, baseline.file, outcome.answers, operationIds)
-        : [];
+      const { judged, held, conventions } = judgeChecks(checks, recorded, incomplete);
       checks.forEach((check, index) => {
         const checkResult = clean(summarise(api, check, judged[index]!.cases, { strict: !!options.strict }));
         result.checks.push(checkResult);

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { type MockEngine, type MockEngineOptions, startLines, startStatefulMocks } from '@tallyport/mock';
 import { API_NAMES, specDocuments, type ApiName } from '../spec/models.js';
 import type { EmbeddedMock } from '../report/result.js';
+import { present } from '../text/present.js';
 
 export interface StartMocksOptions {
   apis?: ApiName[];
@@ -170,8 +171,7 @@ async function startStateful(
   const mocks = await startStatefulMocks({ ...settings, apis, host, ports: options.ports ?? {} });
   for (const line of startLines(mocks.engine, mocks)) log(line);
   return {
-    ...(mocks.analytics ? { analytics: mocks.analytics } : {}),
-    ...(mocks.marketplace ? { marketplace: mocks.marketplace } : {}),
+    ...present({ analytics: mocks.analytics, marketplace: mocks.marketplace }),
     engine: mocks.engine,
     close: () => mocks.close(),
   };

@@ -7,10 +7,7 @@
 import { createSchemaEngine, type Verdict } from '@tallyport/spec-model/validation';
 import { API_NAMES, type ApiName, specModels } from './models.js';
 
-const engine = createSchemaEngine(
-  API_NAMES.map((api) => specModels[api]),
-  { verbose: true },
-);
+const engine = createSchemaEngine(Object.values(specModels), { verbose: true });
 
 export type SchemaVerdict = Verdict;
 

@@ -102,11 +102,8 @@ export function coveringSequence(model: SpecModel, seed: number, listValues: Rea
   // Several creates in a row: the documented defaults, then every value of every enumerated field, each with lists
   // of several entries (its dependents filled in where a value makes them apply).
   create({});
-  const rows = covering(
-    enums.map((field) => validValues(field).length),
-    1,
-    seed,
-  ).rows;
+  const sizes = enums.map((field) => validValues(field).length);
+  const rows = covering(sizes, 1, seed).rows;
   const created: Array<{ record: number; values: Values }> = [];
   for (const row of rows) {
     const values: Values = {};

@@ -57,7 +57,9 @@ export interface WriteStep {
 }
 
 /** A copy of a record's expectations, kept with a view so it can be judged after the model moved on. */
-export const snapshot = (record: ModelRecord): ModelRecord => ({ ...record, fields: { ...record.fields } });
+export function snapshot<R extends ModelRecord | undefined>(record: R): R {
+  return record && { ...record, fields: { ...record.fields } };
+}
 
 export class StateModel {
   readonly records = new Map<string, ModelRecord>();

@@ -12,6 +12,7 @@ import { idText, textOf } from '../answers/json-values.js';
 import type { RecordedRun } from '../checks/judging/types.js';
 import { comparedFields } from '../checks/judging/rows.js';
 import { sameValue } from '../checks/judging/compare.js';
+import { cached } from '../checks/judging/related.js';
 import { type ModelRecord, snapshot, StateModel, type WriteStep } from './model.js';
 import { type Walk, walkRows, walksOf } from './walks.js';
 
@@ -102,12 +103,9 @@ export function othersWrite(timeline: StateTimeline, options: { appeared: boolea
     const before = listed.get(view.id);
     listed.set(view.id, { row: view.row, writes });
     if (before?.writes !== writes) continue;
-    if (
-      timeline.fields.some(
-        (field) => field in before.row && field in view.row && !sameValue(before.row[field], view.row[field]),
-      )
-    )
-      return true;
+    const differs = (field: string) =>
+      field in before.row && field in view.row && !sameValue(before.row[field], view.row[field]);
+    if (timeline.fields.some(differs)) return true;
   }
   return false;
 }
@@ -128,13 +126,8 @@ export function goneAfter(timeline: StateTimeline, id: string, after: number): b
 const cache = new WeakMap<readonly Answer[], StateTimeline>();
 
 /** The timeline of a recorded run (built once per list of answers). */
-export function timelineOf(run: RecordedRun): StateTimeline {
-  const known = cache.get(run.answers);
-  if (known) return known;
-  const built = new TimelineBuilder(run).extend(run.answers);
-  cache.set(run.answers, built);
-  return built;
-}
+export const timelineOf = (run: RecordedRun): StateTimeline =>
+  cached(cache, run.answers, () => new TimelineBuilder(run).extend(run.answers));
 
 /** The values a request sent, the key left out, as text. */
 export const sentValues = (run: RecordedRun, answer: Answer): Record<string, string> =>
@@ -239,7 +232,7 @@ export class TimelineBuilder {
       row,
       answer,
       via,
-      expected: before ? snapshot(before) : undefined,
+      expected: snapshot(before),
       version: model.version,
       writesSince: this.writesSince(before, via),
       deletedBy,
@@ -306,12 +299,7 @@ export class TimelineBuilder {
     const accepted = answer.verdict === 'accepted' && answer.case?.auth === 'valid';
     if (accepted && row && textOf(row[kind.identifier]) === id) this.view(id, row, answer, 'read');
     else if (acceptedConforming(answer))
-      this.timeline.strayReads.push({
-        id,
-        answer,
-        version: model.version,
-        expected: before ? snapshot(before) : undefined,
-      });
+      this.timeline.strayReads.push({ id, answer, version: model.version, expected: snapshot(before) });
     else if (answer.verdict === 'refused') {
       // A record gone by no delete of the traffic's: another client may have deleted it.
       if (!model.deleted.has(id)) {
@@ -322,7 +310,7 @@ export class TimelineBuilder {
       this.timeline.refusedReads.push({
         id,
         answer,
-        expected: before ? snapshot(before) : undefined,
+        expected: snapshot(before),
         deletedBy: model.deleted.get(id),
         version: model.version,
         writesSince: this.writesSince(before),
@@ -387,7 +375,7 @@ function applyWrite(
   const shownId = idText(row[kind.identifier]);
   if (shownId === undefined || shownId === id) return { id, row };
   const held = model.records.get(id);
-  timeline.strayReads.push({ id, answer, version: model.version, expected: held ? snapshot(held) : undefined });
+  timeline.strayReads.push({ id, answer, version: model.version, expected: snapshot(held) });
   return undefined;
 }
 

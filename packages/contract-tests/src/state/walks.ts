@@ -108,17 +108,11 @@ function follows(previous: Answer, answer: Answer, identifier: string | undefine
   const expected = before === undefined ? [1, 2] : [Number(before) + 1];
   if (!expected.includes(Number(sent.page))) return false;
   const shown = new Set((previous.records?.rows ?? []).map((row) => rowIdentity(row, identifier)));
-  const rows = answer.records?.rows ?? [];
+  const ids = (answer.records?.rows ?? []).map((row) => rowIdentity(row, identifier));
   // Past a numbered page, the same page again is a framework's overflow (the walk ends there); page=1 after an
   // unnumbered first page that repeats it is the first page asked again.
-  if (before !== undefined && rows.length > 0 && sameIds(previous, answer, identifier)) return true;
-  return (
-    rows.length > 0 &&
-    !sharesMostRows(
-      shown,
-      rows.map((row) => rowIdentity(row, identifier)),
-    )
-  );
+  if (before !== undefined && ids.length > 0 && sameIds(previous, answer, identifier)) return true;
+  return ids.length > 0 && !sharesMostRows(shown, ids);
 }
 
 /**
@@ -215,13 +209,21 @@ function extend(open: OpenWalk, answer: Answer, identifier: string | undefined):
   open.ended = walk.complete && answer.case?.walk === undefined;
 }
 
-const rowsOfWalk = new WeakMap<Walk, { pages: number; rows: Row[] }>();
+/**
+ * A value computed once per walk: the run judges its answers again after every look at the state, and a walk it has
+ * made no longer changes (the same first page and the same number of pages).
+ */
+export function perWalk<T>(cache: WeakMap<Answer, { pages: number; value: T }>, walk: Walk, compute: () => T): T {
+  const first = walk.pages[0]!;
+  const known = cache.get(first);
+  if (known && known.pages === walk.pages.length) return known.value;
+  const value = compute();
+  cache.set(first, { pages: walk.pages.length, value });
+  return value;
+}
+
+const rowsOfWalk = new WeakMap<Answer, { pages: number; value: Row[] }>();
 
 /** Every row of a walk, page after page (gathered once for the pages it has). */
-export function walkRows(walk: Walk): Row[] {
-  const known = rowsOfWalk.get(walk);
-  if (known && known.pages === walk.pages.length) return known.rows;
-  const rows = walk.pages.flatMap((page) => page.records?.rows ?? []);
-  rowsOfWalk.set(walk, { pages: walk.pages.length, rows });
-  return rows;
-}
+export const walkRows = (walk: Walk): Row[] =>
+  perWalk(rowsOfWalk, walk, () => walk.pages.flatMap((page) => page.records?.rows ?? []));

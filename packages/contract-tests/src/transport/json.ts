@@ -47,6 +47,13 @@ function measure(text: string): string | undefined {
   return undefined;
 }
 
+/** A body's JSON as a response record holds it: parsed, or why it was not (nothing for an empty body). */
+export function bodyJson(text: string): { json?: unknown; jsonError?: string } {
+  if (text.trim() === '') return {};
+  const parsed = parseBoundedJson(text);
+  return parsed.ok ? { json: parsed.value } : { jsonError: parsed.error };
+}
+
 /** JSON.parse of a body that stays within the bounds; a body beyond them is refused with why. */
 export function parseBoundedJson(text: string): ParsedJson {
   const beyond = measure(text);

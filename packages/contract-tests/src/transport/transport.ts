@@ -21,7 +21,7 @@ import {
   UNAVAILABLE_STATUSES,
 } from '@tallyport/http-policy';
 import type { RequestCase } from '../cases/types.js';
-import { parseBoundedJson } from './json.js';
+import { bodyJson } from './json.js';
 import { Pacer, type PaceReport } from './pacer.js';
 import { jsonBody, type RequestTemplate } from './request.js';
 import { filled, type SecretName } from '../spec/secrets.js';
@@ -281,11 +281,7 @@ export class Transport {
       };
       exchange.response = record;
       record.text = await readCappedText(response, this.limits.maxResponseBytes);
-      if (record.text.trim() !== '') {
-        const parsed = parseBoundedJson(record.text);
-        if (parsed.ok) record.json = parsed.value;
-        else record.jsonError = parsed.error;
-      }
+      Object.assign(record, bodyJson(record.text));
     } catch (error) {
       if (this.signal?.aborted && interruptible && !timeout.aborted) exchange.interrupted = true;
       else if (timeout.aborted) exchange.timedOut = true;

@@ -28,36 +28,6 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:
 const instant = (value: unknown): number | undefined =>
   typeof value === 'string' && INSTANT.test(value) ? Date.parse(value.replace(' ', 'T')) : undefined;
 
-/**
- * Equality that ignores 42 vs "42", 10 vs "10.00", a float printed to 17 digits, true vs 1, and one instant written
- * two ways (`…T10:00:00Z`, `…T10:00:00.000000+00:00`), at any depth (a price's `regular` as at the top).
- */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a === 'boolean' || typeof b === 'boolean') {
-    const [x, y] = [switchValue(a), switchValue(b)];
-    return x !== undefined && x === y && (x === 0 || x === 1);
-  }
-  const [x, y] = [decimal(a), decimal(b)];
-  if (x !== undefined && y !== undefined) return rounded(x) === rounded(y);
-  const [t, u] = [instant(a), instant(b)];
-  if (t !== undefined && u !== undefined && !Number.isNaN(t)) return t === u;
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key]));
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/**
- * Whether a value a row shows is the text written: rows keep long text only as a prefix and a digest
- * (answers/records.ts), so the text written is compared in that same form.
- */
-export const shownAsWritten = (shown: unknown, written: string): boolean =>
-  sameValue(shown, written) || (typeof shown === 'string' && shown === compactValue(written));
-
 const withoutQuery = (value: string): string | undefined => {
   if (!/^https?:\/\//i.test(value)) return undefined;
   try {
@@ -69,22 +39,48 @@ const withoutQuery = (value: string): string | undefined => {
 };
 
 /**
+ * Equality that ignores 42 vs "42", 10 vs "10.00", a float printed to 17 digits, true vs 1, and one instant written
+ * two ways (`…T10:00:00Z`, `…T10:00:00.000000+00:00`), at any depth (a price's `regular` as at the top); with
+ * `urlQueries`, the query of the URLs they hold too (`sameButUrlQueries`).
+ */
+export function sameValue(a: unknown, b: unknown, urlQueries = false): boolean {
+  if (a === b) return true;
+  if (typeof a === 'boolean' || typeof b === 'boolean') {
+    const [x, y] = [switchValue(a), switchValue(b)];
+    return x !== undefined && x === y && (x === 0 || x === 1);
+  }
+  const [x, y] = [decimal(a), decimal(b)];
+  if (x !== undefined && y !== undefined) return rounded(x) === rounded(y);
+  const [t, u] = [instant(a), instant(b)];
+  if (t !== undefined && u !== undefined && !Number.isNaN(t)) return t === u;
+  if (urlQueries && typeof a === 'string' && typeof b === 'string') {
+    const [v, w] = [withoutQuery(a), withoutQuery(b)];
+    if (v !== undefined && v === w) return true;
+  }
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameValue(item, b[index], urlQueries));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length && keys.every((key) => key in b && sameValue(a[key], b[key], urlQueries))
+    );
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Whether a value a row shows is the text written: rows keep long text only as a prefix and a digest
+ * (answers/records.ts), so the text written is compared in that same form.
+ */
+export const shownAsWritten = (shown: unknown, written: string): boolean =>
+  sameValue(shown, written) || (typeof shown === 'string' && shown === compactValue(written));
+
+/**
  * Equal but for the query of the URLs they hold (`sameValue` otherwise), deep: two links to the same file that a
  * deployment signs or stamps for each answer (a presigned URL, a cache buster) name one resource, and the source
  * documentation does not say a link is the same string in every answer.
  */
-export function sameButUrlQueries(a: unknown, b: unknown): boolean {
-  if (sameValue(a, b)) return true;
-  if (typeof a === 'string' && typeof b === 'string') {
-    const [x, y] = [withoutQuery(a), withoutQuery(b)];
-    return x !== undefined && x === y;
-  }
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((item, index) => sameButUrlQueries(item, b[index]));
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameButUrlQueries(a[key], b[key]));
-}
+export const sameButUrlQueries = (a: unknown, b: unknown): boolean => sameValue(a, b, true);
 
 /**
  * Whether a value shown by a deployment is in a representation the sent value can be compared with: a number

@@ -17,6 +17,17 @@ export function mockSkip(run: RecordedRun, title: string): CaseResult[] | undefi
   return run.mock ? [skip(title, MOCK_REASON)] : undefined;
 }
 
+type Cache<K, V> = { get(key: K): V | undefined; set(key: K, value: V): unknown };
+
+/** What `cache` holds for `key`, computed once, the first time it is asked for. */
+export function cached<K, V>(cache: Cache<K, V>, key: K, compute: () => V): V {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  cache.set(key, value);
+  return value;
+}
+
 /** `answers` grouped by `keyOf`, each group in the order sent; an answer whose key is undefined is left out. */
 function groupBy(answers: readonly Answer[], keyOf: (answer: Answer) => string | undefined): Map<string, Answer[]> {
   const groups = new Map<string, Answer[]>();
@@ -71,19 +82,15 @@ const withoutCache = new WeakMap<Answer, Map<string, string>>();
 
 /** The values a case sent, with those of `except` left out, as one comparable text. */
 export function valuesWithout(run: RecordedRun, answer: Answer, except: readonly string[]): string {
-  const key = except.join('&');
-  const cached = withoutCache.get(answer)?.get(key);
-  if (cached !== undefined) return cached;
-  const values = answer.case?.values ?? {};
-  const text = Object.keys(values)
-    .filter((name) => !except.includes(name))
-    .sort()
-    .map((name) => `${name}=${run.valueOf(values[name]!)}`)
-    .join('&');
-  const byExcept = withoutCache.get(answer) ?? new Map<string, string>();
-  byExcept.set(key, text);
-  withoutCache.set(answer, byExcept);
-  return text;
+  const byExcept = cached(withoutCache, answer, () => new Map<string, string>());
+  return cached(byExcept, except.join('&'), () => {
+    const values = answer.case?.values ?? {};
+    return Object.keys(values)
+      .filter((name) => !except.includes(name))
+      .sort()
+      .map((name) => `${name}=${run.valueOf(values[name]!)}`)
+      .join('&');
+  });
 }
 
 /**
@@ -113,17 +120,8 @@ const alikeCache = new WeakMap<readonly Answer[], Map<string, Map<string, Answer
 
 /** The answers grouped once per list of names left out: checks ask it of every answer, not of every pair. */
 function requestsAlike(run: RecordedRun, answers: readonly Answer[], except: readonly string[]) {
-  let byExcept = alikeCache.get(answers);
-  if (!byExcept) {
-    byExcept = new Map<string, Map<string, Answer[]>>();
-    alikeCache.set(answers, byExcept);
-  }
-  const key = except.join('&');
-  const known = byExcept.get(key);
-  if (known) return known;
-  const groups = groupBy(answers, (other) => alikeKey(run, other, except));
-  byExcept.set(key, groups);
-  return groups;
+  const byExcept = cached(alikeCache, answers, () => new Map<string, Map<string, Answer[]>>());
+  return cached(byExcept, except.join('&'), () => groupBy(answers, (other) => alikeKey(run, other, except)));
 }
 
 /** The answers of a run that others are compared with, by operation: accepted, conforming, not of a write. */

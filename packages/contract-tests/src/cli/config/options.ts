@@ -34,6 +34,13 @@ export interface OptionSpec {
 
 const MIB = 1024 * 1024;
 
+/** What most options are: a whole number N from `minimum` to `maximum`, a file, a URL, an on/off switch. */
+const numbered = (minimum: number, maximum: number) =>
+  ({ type: 'string', value: 'N', config: whole(minimum, maximum) }) as const;
+const FILE = { type: 'string', value: 'FILE', config: text } as const;
+const URI = { type: 'string', value: 'URL', config: text } as const;
+const SWITCH = { type: 'boolean', config: { type: 'boolean' } } as const;
+
 export const OPTIONS: readonly OptionSpec[] = [
   {
     flag: 'api',
@@ -42,20 +49,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: ['APIs to check (default all)'],
     config: { enum: [...API_NAMES, 'all'] },
   },
-  {
-    flag: 'analytics-url',
-    type: 'string',
-    value: 'URL',
-    help: ['analytics deployment (default: ANALYTICS_BASE_URL, else the mock)'],
-    config: text,
-  },
-  {
-    flag: 'marketplace-url',
-    type: 'string',
-    value: 'URL',
-    help: ['marketplace deployment (default: MARKETPLACE_BASE_URL, else the mock)'],
-    config: text,
-  },
+  { flag: 'analytics-url', ...URI, help: ['analytics deployment (default: ANALYTICS_BASE_URL, else the mock)'] },
+  { flag: 'marketplace-url', ...URI, help: ['marketplace deployment (default: MARKETPLACE_BASE_URL, else the mock)'] },
   {
     flag: 'mock',
     type: 'string',
@@ -68,29 +63,21 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   {
     flag: 'allow-writes',
-    type: 'boolean',
+    ...SWITCH,
     help: [
       'create, update and delete websites of this run only',
       '(domain tallyport-contract-<run>-*.example.com); always on for the mock',
     ],
-    config: { type: 'boolean' },
   },
   {
     flag: 'strict',
-    type: 'boolean',
+    ...SWITCH,
     help: [
       'conventions that do not hold fail the run too; by default they are',
       'warnings (reported, annotated, exit code unchanged)',
     ],
-    config: { type: 'boolean' },
   },
-  {
-    flag: 'ledger',
-    type: 'string',
-    value: 'FILE',
-    help: [`where creates are recorded (default ${DEFAULT_LEDGER})`],
-    config: text,
-  },
+  { flag: 'ledger', ...FILE, help: [`where creates are recorded (default ${DEFAULT_LEDGER})`] },
   {
     flag: 'website-id',
     type: 'string',
@@ -115,64 +102,29 @@ export const OPTIONS: readonly OptionSpec[] = [
     config: { anyOf: [{ type: 'array', items: { enum: [...CHECK_NAMES] }, minItems: 1 }, text] },
     accepts: 'check names (--list-checks), as a list or separated by commas',
   },
-  {
-    flag: 'examples',
-    type: 'string',
-    value: 'N',
-    help: ['drawn examples per operation, valid and invalid (default 0)'],
-    config: whole(0, 1000),
-  },
+  { flag: 'examples', ...numbered(0, 1000), help: ['drawn examples per operation, valid and invalid (default 0)'] },
   {
     flag: 'depth',
-    type: 'string',
-    value: 'N',
+    ...numbered(2, 3),
     help: ['combinations of N parameters each request plan covers (2: every pair, the default; 3: every triple)'],
-    config: whole(2, 3),
   },
   {
     flag: 'sequences',
-    type: 'string',
-    value: 'N',
+    ...numbered(0, 50),
     help: [
       'command sequences the state model runs against a deployment (default 4; 0: none); with the walks of every',
       'list and the shrinking of what they find, at most 300 requests more',
     ],
-    config: whole(0, 50),
   },
   {
     flag: 'seed',
-    type: 'string',
-    value: 'N',
+    ...numbered(0, 2_147_483_647),
     help: ['seed of the generated values, drawn examples and command sequences (printed and in reports; replays them)'],
-    config: whole(0, 2_147_483_647),
   },
-  {
-    flag: 'junit',
-    type: 'string',
-    value: 'FILE',
-    help: ['write a JUnit XML report (- for stdout)'],
-    config: text,
-  },
-  {
-    flag: 'json',
-    type: 'string',
-    value: 'FILE',
-    help: ['write a JSON report (- for stdout; --report-schema prints its schema)'],
-    config: text,
-  },
-  {
-    flag: 'har',
-    type: 'string',
-    value: 'FILE',
-    help: ['write every exchange, redacted, as a HAR 1.2 file (- for stdout)'],
-    config: text,
-  },
-  {
-    flag: 'verbose',
-    type: 'boolean',
-    help: ['list every failed and skipped case (default: the first 3 of each group)'],
-    config: { type: 'boolean' },
-  },
+  { flag: 'junit', ...FILE, help: ['write a JUnit XML report (- for stdout)'] },
+  { flag: 'json', ...FILE, help: ['write a JSON report (- for stdout; --report-schema prints its schema)'] },
+  { flag: 'har', ...FILE, help: ['write every exchange, redacted, as a HAR 1.2 file (- for stdout)'] },
+  { flag: 'verbose', ...SWITCH, help: ['list every failed and skipped case (default: the first 3 of each group)'] },
   {
     flag: 'progress',
     type: 'string',
@@ -182,27 +134,21 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   {
     flag: 'max-requests',
-    type: 'string',
-    value: 'N',
+    ...numbered(1, 1_000_000),
     help: [`cap on requests per API (default ${DEFAULT_LIMITS.maxRequests})`],
-    config: whole(1, 1_000_000),
   },
   {
     flag: 'max-requests-per-second',
-    type: 'string',
-    value: 'N',
+    ...numbered(0, 10_000),
     help: [
       `default ${DEFAULT_LIMITS.maxRequestsPerSecond}; no limit on the mock or on this machine`,
       '(localhost, 127.0.0.0/8, ::1) unless given; 0 for no limit',
     ],
-    config: whole(0, 10_000),
   },
   {
     flag: 'concurrency',
-    type: 'string',
-    value: 'N',
+    ...numbered(1, 64),
     help: [`requests in flight, 1-64 (default ${DEFAULT_LIMITS.concurrency})`],
-    config: whole(1, 64),
   },
   {
     flag: 'timeout',
@@ -213,10 +159,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   {
     flag: 'max-response-bytes',
-    type: 'string',
-    value: 'N',
+    ...numbered(1024, 1024 * MIB),
     help: [`largest answer read, decompressed (default ${DEFAULT_LIMITS.maxResponseBytes / MIB} MiB)`],
-    config: whole(1024, 1024 * MIB),
   },
   {
     flag: 'max-duration',
@@ -240,19 +184,16 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     flag: 'baseline',
     short: 'o',
-    type: 'string',
-    value: 'FILE',
+    ...FILE,
     help: [
       'a baseline overlay (tallyport-contract baseline): the run fails where a point it pins no longer',
       `holds (drift); for \`baseline\` and --update-baseline, the file written (default ${DEFAULT_BASELINE_FILE})`,
     ],
-    config: text,
   },
   {
     flag: 'update-baseline',
-    type: 'boolean',
+    ...SWITCH,
     help: ['rewrite the baseline file with what this run observes (after a change that was meant)'],
-    config: { type: 'boolean' },
   },
   {
     flag: 'overlaid-spec',

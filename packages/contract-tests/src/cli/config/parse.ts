@@ -20,6 +20,7 @@ import { API_NAMES, specModels } from '../../spec/models.js';
 import { DEFAULT_LEDGER } from '../../run/writes/ledger.js';
 import { DEFAULT_BASELINE_FILE } from '../../baseline/overlay-write.js';
 import { EMBEDDED_MOCKS, type EmbeddedMock } from '../../report/result.js';
+import { present } from '../../text/present.js';
 
 export { ConfigError };
 
@@ -313,13 +314,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
   const seed = integer(text('seed'), from('seed'), 0, 2_147_483_647);
   const depth = integer(text('depth'), from('depth'), 2, 3);
   const sequences = integer(text('sequences'), from('sequences'), 0, 50);
-  const limits = {
-    ...(maxRequests !== undefined ? { maxRequests } : {}),
-    ...(perSecond !== undefined ? { maxRequestsPerSecond: perSecond } : {}),
-    ...(concurrency !== undefined ? { concurrency } : {}),
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
-  };
+  const limits = present({ maxRequests, maxRequestsPerSecond: perSecond, concurrency, timeoutMs, maxResponseBytes });
   const reports = (['junit', 'json', 'har'] as const).filter((flag) => text(flag) === '-');
   if (reports.length > 1)
     throw new ConfigError(
@@ -339,9 +334,6 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
   // A run reads the baseline it is given; `baseline` and --update-baseline write one.
   const writesBaseline = command === 'baseline' || updateBaseline;
   const baselineFile = text('baseline') ?? (command === 'baseline' ? DEFAULT_BASELINE_FILE : undefined);
-  const junitFile = text('junit');
-  const jsonFile = text('json');
-  const harFile = text('har');
   return {
     command,
     help: flags.values.help === true,
@@ -349,33 +341,23 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd = proces
     listChecks: flags.values['list-checks'] === true,
     reportSchema: flags.values['report-schema'] === true,
     configSchema: flags.values['config-schema'] === true,
-    ...(junitFile ? { junitFile } : {}),
-    ...(jsonFile ? { jsonFile } : {}),
-    ...(harFile ? { harFile } : {}),
+    ...present({ junitFile: text('junit'), jsonFile: text('json'), harFile: text('har') }),
     ledgerFile,
     ...(writesBaseline && baselineFile ? { baselineFile } : {}),
     verbose: values.verbose === true,
     progress,
-    ...(file.file ? { configFile: file.file } : {}),
-    ...(overlaidSpec ? { overlaidSpec: overlaidSpec as ApiName } : {}),
+    ...present({ configFile: file.file, overlaidSpec: overlaidSpec as ApiName | undefined }),
     run: {
       apis,
-      ...(analytics ? { analytics } : {}),
-      ...(marketplace ? { marketplace } : {}),
-      ...(mock ? { mock: mock as EmbeddedMock } : {}),
+      ...present({ analytics, marketplace, mock: mock as EmbeddedMock | undefined }),
       allowWrites: values['allow-writes'] === true,
       strict: values.strict === true,
-      ...(websiteId ? { websiteId } : {}),
-      ...(itemId ? { itemId } : {}),
+      ...present({ websiteId, itemId }),
       only,
       limits,
       ledgerFile,
       ...(baselineFile && !writesBaseline ? { baseline: baselineFile } : {}),
-      ...(examples !== undefined ? { examples } : {}),
-      ...(seed !== undefined ? { seed } : {}),
-      ...(depth !== undefined ? { depth } : {}),
-      ...(sequences !== undefined ? { sequences } : {}),
-      ...(maxDurationMs !== undefined ? { maxDurationMs } : {}),
+      ...present({ examples, seed, depth, sequences, maxDurationMs }),
     },
   };
 }

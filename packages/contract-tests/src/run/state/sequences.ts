@@ -43,11 +43,12 @@ import {
 } from '../../state/commands.js';
 import { INITIAL_SEQUENCE, lastOfEach, type StateCheck } from '../../state/invariants/frame.js';
 import { failedWrite, neighboursOf, refusedAllowed, writeNeighbour } from '../../state/neighbours.js';
-import { Walker } from './paging.js';
+import { Walker, type WalkResult } from './paging.js';
 import { since, TimelineBuilder } from '../../state/timeline.js';
 import { coveringSequence } from '../../state/covering-writes.js';
 import { PAUSES_MS, pause } from '../patience.js';
 import { failsAlone } from '../shrink.js';
+import { present } from '../../text/present.js';
 
 /** The covering sequence's id: the first after the first look at the state (`0`). */
 const COVERING_SEQUENCE = '1';
@@ -118,10 +119,11 @@ export class SequenceRunner {
     return this.listedIds.filter((id) => !this.gone.has(id));
   }
 
-  /** Sends a read by id; a refused read of a record there before the run marks it gone. */
-  private async sendRead(read: RequestCase, id: string): Promise<void> {
-    const answer = await this.setup.send(read);
-    if (answer.verdict === 'refused' && this.listedIds.includes(id)) this.gone.add(id);
+  /** Sends a read by id; with `marks`, a refused read of a record there before the run marks it gone. */
+  private async sendRead(id: string, step: string, sequence: RequestCase['sequence'], marks = false): Promise<void> {
+    const read = this.readCase(id, step, sequence);
+    const answer = read ? await this.setup.send(read) : undefined;
+    if (marks && answer?.verdict === 'refused' && this.listedIds.includes(id)) this.gone.add(id);
   }
   /** Creates the run could not own (no read showed the record): after two, sequences stop writing. */
   private unowned = 0;
@@ -194,12 +196,7 @@ export class SequenceRunner {
     maxPages?: number,
   ) {
     const id = `w${++this.walks}`;
-    const result = await this.walker.walk(operation, values, {
-      id,
-      step,
-      ...(sequence ? { sequence } : {}),
-      ...(maxPages ? { maxPages } : {}),
-    });
+    const result = await this.walker.walk(operation, values, { id, step, ...present({ sequence, maxPages }) });
     if (result.cut && !result.complete && !maxPages && this.walks <= 2)
       this.setup.notes.push(`state model: ${operation.id} could not be walked to its last page (${result.cut})`);
     return result;
@@ -235,12 +232,7 @@ export class SequenceRunner {
       if (this.done(40)) return;
       const operation = operationById(this.setup.model, operationId);
       const base = this.richest(operation, plain);
-      let result: Awaited<ReturnType<SequenceRunner['walk']>> | undefined;
-      const values = { ...base, ...this.largest(operation) };
-      const sequence = this.initialWalk(operation, values);
-      await this.patiently(async () => {
-        result = await this.walk(operation, values, 'state: every page', sequence);
-      });
+      const result = await this.walkPatiently(operation, { ...base, ...this.largest(operation) });
       if (operation.id === this.ops.list?.id && this.kind && result)
         this.listedIds = result.pages.flatMap((page) =>
           (page.records?.rows ?? []).map((row) => textOf(row[this.kind!.identifier])),
@@ -257,11 +249,15 @@ export class SequenceRunner {
     }
   }
 
-  /** A walk of the first look at the state, a command of sequence `0` like the first walk. */
-  private async walkPatiently(operation: OperationModel, values: Values, maxPages?: number): Promise<void> {
-    if (this.done(40)) return;
+  /** A walk of the first look at the state, a command of sequence `0`; what its last look showed. */
+  private async walkPatiently(operation: OperationModel, values: Values, maxPages?: number) {
+    if (this.done(40)) return undefined;
     const sequence = this.initialWalk(operation, values);
-    await this.patiently(() => this.walk(operation, values, 'state: every page', sequence, maxPages));
+    let result: WalkResult | undefined;
+    await this.patiently(async () => {
+      result = await this.walk(operation, values, 'state: every page', sequence, maxPages);
+    });
+    return result;
   }
 
   /** Every sort key and direction but the documented default one. */
@@ -304,12 +300,8 @@ export class SequenceRunner {
     let most: { values: Values; rows: number } | undefined;
     for (const name of names.slice(0, 8)) {
       if (this.done(40)) return;
-      let pages: Answer[] = [];
       const values = { ...base, ...range, [selector.name]: name, [size.name]: smallest };
-      const sequence = this.initialWalk(operation, values);
-      await this.patiently(async () => {
-        pages = (await this.walk(operation, values, 'state: every page', sequence, 4)).pages;
-      });
+      const pages = (await this.walkPatiently(operation, values, 4))?.pages ?? [];
       const rows = pages.reduce((sum, page) => sum + (page.records?.count ?? 0), 0);
       if (pages.length > 1 && rows > (most?.rows ?? 0)) most = { values, rows };
       if (pages.length > 2) break;
@@ -341,9 +333,8 @@ export class SequenceRunner {
    * answer so far): what the last look diverged on.
    */
   private divergences(after: number, lagging = true): Divergence[] {
-    const run = this.setup.recorded([...this.setup.answers()]);
-    this.builder ??= new TimelineBuilder(run);
-    const timeline = since(this.builder.extend(run.answers), after);
+    const { run, timeline: whole } = this.timeline();
+    const timeline = since(whole, after);
     const found: Divergence[] = [];
     let byId: Map<number, Answer> | undefined;
     for (const check of this.setup.invariants.filter((invariant) => invariant.lags || !lagging)) {
@@ -363,13 +354,18 @@ export class SequenceRunner {
     return found;
   }
 
+  /** The run as the checks read it, and its timeline, read on from where it stopped. */
+  private timeline() {
+    const run = this.setup.recorded([...this.setup.answers()]);
+    this.builder ??= new TimelineBuilder(run);
+    return { run, timeline: this.builder.extend(run.answers) };
+  }
+
   /** The records the model holds that a complete walk's pages do not show. */
   private missingFrom(pages: readonly Answer[]): string[] {
     const kind = this.kind;
     if (!kind || pages.length === 0) return [];
-    const run = this.setup.recorded([...this.setup.answers()]);
-    this.builder ??= new TimelineBuilder(run);
-    const model = this.builder.extend(run.answers).model;
+    const model = this.timeline().timeline.model;
     if (!model?.complete) return [];
     const shown = new Set(
       pages.flatMap((page) => (page.records?.rows ?? []).map((row) => textOf(row[kind.identifier]))),
@@ -393,9 +389,7 @@ export class SequenceRunner {
   private readCase(id: string, step: string, sequence: RequestCase['sequence']): RequestCase | undefined {
     const read = this.ops.read;
     const parameter = read && this.kind ? identifyingParameter(read, this.kind.name) : undefined;
-    if (!read || !parameter) return undefined;
-    const values = { [parameter.name]: id };
-    return this.caseOf(read, values, step, sequence);
+    return read && parameter ? this.caseOf(read, { [parameter.name]: id }, step, sequence) : undefined;
   }
 
   private caseOf(operation: OperationModel, values: Values, step: string, sequence: RequestCase['sequence']) {
@@ -404,7 +398,7 @@ export class SequenceRunner {
       key,
       expect: 'success',
       step,
-      ...(sequence ? { sequence } : {}),
+      ...present({ sequence }),
     });
   }
 
@@ -436,31 +430,21 @@ export class SequenceRunner {
     await this.patiently(async () => {
       // The record written is read by id in every look: a read of the write's own that a replica served stale is then
       // followed by a fresher one of the same kind.
-      if (written) {
-        const read = this.readCase(written.id, 'state: the record written', sequence);
-        if (read) await this.setup.send(read);
-      }
+      if (written) await this.sendRead(written.id, 'state: the record written', sequence);
       if (deleted) {
-        const read = this.readCase(deleted.id, 'state: the record deleted', sequence);
-        if (read) await this.setup.send(read);
+        await this.sendRead(deleted.id, 'state: the record deleted', sequence);
         // A search for its own text: a search index the delete never reached would still list it.
-        await this.search(
-          this.shownLabel(deleted.id, deleted.label),
-          'state: the text of the record deleted',
-          sequence,
-        );
+        const text = this.shownLabel(deleted.id, deleted.label);
+        await this.search(text, 'state: the text of the record deleted', sequence);
       }
       if (list && base && !light) {
         const walked = await this.walk(list, { ...base, ...this.largest(list) }, 'state: after a write', sequence);
         // A record the state holds that the list no longer shows: is it gone, or only lost from the list?
-        for (const id of this.missingFrom(walked.pages).slice(0, 3)) {
-          const read = this.readCase(id, 'state: a record the list lost', sequence);
-          if (read) await this.setup.send(read);
-        }
+        for (const id of this.missingFrom(walked.pages).slice(0, 3))
+          await this.sendRead(id, 'state: a record the list lost', sequence);
       }
       if (written) await this.search(this.shownLabel(written.id, written.label), 'state: its own text', sequence);
-      const read = other ? this.readCase(other, 'state: another record', sequence) : undefined;
-      if (read && other) await this.sendRead(read, other);
+      if (other) await this.sendRead(other, 'state: another record', sequence, true);
     });
   }
 
@@ -492,6 +476,7 @@ export class SequenceRunner {
       if (this.done(12)) return;
       const sequence = { id, command: index };
       const note = `sequence ${id}, ${index + 1}: ${describeCommand(command)}`;
+      const tag = { family: 'sequence' as const, sequence, note };
       const targetId = (target: { created: number } | { listed: number }) =>
         'created' in target
           ? made.get(target.created)?.id
@@ -502,9 +487,7 @@ export class SequenceRunner {
           const script = command.outsideAscii ? `.${OUTSIDE_ASCII_TEXT.split(',')[0]}` : '';
           const own = command.purpose === undefined ? '' : `-${command.purpose}`;
           const purpose = `s${id.replace(/~/g, 'r')}-${command.record + 1}${script}${own}`;
-          const created = await session.tagged({ family: 'sequence', sequence, note }, () =>
-            session.create(purpose, command.fields, { note }),
-          );
+          const created = await session.tagged(tag, () => session.create(purpose, command.fields, { note }));
           if (created.id) made.set(command.record, { id: created.id, label: created.label });
           // A create the deployment accepted and no read showed: its records may not read back at once, or at all.
           else if (created.answer?.verdict === 'accepted' && ++this.unowned === 2)
@@ -517,24 +500,22 @@ export class SequenceRunner {
         case 'update': {
           const record = made.get(command.record);
           if (!session || !record) break;
-          await session.tagged({ family: 'sequence', sequence, note }, () =>
-            session.update(record.id, record.label, command.fields, { note }),
-          );
+          await session.tagged(tag, () => session.update(record.id, record.label, command.fields, { note }));
           await this.observe(record, [...made.values()], sequence, command.light);
           break;
         }
         case 'delete': {
           const record = made.get(command.record);
           if (!session || !record) break;
-          await session.tagged({ family: 'sequence', sequence, note }, () => session.remove(record.id, record.label));
+          await session.tagged(tag, () => session.remove(record.id, record.label));
           made.delete(command.record);
           await this.observe(undefined, [...made.values()], sequence, false, record);
           break;
         }
         case 'read': {
           const target = targetId(command.target);
-          const read = target ? this.readCase(target, note, sequence) : undefined;
-          if (read && target) await this.patiently(() => this.sendRead(read, target));
+          if (target && this.readCase(target, note, sequence))
+            await this.patiently(() => this.sendRead(target, note, sequence, true));
           break;
         }
         case 'search': {
@@ -697,15 +678,13 @@ export class SequenceRunner {
     // Each command left out one at a time only in a short sequence: in the covering one, each try would replay it.
     for (const shrink of shrinks) {
       if (shrink.current.length > SEQUENCE_LENGTH) continue;
-      for (const drop of shrink.current.slice(0, -1))
-        await attempt(
-          shrink,
-          shrink.current.filter((index) => index !== drop),
-        );
+      for (const drop of shrink.current.slice(0, -1)) {
+        const fewer = shrink.current.filter((index) => index !== drop);
+        await attempt(shrink, fewer);
+      }
     }
   }
 
-  /** The whole phase. */
   async runAll(): Promise<void> {
     const listings = this.listings();
     await this.learnState(listings);

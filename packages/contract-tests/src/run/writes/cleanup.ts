@@ -37,11 +37,8 @@ export async function cleanupLedger(
     if (elsewhere.length === entries.length) continue;
     const guard = new SafetyGuard(true, `tallyport-contract-${runId}-`, specModels);
     const transport = new Transport(keys, { ...DEFAULT_LIMITS, maxRequestsPerSecond: 5 }, guard);
-    const book = new AnswerBook({
-      api,
-      model: specModels[api],
-      redact: (text) => redactor.text(text),
-    });
+    const book = new AnswerBook({ api, model: specModels[api], redact: (text) => redactor.text(text) });
+    const deployment = { api, baseUrl: target.baseUrl, mock: false, wrongKey: '' };
     const session = new WriteSession({
       api,
       model: specModels[api],
@@ -50,12 +47,7 @@ export async function cleanupLedger(
       mock: false,
       guard,
       ledger,
-      send: async (testCase) =>
-        book.read(
-          await sendCase(transport, { api, baseUrl: target.baseUrl, mock: false, wrongKey: '' }, testCase, {
-            cleanup: true,
-          }),
-        ),
+      send: async (testCase) => book.read(await sendCase(transport, deployment, testCase, { cleanup: true })),
       stopped: () => false,
     });
     const before = entries.length - elsewhere.length;

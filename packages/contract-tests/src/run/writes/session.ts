@@ -31,6 +31,7 @@ import { RUN_LABEL_DOMAIN, SafetyViolation, type SafetyGuard } from '../../trans
 import type { ApiName } from '../../spec/models.js';
 import type { Ledger } from './ledger.js';
 import { PAUSES_MS, pause } from '../patience.js';
+import { present } from '../../text/present.js';
 
 /** A record the cleanup could not delete: its label, its id when known, and why it is left. */
 export interface Leftover {
@@ -89,14 +90,7 @@ export function writeOperations(model: SpecModel): WriteOperations | undefined {
   if (!create || !read) return undefined;
   // The list finds a record by its label only through a search.
   const searchable = list && parameterWithRole(list, 'search') ? list : undefined;
-  return {
-    kind,
-    create,
-    read,
-    ...(update ? { update } : {}),
-    ...(remove ? { remove } : {}),
-    ...(searchable ? { list: searchable } : {}),
-  };
+  return { kind, create, read, ...present({ update, remove, list: searchable }) };
 }
 
 const idOf = (operation: OperationModel, kind: string) => identifyingParameter(operation, kind)!;
@@ -162,11 +156,8 @@ export class WriteSession {
       expect: tag && !step.startsWith('read') && step !== 'verify' ? 'any' : (extra.expect ?? 'success'),
       step,
       record,
-      ...(extra.varied ? { varied: extra.varied } : {}),
-      ...(extra.rule ? { rule: extra.rule } : {}),
-      ...(extra.ruleBasis ? { ruleBasis: extra.ruleBasis } : {}),
-      ...(extra.encoding ? { encoding: extra.encoding } : {}),
-      ...(extra.basis ? { basis: extra.basis } : {}),
+      ...present({ varied: extra.varied, rule: extra.rule, ruleBasis: extra.ruleBasis, encoding: extra.encoding }),
+      ...present({ basis: extra.basis }),
     });
   }
 
@@ -476,12 +467,9 @@ export class WriteSession {
     if (!ops) return [];
     for (const entry of this.options.ledger.outstanding(this.options.runId)) {
       if (entry.baseUrl !== this.options.baseUrl) continue;
-      if (entry.id !== undefined) {
-        if (!unsafePathSegment(entry.id))
-          this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
-        continue;
-      }
-      await this.settle(entry.label, true);
+      if (entry.id === undefined) await this.settle(entry.label, true);
+      else if (!unsafePathSegment(entry.id))
+        this.options.guard.own(this.options.api, ops.kind.name, entry.id, entry.label);
     }
     for (const { id, label } of this.options.guard.ownedIds(this.options.api)) {
       await this.remove(id, label, { cleanup: true }).catch((error: unknown) => {

@@ -16,7 +16,6 @@
 // order, and the records the run deleted).
 import { parameterWithRole } from '@tallyport/spec-model/query';
 import { type Answer, ofSequence } from '../../answers/answer.js';
-import type { Row } from '../../answers/records.js';
 import { textOf } from '../../answers/json-values.js';
 import { ordersFollowed } from '../../checks/judging/compare.js';
 import type { RecordedRun } from '../../checks/judging/types.js';
@@ -24,14 +23,14 @@ import { rowKeyOf } from '../../checks/judging/rows.js';
 import type { ModelRecord } from '../model.js';
 import { ALL_SEARCH_READINGS, consistentReadings, expectedInSearch, type SearchReading } from '../readings.js';
 import { goneAfter, othersWrite, shownAfter, type StateTimeline, type WalkView } from '../timeline.js';
-import { rowIdentity, type Walk, walkRows } from '../walks.js';
+import { perWalk, rowIdentity, type Walk, walkRows } from '../walks.js';
 import { type Finding, stateCheck } from './frame.js';
 import {
   creationOrderKey,
   endedBeforeToday,
   few,
   finding,
-  perWalk,
+  type FindingFailure,
   rowIdentityField,
   sortOf,
   walkEvidence,
@@ -73,22 +72,16 @@ function twiceFinding(walk: Walk, field: string | undefined, version: number, ch
         last !== undefined && next !== undefined && rowIdentity(last, field) === id && rowIdentity(next, field) === id
       );
     });
-  if (twice.length === 0 || (churn && twice.every(atBoundary)))
-    return finding(`twice ${walkKey(walk)}`, version, title, undefined, churn);
   const [answer, ...related] = pages.size > 0 ? [...pages] : [walk.pages.at(-1)!];
-  return finding(
-    `twice ${walkKey(walk)}`,
-    version,
-    title,
-    {
-      kind: 'listed-twice',
-      answer: answer!,
-      expected: `every row once: the pages of a list together list each ${field ?? 'row'} once`,
-      actual: `${field ?? 'row'} ${few(twice)} shown twice across the pages`,
-      related,
-    },
-    churn,
-  );
+  const explained = twice.length === 0 || (churn && twice.every(atBoundary));
+  const listedTwice: FindingFailure | false = !explained && {
+    kind: 'listed-twice',
+    answer: answer!,
+    expected: `every row once: the pages of a list together list each ${field ?? 'row'} once`,
+    actual: `${field ?? 'row'} ${few(twice)} shown twice across the pages`,
+    related,
+  };
+  return finding(`twice ${walkKey(walk)}`, version, title, listedTwice, churn);
 }
 
 /**
@@ -228,22 +221,14 @@ function membership(
   const end = lastExchange(walk);
   const findings: Finding[] = [];
   const deleted = [...ids].filter((id) => view.deleted.has(id) && !view.records.has(id));
-  findings.push(
-    finding(
-      `deleted ${key}`,
-      version,
-      `${key}: no deleted record is listed`,
-      deleted.length === 0
-        ? undefined
-        : {
-            kind: 'still-listed',
-            answer,
-            expected: `a deleted record leaves the list${view.search === undefined ? '' : ' and its searches'}`,
-            actual: `${kind.identifier} ${few(deleted)} still listed after the delete`,
-            related: deleted.map((id) => view.deleted.get(id)!),
-          },
-    ),
-  );
+  const stillListed: FindingFailure | false = deleted.length > 0 && {
+    kind: 'still-listed',
+    answer,
+    expected: `a deleted record leaves the list${view.search === undefined ? '' : ' and its searches'}`,
+    actual: `${kind.identifier} ${few(deleted)} still listed after the delete`,
+    related: deleted.map((id) => view.deleted.get(id)!),
+  };
+  findings.push(finding(`deleted ${key}`, version, `${key}: no deleted record is listed`, stillListed));
   if (!walk.complete) return findings;
   // What the run did not write may be created or deleted by another client while the walk goes from page to page.
   const disturbed = disturbedByOthers(timeline, view);
@@ -254,26 +239,16 @@ function membership(
       return record?.origin === 'created' ? !goneAfter(timeline, id, end) : stayedPut(timeline, id, end);
     });
     const title = `${key}: every record the state holds is listed`;
-    if (!disturbed)
-      findings.push(
-        finding(
-          `missing ${key}`,
-          version,
-          title,
-          missing.length === 0
-            ? undefined
-            : {
-                kind: 'row-missing',
-                answer,
-                expected: `all ${plural(view.expectedIds.size, 'record')} the state holds, across every page`,
-                actual:
-                  `${kind.identifier} ${few(missing)} not on any of the ${plural(walk.pages.length, 'page')}, ` +
-                  'although nothing deleted them and they are shown again later',
-                related,
-              },
-          shared,
-        ),
-      );
+    const rowMissing: FindingFailure | false = missing.length > 0 && {
+      kind: 'row-missing',
+      answer,
+      expected: `all ${plural(view.expectedIds.size, 'record')} the state holds, across every page`,
+      actual:
+        `${kind.identifier} ${few(missing)} not on any of the ${plural(walk.pages.length, 'page')}, ` +
+        'although nothing deleted them and they are shown again later',
+      related,
+    };
+    if (!disturbed) findings.push(finding(`missing ${key}`, version, title, rowMissing, shared));
   }
   if (view.search !== undefined) findings.push(...searchMembership(timeline, view, ids, readings, disturbed, shared));
   return findings;
@@ -308,25 +283,17 @@ function searchMembership(
         : !disturbed && shownAfter(timeline, record.id, end);
     if (!there && !ids.has(record.id)) continue;
     const title = `${kind.identifier} ${record.id}: found by a search for ${JSON.stringify(text)}`;
-    findings.push(
-      finding(
-        `search ${record.id} ${walkKey(view.walk)}`,
-        view.version,
-        title,
-        ids.has(record.id)
-          ? undefined
-          : {
-              kind: 'not-found-by-search',
-              answer,
-              expected:
-                `${kind.label} ${JSON.stringify(label)} listed: every reading of the search the deployment's answers ` +
-                `left open (${readings.length > 0 ? readings.join('; ') : WHOLE_VALUE_READING}) finds it`,
-              actual: 'not listed, after the deployment had time to show it',
-              related: [...related, ...(record.created ? [record.created.answer] : [])],
-            },
-        shared && record.origin === 'listed',
-      ),
-    );
+    const notFound: FindingFailure | false = !ids.has(record.id) && {
+      kind: 'not-found-by-search',
+      answer,
+      expected:
+        `${kind.label} ${JSON.stringify(label)} listed: every reading of the search the deployment's answers ` +
+        `left open (${readings.length > 0 ? readings.join('; ') : WHOLE_VALUE_READING}) finds it`,
+      actual: 'not listed, after the deployment had time to show it',
+      related: [...related, ...(record.created ? [record.created.answer] : [])],
+    };
+    const subject = `search ${record.id} ${walkKey(view.walk)}`;
+    findings.push(finding(subject, view.version, title, notFound, shared && record.origin === 'listed'));
   }
   // A row no reading of a search could list: judged on the model's own searches (filter_effect judges the others).
   if (view.walk.pages.every(ofSequence)) {
@@ -335,25 +302,15 @@ function searchMembership(
       return typeof label === 'string' && expectedInSearch(readings, text, label) === 'out';
     });
     const title = `${walkKey(view.walk)}: every row matches the search`;
-    findings.push(
-      finding(
-        `stray ${walkKey(view.walk)}`,
-        view.version,
-        title,
-        stray.length === 0
-          ? undefined
-          : {
-              kind: 'filter-changed-rows',
-              answer,
-              expected: `only rows whose ${kind.label} a search for ${JSON.stringify(text)} could match${ANY_READING}`,
-              actual: `${kind.label} ${few(
-                stray.map((row) => JSON.stringify(row[kind.label])),
-                3,
-              )} listed`,
-              related,
-            },
-      ),
-    );
+    const shown = stray.map((row) => JSON.stringify(row[kind.label]));
+    const strayRows: FindingFailure | false = stray.length > 0 && {
+      kind: 'filter-changed-rows',
+      answer,
+      expected: `only rows whose ${kind.label} a search for ${JSON.stringify(text)} could match${ANY_READING}`,
+      actual: `${kind.label} ${few(shown, 3)} listed`,
+      related,
+    };
+    findings.push(finding(`stray ${walkKey(view.walk)}`, view.version, title, strayRows));
   }
   return findings;
 }
@@ -436,25 +393,17 @@ function sizeFindings(views: readonly WalkView[], identifier: string, churned: (
       const title = `${walkKey(other.walk)}: the same rows as at ${first.walk.size} a page`;
       const agree = at < 0 && (churn || !bothComplete || a.length === b.length);
       const { answer, related } = walkEvidence(other.walk);
-      findings.push(
-        finding(
-          `sizes ${walkKey(other.walk)}`,
-          other.version,
-          title,
-          agree
-            ? undefined
-            : {
-                kind: 'sizes-disagree',
-                answer,
-                expected: `the same rows in the same order at every page size (as at ${first.walk.size} a page)`,
-                actual:
-                  at >= 0
-                    ? `row ${at + 1} is ${identifier} ${b[at]} here and ${a[at]} at ${first.walk.size} a page`
-                    : `${b.length} rows here, ${a.length} at ${first.walk.size} a page`,
-                related: [...related, ...first.walk.pages],
-              },
-        ),
-      );
+      const disagree: FindingFailure | false = !agree && {
+        kind: 'sizes-disagree',
+        answer,
+        expected: `the same rows in the same order at every page size (as at ${first.walk.size} a page)`,
+        actual:
+          at >= 0
+            ? `row ${at + 1} is ${identifier} ${b[at]} here and ${a[at]} at ${first.walk.size} a page`
+            : `${b.length} rows here, ${a.length} at ${first.walk.size} a page`,
+        related: [...related, ...first.walk.pages],
+      };
+      findings.push(finding(`sizes ${walkKey(other.walk)}`, other.version, title, disagree));
     }
   }
   return findings;
@@ -468,23 +417,18 @@ function samePairFinding(first: Walk, other: Walk, expected: readonly string[], 
   const added = got.filter((row) => !had.has(row));
   const { answer, related } = walkEvidence(other);
   const same = lost.length === 0 && added.length === 0 && got.length === expected.length;
-  return finding(
-    `sizes ${walkKey(other)}`,
-    0,
-    title,
-    same
-      ? undefined
-      : {
-          kind: 'sizes-disagree',
-          answer,
-          expected: 'the same rows in every page size and order of one range',
-          actual:
-            `${got.length} rows here, ${expected.length} in the other walk` +
-            (lost.length > 0 ? `; missing here: ${few(lost, 3)}` : '') +
-            (added.length > 0 ? `; only here: ${few(added, 3)}` : ''),
-          related: [...related, ...first.pages],
-        },
-  );
+  const subject = `sizes ${walkKey(other)}`;
+  if (same) return finding(subject, 0, title);
+  return finding(subject, 0, title, {
+    kind: 'sizes-disagree',
+    answer,
+    expected: 'the same rows in every page size and order of one range',
+    actual:
+      `${got.length} rows here, ${expected.length} in the other walk` +
+      (lost.length > 0 ? `; missing here: ${few(lost, 3)}` : '') +
+      (added.length > 0 ? `; only here: ${few(added, 3)}` : ''),
+    related: [...related, ...first.pages],
+  });
 }
 
 const readOnlyTwice = new WeakMap<Answer, { pages: number; value: Finding | undefined }>();
@@ -506,12 +450,7 @@ function readOnlyFindings(run: RecordedRun, walks: readonly Walk[], orders: Orde
   for (const group of groups.values()) {
     const [first, ...others] = group;
     const rowKey = rowKeyOf(run, first!.pages[0]!);
-    const rows = (walk: Walk) =>
-      perWalk(sortedKeys, walk, () =>
-        walkRows(walk)
-          .map((row: Row) => rowKey(row))
-          .sort(),
-      );
+    const rows = (walk: Walk) => perWalk(sortedKeys, walk, () => walkRows(walk).map(rowKey).sort());
     for (const other of others)
       findings.push(perWalk(readOnlyPairs, other, () => samePairFinding(first!, other, rows(first!), rows(other))));
   }

@@ -76,11 +76,8 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
     if (!refusedAllowed(answer)) continue;
     const title = `${titleOf(answer)}: served as its neighbours are`;
     const how = (answer.status ?? 0) >= 500 ? `answered HTTP ${answer.status}` : `refused (HTTP ${answer.status})`;
-    let neighbour: { answer: Answer; kind: string } | undefined = neighboursOf(
-      answer.operation,
-      answer.case!.values,
-      answer.exchange.startedAt || Date.now(),
-    ).flatMap((candidate) => {
+    const neighbours = neighboursOf(answer.operation, answer.case!.values, answer.exchange.startedAt || Date.now());
+    let neighbour: { answer: Answer; kind: string } | undefined = neighbours.flatMap((candidate) => {
       const match = servedAs.get(requestKey(run, answer.operation.id, candidate.values))?.[0];
       return match ? [{ answer: match, kind: candidate.kind }] : [];
     })[0];
@@ -107,14 +104,8 @@ function findings(run: RecordedRun, timeline: StateTimeline): Finding[] {
   // Nothing refused that a neighbour was served for: every request with a neighbour kind held the invariant.
   if (found.length > 0) return found;
   const candidates = served.filter((answer) => neighboursOf(answer.operation, answer.case!.values).length > 0);
-  if (candidates.length > 0)
-    found.push(
-      finding(
-        'neighbours',
-        0,
-        `${NAME}: ${candidates.length} requests with a range or a search text, none refused as its neighbour`,
-      ),
-    );
+  const title = `${NAME}: ${candidates.length} requests with a range or a search text, none refused as its neighbour`;
+  if (candidates.length > 0) found.push(finding('neighbours', 0, title));
   return found;
 }
 

@@ -24,7 +24,7 @@ import { comparedFields } from '../../checks/judging/rows.js';
 import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import { othersWrite, shownAfter, type StateTimeline } from '../timeline.js';
 import { type Finding, stateCheck } from './frame.js';
-import { few, finding } from './shared.js';
+import { few, finding, type FindingFailure } from './shared.js';
 import type { Basis } from '../../spec/basis.js';
 import { followLink } from '../../derived/links.js';
 
@@ -86,31 +86,21 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
   const found: Finding[] = [];
   const lastListed = new Map<string, { listed: Listed; version: number }>();
   const reads = [
-    ...timeline.views.map((view) => ({ at: view.answer.exchange.id, view, refused: undefined, stray: false })),
-    ...timeline.refusedReads.map((read) => ({
-      at: read.answer.exchange.id,
-      view: undefined,
-      refused: read,
-      stray: false,
-    })),
+    ...timeline.views.map((view) => ({ view, refused: undefined, stray: false })),
+    ...timeline.refusedReads.map((read) => ({ view: undefined, refused: read, stray: false })),
     ...timeline.strayReads.map((read) => ({
-      at: read.answer.exchange.id,
       view: undefined,
       refused: { deletedBy: undefined, writesSince: [], ...read },
       stray: true,
     })),
-  ].sort((a, b) => a.at - b.at);
+  ].sort((a, b) => (a.view ?? a.refused!).answer.exchange.id - (b.view ?? b.refused!).answer.exchange.id);
   for (const { view, refused, stray } of reads) {
     if (view?.via === 'list') {
       lastListed.set(view.id, { listed: { row: view.row, answer: view.answer }, version: view.version });
       continue;
     }
     if (view?.via === 'answer') continue;
-    const id = view?.id ?? refused!.id;
-    const answer = view?.answer ?? refused!.answer;
-    const version = view?.version ?? refused!.version;
-    const expected = view ? view.expected : refused!.expected;
-    const deletedBy = view ? view.deletedBy : refused!.deletedBy;
+    const { id, answer, version, expected, deletedBy } = view ?? refused!;
     const title = `${kind.identifier} ${id}: reads as the state holds it`;
     const subject = `read ${id}`;
     const fails = (failure: FailureKind, expectedText: string, actual: string, related: Answer[]): Finding =>
@@ -128,15 +118,9 @@ function writableFindings(run: RecordedRun, timeline: StateTimeline): Finding[] 
       continue;
     }
     if (deletedBy) {
+      const gone = `${kind.identifier} ${id} no longer reads: the run deleted it`;
       found.push(
-        view
-          ? fails(
-              'not-deleted',
-              `${kind.identifier} ${id} no longer reads: the run deleted it`,
-              'the record still reads',
-              [deletedBy],
-            )
-          : finding(subject, version, title),
+        view ? fails('not-deleted', gone, 'the record still reads', [deletedBy]) : finding(subject, version, title),
       );
       continue;
     }
@@ -264,24 +248,16 @@ function readAgainFindings(run: RecordedRun, timeline: StateTimeline): Finding[]
     const [was, now] = [identityOf(run, kind, reference), identityOf(run, kind, answer)];
     const differing = Object.keys(was).filter((field) => field in now && was[field] !== now[field]);
     const title = `${titleOf(answer)}: the same ${kind} as the first answer to it`;
-    found.push(
-      finding(
-        `again #${answer.exchange.id}`,
-        0,
-        title,
-        differing.length === 0
-          ? undefined
-          : {
-              kind: 'read-differs',
-              answer,
-              expected:
-                `the ${kind} the same request answered before (#${reference.exchange.id}): what identifies it does ` +
-                'not change',
-              actual: differing.map((field) => `${field} ${now[field]} (first ${was[field]})`).join('; '),
-              related: [reference],
-            },
-      ),
-    );
+    const changed: FindingFailure | false = differing.length > 0 && {
+      kind: 'read-differs',
+      answer,
+      expected:
+        `the ${kind} the same request answered before (#${reference.exchange.id}): what identifies it does ` +
+        'not change',
+      actual: differing.map((field) => `${field} ${now[field]} (first ${was[field]})`).join('; '),
+      related: [reference],
+    };
+    found.push(finding(`again #${answer.exchange.id}`, 0, title, changed));
   }
   return found;
 }

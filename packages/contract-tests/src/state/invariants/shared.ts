@@ -6,6 +6,7 @@ import { type OperationModel, parameterWithRole, type SpecModel, writableKind } 
 import type { Answer } from '../../answers/answer.js';
 import { validValues, ymd } from '../../cases/values.js';
 import { fail, pass } from '../../checks/judging/evidence.js';
+import { cached } from '../../checks/judging/related.js';
 import type { FailureKind, RecordedRun } from '../../checks/judging/types.js';
 import type { Basis } from '../../spec/basis.js';
 import type { Walk } from '../walks.js';
@@ -26,7 +27,7 @@ export function finding(
   subject: string,
   version: number,
   title: string,
-  failure?: FindingFailure,
+  failure?: FindingFailure | false,
   churn = false,
 ): Finding {
   const marks = churn ? { churn } : {};
@@ -47,14 +48,8 @@ const keys = new WeakMap<Walk, Map<string, string>>();
 
 /** The walk's query as text, `except` the named roles' parameters (computed once per walk and exception). */
 export function walkKey(walk: Walk, except: ReadonlyArray<'page-size' | 'sort-key' | 'sort-direction'> = []): string {
-  const known = keys.get(walk) ?? new Map<string, string>();
-  keys.set(walk, known);
-  const cacheKey = except.join(' ');
-  const found = known.get(cacheKey);
-  if (found !== undefined) return found;
-  const key = queryText(walk, except);
-  known.set(cacheKey, key);
-  return key;
+  const known = cached(keys, walk, () => new Map<string, string>());
+  return cached(known, except.join(' '), () => queryText(walk, except));
 }
 
 function queryText(walk: Walk, except: ReadonlyArray<'page-size' | 'sort-key' | 'sort-direction'>): string {
@@ -104,19 +99,6 @@ export function endedBeforeToday(walk: Walk, now = Date.now()): boolean {
   if (!end) return true;
   const value = walk.query[end.name];
   return value !== undefined && value < ymd(now);
-}
-
-/**
- * A value computed once per walk: the run judges its answers again after every look at the state, and a walk it has
- * made no longer changes (the same first page and the same number of pages).
- */
-export function perWalk<T>(cache: WeakMap<Answer, { pages: number; value: T }>, walk: Walk, compute: () => T): T {
-  const first = walk.pages[0]!;
-  const known = cache.get(first);
-  if (known && known.pages === walk.pages.length) return known.value;
-  const value = compute();
-  cache.set(first, { pages: walk.pages.length, value });
-  return value;
 }
 
 /** A short list of values for a verdict, at most `shown` of them. */

@@ -16,7 +16,7 @@ import type { FieldExpectation } from '../model.js';
 import { sameLabelForm, storedAs } from '../normalisation.js';
 import type { RecordView, StateTimeline } from '../timeline.js';
 import { type Finding, STATE_FAMILIES, stateCheck } from './frame.js';
-import { anyWritable, finding } from './shared.js';
+import { anyWritable, finding, type FindingFailure } from './shared.js';
 
 const NAME = 'stored_as_sent';
 
@@ -146,22 +146,14 @@ function invalidApplied(run: RecordedRun, timeline: StateTimeline): Finding[] {
     );
     if (!view || !(field in view.row)) continue;
     const title = `${titleOf(write.answer)}: ${field} not stored`;
-    found.push(
-      finding(
-        `invalid ${write.answer.exchange.id}`,
-        write.version,
-        title,
-        sameValue(view.row[field], value)
-          ? {
-              kind: 'invalid-applied',
-              answer: view.answer,
-              expected: `${field} ${JSON.stringify(value)} (${sent.rule}) never stored`,
-              actual: `a read right after shows ${field} ${JSON.stringify(view.row[field])}`,
-              related: [write.answer],
-            }
-          : undefined,
-      ),
-    );
+    const stored: FindingFailure | false = sameValue(view.row[field], value) && {
+      kind: 'invalid-applied',
+      answer: view.answer,
+      expected: `${field} ${JSON.stringify(value)} (${sent.rule}) never stored`,
+      actual: `a read right after shows ${field} ${JSON.stringify(view.row[field])}`,
+      related: [write.answer],
+    };
+    found.push(finding(`invalid ${write.answer.exchange.id}`, write.version, title, stored));
   }
   return found;
 }
