@@ -137,9 +137,12 @@ export function settle(run: RecordedRun, findings: readonly Finding[], replayHin
   }
   // A pass is said once per title (every record that read as before after one write is one pass).
   const titles = new Set<string>();
-  return results.filter(
-    (result) => result.status !== 'pass' || (!titles.has(result.title) && !!titles.add(result.title)),
-  );
+  return results.filter((result) => {
+    if (result.status !== 'pass') return true;
+    if (titles.has(result.title)) return false;
+    titles.add(result.title);
+    return true;
+  });
 }
 
 /**
