@@ -54,7 +54,7 @@ export interface Exchange {
   timedOut?: boolean;
   /** The connection closed before any answer (a reset, not a timeout), as a server ends a kept-alive connection. */
   connectionClosed?: boolean;
-  /** Attempts made (more than one after a 429, or a 502, 503 or 504 or a closed connection to a read). */
+  /** Attempts made (more than one after a 429, or after a 502, 503, 504 or closed connection to a repeatable one). */
   attempts: number;
   /** When the first attempt started (ms since the epoch). */
   startedAt: number;
