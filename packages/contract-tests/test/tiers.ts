@@ -90,7 +90,6 @@ export const END_TO_END: readonly string[] = [
   'test/first-contact.test.ts',
   'test/honest-deployments/day-values.test.ts',
   'test/honest-deployments/write-patience.test.ts',
-  'test/hostile-output.test.ts',
   'test/key-canary.test.ts',
   'test/key-transport.test.ts',
   'test/ledger.test.ts',
@@ -129,6 +128,7 @@ export const SPLIT: readonly string[] = [
   'test/honest-deployments/facts.test.ts',
   'test/honest-deployments/honest-deployments.test.ts',
   'test/hostile-answers.test.ts',
+  'test/hostile-output.test.ts',
   'test/state/stateful-mock-model.test.ts',
 ];
 
@@ -185,6 +185,14 @@ export interface Representatives {
   honestDeploymentFacts: readonly string[];
   /** Faults only the state model decides, each under a seed, as `<fault> under seed <n>` (faults-the-model-decides). */
   faultsTheModelDecides: readonly string[];
+  /**
+   * Hostile deployments run through the built CLI, each output held to every rule (hostile-output.test.ts): one
+   * whose bytes act on a terminal and a CI log, and one that echoes the key in every form. Each run's console, JSON,
+   * JUnit, HAR and summary are checked for both kinds, so the others (bytes that break a report, an escape that ends
+   * where the key starts, an unreadable list) add a way in, not a rule; the hostile answers' representative and the
+   * memory bounds run answers nested 20,000 levels deep.
+   */
+  hostileOutputBehaviours: readonly string[];
 }
 
 /**
@@ -202,6 +210,7 @@ export const REPRESENTATIVES: Representatives = {
   cleanFakeVariants: ['laravel'],
   honestDeploymentFacts: ['laravel-resource'],
   faultsTheModelDecides: ['analytics-list-later-pages-reversed under seed 1'],
+  hostileOutputBehaviours: ['terminal-injection', 'key-forms'],
 };
 
 /**
