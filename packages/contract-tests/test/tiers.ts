@@ -103,7 +103,6 @@ export const END_TO_END: readonly string[] = [
   'test/recorded/judge-cli.test.ts',
   'test/report-schema.test.ts',
   'test/run-scope.test.ts',
-  'test/safety.test.ts',
   'test/shrink.test.ts',
   'test/stalled-operation.test.ts',
   'test/start-mocks.test.ts',
@@ -129,6 +128,7 @@ export const SPLIT: readonly string[] = [
   'test/honest-deployments/honest-deployments.test.ts',
   'test/hostile-answers.test.ts',
   'test/hostile-output.test.ts',
+  'test/safety.test.ts',
   'test/state/stateful-mock-model.test.ts',
 ];
 
@@ -193,6 +193,17 @@ export interface Representatives {
    * memory bounds run answers nested 20,000 levels deep.
    */
   hostileOutputBehaviours: readonly string[];
+  /**
+   * Create answers that name no record of their own (safety.test.ts): `..`, the one that would climb out of the
+   * record's path were it sent as an id. `.` is the same dot segment a step short, and an answer with no id leaves
+   * the run to find its record by its domain, as the foreign id of `pnpm test`'s other safety run does.
+   */
+  safetyCreateAnswers: readonly string[];
+  /**
+   * Answers larger than `--max-response-bytes` (safety.test.ts): the gzip bomb, whose bytes are counted as they
+   * inflate, so its run reaches the decompression and the same bound a plain huge body meets.
+   */
+  safetyOversizedBodies: readonly string[];
 }
 
 /**
@@ -211,6 +222,8 @@ export const REPRESENTATIVES: Representatives = {
   honestDeploymentFacts: ['laravel-resource'],
   faultsTheModelDecides: ['analytics-list-later-pages-reversed under seed 1'],
   hostileOutputBehaviours: ['terminal-injection', 'key-forms'],
+  safetyCreateAnswers: ['create-answers-dotdot-id'],
+  safetyOversizedBodies: ['gzip-bomb'],
 };
 
 /**
