@@ -179,18 +179,21 @@ describe(DRIFTS, () => {
 
     it('overlays specs that pass the same lint as the specs, and that the spec model loads', async () => {
       const checks = fileURLToPath(new URL('../../../tooling/spec-checks/', import.meta.url));
+      const overlaidSpecs: string[] = [];
       for (const api of API_NAMES) {
         const { document } = await apiBaseline(readBaseline(FILE), api);
         const overlaid = join(folder, `${api}.overlaid.json`);
         writeFileSync(overlaid, JSON.stringify(document, null, 2));
-        for (const script of ['scripts/lint-redocly.mjs', 'scripts/validate-oas.mjs'])
-          execFileSync(process.execPath, [script, overlaid], { cwd: checks, stdio: 'pipe' });
+        overlaidSpecs.push(overlaid);
         const loaded = await loadSpecFromText(JSON.stringify(document), api, overlaid);
         // Every status the baseline pins is a response of the overlaid spec.
         expect(
           loaded.model.operations.flatMap((operation) => operation.responses.map((response) => response.key)),
         ).toEqual(expect.arrayContaining(api === 'analytics' ? ['401', '422'] : ['200']));
       }
+      // Each script takes every overlaid spec in one process (and fails if any one fails), as it takes the specs.
+      for (const script of ['scripts/lint-redocly.mjs', 'scripts/validate-oas.mjs'])
+        execFileSync(process.execPath, [script, ...overlaidSpecs], { cwd: checks, stdio: 'pipe' });
     }, 120_000);
   }
 

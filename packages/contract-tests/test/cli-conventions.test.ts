@@ -31,6 +31,13 @@ async function quickRun(args: string[], env: Record<string, string> = {}) {
   });
 }
 
+let plainRun: ReturnType<typeof quickRun> | undefined;
+/** The quick run with no option and no CI variable, made once for the tests that read its output. */
+const plainQuickRun = () => {
+  plainRun ??= quickRun([]);
+  return plainRun;
+};
+
 describe('the conventions of the command line', () => {
   it('prints its version with --version, and help with -h', async () => {
     const version = await runCli(['--version'], {});
@@ -96,7 +103,7 @@ describe('the conventions of the command line', () => {
 
 describe('where output goes', () => {
   it('puts results on stdout and diagnostics on stderr', async () => {
-    const run = await quickRun([]);
+    const run = await plainQuickRun();
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('✓ pass  marketplace not_a_server_error');
     expect(run.stdout).toContain('conforms (exit 0)');
@@ -221,7 +228,7 @@ describe('in GitHub Actions', () => {
   });
 
   it('does nothing of the kind outside GitHub Actions', async () => {
-    const run = await quickRun([]);
+    const run = await plainQuickRun();
     expect(run.stdout).not.toContain('::');
   });
 });

