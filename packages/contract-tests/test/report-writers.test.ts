@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { secretRedactor } from '../src/report/redactor.js';
 import type { Exchange } from '../src/transport/transport.js';
 import { harReport } from '../src/report/har.js';
+import { readEntry } from '../src/recorded/har-entry.js';
 import { jsonReport } from '../src/report/json.js';
 import { junitReport } from '../src/report/junit.js';
 import { reportSchema } from '../src/report/report-schema.js';
@@ -136,6 +137,26 @@ describe('report writers, for any text a deployment sends', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a request the run sent again, in its HAR', () => {
+  const reading = { maxBodyChars: 1000 };
+  const written = (attempts: number) =>
+    JSON.parse(harReport([{ ...exchangeHolding('x'), attempts }], '1')).log.entries[0];
+
+  it('says how many attempts its answer took, and judge reads them back as the run counted them', () => {
+    expect(written(3)._tallyport).toEqual({ attempts: 3 });
+    const read = readEntry(written(3), reading);
+    expect(typeof read !== 'string' && read.attempts).toBe(3);
+    expect(written(1)._tallyport).toBeUndefined();
+  });
+
+  it('reads one attempt where a file from elsewhere holds anything else there', () => {
+    for (const attempts of [1, 0, -2, 1.5, '3', null, Number.MAX_VALUE]) {
+      const read = readEntry({ ...written(1), _tallyport: { attempts } }, reading);
+      expect(typeof read !== 'string' && read.attempts, String(attempts)).toBeUndefined();
+    }
   });
 });
 

@@ -62,3 +62,11 @@ export async function runOutputs(
   const summary = redactor.text(stepSummary(redactor.value(result), { verbose: true }));
   return { console: printed, json: written.json!, junit: written.junit!, har: written.har!, summary };
 }
+
+/**
+ * The requests a run's HAR says were sent: an entry holds a request's last attempt, and counts the attempts it took
+ * (`_tallyport.attempts`) when the run sent it again (a connection closed before any answer, a 502, 503 or 504).
+ */
+export function attemptsIn(har: { log: { entries: Array<{ _tallyport?: { attempts?: number } }> } }): number {
+  return har.log.entries.reduce((sum, entry) => sum + (entry._tallyport?.attempts ?? 1), 0);
+}

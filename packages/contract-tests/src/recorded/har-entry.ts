@@ -11,6 +11,7 @@ import { isObject } from '@tallyport/spec-model/query';
 import type { RequestCase } from '../cases/types.js';
 import type { ResponseRecord } from '../transport/transport.js';
 import { EMBEDDED_MOCKS, type EmbeddedMock } from '../report/result.js';
+import { present } from '../text/present.js';
 
 export interface NameValue {
   name: string;
@@ -43,6 +44,8 @@ export interface RecordedExchange {
   tags?: RunTags;
   /** The embedded mock that answered, when a run wrote the file against one. */
   mock?: EmbeddedMock;
+  /** The attempts a run's request took, when the run sent it again (the file holds its last). */
+  attempts?: number;
   /** Absent when no answer came (a HAR writes status 0 for a request that failed). */
   response?: RecordedResponse;
   /** Why no answer came. */
@@ -178,6 +181,12 @@ function embeddedMock(value: unknown): EmbeddedMock | undefined {
   return EMBEDDED_MOCKS.find((kind) => kind === mock);
 }
 
+/** The attempts a run's entry says its request took, when more than one. */
+function attemptsOf(value: unknown): number | undefined {
+  const attempts = isObject(value) ? value.attempts : undefined;
+  return Number.isSafeInteger(attempts) && (attempts as number) > 1 ? (attempts as number) : undefined;
+}
+
 /** Reads one entry; a string says why it is malformed. */
 export function readEntry(entry: Record<string, unknown>, reading: EntryReading): RecordedExchange | string {
   const request = entry.request;
@@ -205,6 +214,7 @@ export function readEntry(entry: Record<string, unknown>, reading: EntryReading)
     durationMs: typeof entry.time === 'number' && entry.time >= 0 ? Math.round(entry.time) : 0,
     ...(runTags(entry._tallyport) ? { tags: runTags(entry._tallyport)! } : {}),
     ...(embeddedMock(entry._tallyport) ? { mock: embeddedMock(entry._tallyport)! } : {}),
+    ...present({ attempts: attemptsOf(entry._tallyport) }),
   };
   if (!isObject(entry.response)) return 'it has no response';
   const response = responseOf(entry.response, reading);

@@ -258,8 +258,9 @@ export async function judgeChunks(chunks: HarChunks, file: string, options: Judg
       continue;
     }
     const entryKeys = ours ? { ...keys, ...PLACEHOLDER_KEYS } : keys;
-    // Only the tester's own file is taken at its word about a mock: a mark elsewhere would only hide verdicts.
+    // Only the tester's own file is taken at its word about a mock or attempts: elsewhere they would hide verdicts.
     const mock = ours ? recorded.mock : undefined;
+    if (!ours) delete recorded.attempts;
     const name = `${route.api} ${route.baseUrl}${mock ? ` ${mock}` : ''}`;
     const group = groups.get(name) ?? newGroup(route, entryKeys, redact, mock);
     group.baseline ??= baselines.get(route.api);
@@ -371,7 +372,7 @@ function judgeEntry(
     case: derived.testCase,
     response: { status: response.status, contentType: response.contentType, headers: response.headers, text: '' },
     ...(error ? { error } : {}),
-    attempts: 1,
+    attempts: recorded.attempts ?? 1,
     startedAt: recorded.startedAt,
     durationMs: recorded.durationMs,
   };

@@ -1,11 +1,9 @@
-// Every exchange of a run as a HAR 1.2 file that browser devtools open. Keys
-// appear as their placeholders ("$ANALYTICS_API_KEY"). Every value passes the
-// redactor before the file is serialised, and the serialised text again as it
-// is written (writeReports: a masked span takes any JSON escape it touches);
-// secret-named response headers are masked, and no value can make the writer
-// throw (lone surrogates are encoded as U+FFFD). An exchange with an embedded
-// mock is marked with which one (`_tallyport.mock`), so `judge` skips on
-// Prism's examples what the run skipped, for the same reason.
+// Every exchange of a run as a HAR 1.2 file that browser devtools open. Keys appear as their placeholders
+// ("$ANALYTICS_API_KEY"). Every value passes the redactor before the file is serialised, and the serialised text again
+// as it is written (writeReports: a masked span takes any JSON escape it touches); secret-named response headers are
+// masked, and no value can make the writer throw (lone surrogates are encoded as U+FFFD). An exchange with an embedded
+// mock is marked with which one (`_tallyport.mock`), so `judge` skips on Prism's examples what the run skipped, for the
+// same reason; one the run sent again, with its attempts (`_tallyport.attempts`).
 import { REDACTED, type Redactor } from './redactor.js';
 import { jsonBody } from '../transport/request.js';
 import { isSecretRef, type TemplateValue } from '../spec/secrets.js';
@@ -25,6 +23,8 @@ function runTags(exchange: Exchange, mocks: EmbeddedMocks) {
   const mock = mocks[exchange.template.api];
   const tags = {
     ...(mock ? { mock } : {}),
+    // The attempts its answer took (the last is written): the run counted each, and `judge` weighs them as it did.
+    ...(exchange.attempts > 1 ? { attempts: exchange.attempts } : {}),
     // What the run meant by a request of its state model's: `judge` reads the tester's own file as the run did, a
     // generated write with its expectation and each page with its walk.
     ...(exchange.case?.family === 'sequence'

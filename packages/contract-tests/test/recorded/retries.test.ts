@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../../src/answers/answer.js';
 import { attemptsMadeAgain } from '../../src/recorded/retries.js';
+import { judgeChunks } from '../../src/recorded/judge.js';
+import { harReport } from '../../src/report/har.js';
 import { specModels } from '../../src/spec/models.js';
+import { secret } from '../../src/spec/secrets.js';
+import type { Exchange } from '../../src/transport/transport.js';
 
 const operation = (id: string) => specModels.analytics.operations.find((candidate) => candidate.id === id)!;
 
@@ -39,5 +43,48 @@ describe('attempts made again in a recorded file', () => {
     const after = answer('getWebsite', 'read 7', 200);
     expect(attemptsMadeAgain([lone, broken, after]).size).toBe(0);
     expect(after.exchange.attempts).toBe(1);
+  });
+});
+
+/** A read of website 7 a gateway answered 503, after `attempts` attempts the run made. */
+const unavailableRead = (attempts: number): Exchange => ({
+  id: 1,
+  template: {
+    api: 'analytics',
+    operationId: 'getWebsite',
+    method: 'GET',
+    baseUrl: 'http://127.0.0.1:4010',
+    path: '/api/v1/websites/7',
+    pathValues: { id: '7' },
+    query: [],
+    headers: [
+      ['Accept', 'application/json'],
+      ['Authorization', secret('ANALYTICS_API_KEY', 'Bearer ')],
+    ],
+    label: 'getWebsite id=7',
+  },
+  response: { status: 503, contentType: 'text/plain', headers: { 'content-type': 'text/plain' }, text: 'busy' },
+  attempts,
+  startedAt: Date.UTC(2026, 11, 8),
+  durationMs: 2,
+});
+
+async function serverErrorVerdict(har: string) {
+  const judged = await judgeChunks([har], 'run.har');
+  const analytics = judged.apis.find((api) => api.api === 'analytics')!;
+  return analytics.checks.find((check) => check.check === 'not_a_server_error')!.status;
+}
+
+describe("the attempts a run's HAR says a request took", () => {
+  it('judge a gateway answer as the run did: sent again and 503 every time is judged, sent once skipped', async () => {
+    // A warning, not a failure: the file cannot tell that website 7 exists, so the read may break a rule.
+    expect(await serverErrorVerdict(harReport([unavailableRead(3)], '1'))).toBe('warn');
+    expect(await serverErrorVerdict(harReport([unavailableRead(1)], '1'))).toBe('skip');
+  });
+
+  it('are read only in a file the tester wrote: elsewhere they could only change a verdict', async () => {
+    const har = JSON.parse(harReport([unavailableRead(3)], '1'));
+    har.log.creator = { name: 'mitmproxy', version: '11' };
+    expect(await serverErrorVerdict(JSON.stringify(har))).toBe('skip');
   });
 });
