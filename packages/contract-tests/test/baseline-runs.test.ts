@@ -194,7 +194,7 @@ describe(DRIFTS, () => {
       // Each script takes every overlaid spec in one process (and fails if any one fails), as it takes the specs.
       for (const script of ['scripts/lint-redocly.mjs', 'scripts/validate-oas.mjs'])
         execFileSync(process.execPath, [script, ...overlaidSpecs], { cwd: checks, stdio: 'pipe' });
-    }, 120_000);
+    });
   }
 
   it.concurrent.each(drifts.map((fault) => [fault.name, fault] as const))(

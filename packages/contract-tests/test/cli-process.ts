@@ -37,10 +37,16 @@ export function runCli(
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let hung = false;
+    const timer = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
+      // Said where a test shows the output, so a killed run reads as hung, not as a run that wrote nothing.
+      if (hung) stderr += `\n[the test's hang guard killed the CLI after ${timeoutMs / 1000} s]`;
       if (!workingFolder) rmSync(cwd, { recursive: true, force: true });
       resolve({ code, stdout, stderr });
     });

@@ -9,6 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../src/report/report-schema.js';
+import { HANG_GUARD_MS } from './hang-guard.js';
 import { runCli, type CliRun } from './cli-process.js';
 import { type HostileName, startFakeDeployment } from './fake-deployment/server.js';
 import { expectInertConsole } from './inert-console.js';
@@ -57,8 +58,9 @@ async function hostileRun(behaviour: HostileName): Promise<Outputs> {
         GITHUB_ACTIONS: 'true',
         GITHUB_STEP_SUMMARY: file('summary.md'),
       },
-      120_000,
+      HANG_GUARD_MS,
     );
+    if (run.code === null) throw new Error(`the CLI did not end with a code: ${run.stderr.slice(-1500)}`);
     const read = (name: string) => readFile(file(name), 'utf8');
     return {
       run,

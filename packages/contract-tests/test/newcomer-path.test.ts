@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_NAMES } from '../src/registry/index.js';
 import { type RunningMocks, startMocks } from '../src/run/mocks.js';
+import { HANG_GUARD_MS } from './hang-guard.js';
 import { runCli } from './cli-process.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -48,7 +49,7 @@ describe('the README of @tallyport/contract-tests', () => {
     const run = await runCli(
       ['--api', 'analytics', '--junit', 'reports/contract.xml'],
       { ...env, ANALYTICS_BASE_URL: mocks.analytics!.url },
-      120_000,
+      HANG_GUARD_MS,
       undefined,
       cwd,
     );
@@ -82,7 +83,7 @@ describe('docs/contract-tests.md', () => {
     const run = await runCli(
       [],
       { ...env, STAGING_ANALYTICS_URL: mocks.analytics!.url, STAGING_MARKETPLACE_URL: mocks.marketplace!.url },
-      150_000,
+      HANG_GUARD_MS,
       undefined,
       cwd,
     );
@@ -112,7 +113,7 @@ describe('docs/contract-tests.md', () => {
         'reports/contract.json',
       ],
       deployment,
-      150_000,
+      HANG_GUARD_MS,
       undefined,
       cwd,
     );
@@ -120,7 +121,7 @@ describe('docs/contract-tests.md', () => {
     const cleanup = await runCli(
       ['cleanup', '--ledger', 'reports/ledger.jsonl'],
       { ANALYTICS_BASE_URL: mocks.analytics!.url, ANALYTICS_API_KEY: env.ANALYTICS_API_KEY! },
-      60_000,
+      HANG_GUARD_MS,
       undefined,
       cwd,
     );

@@ -4,6 +4,7 @@
 // The mock is an honest deployment, so the run conforms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMocks, startMocks } from '../src/run/mocks.js';
+import { HANG_GUARD_MS } from './hang-guard.js';
 import { runCli, type CliRun } from './cli-process.js';
 import { statefulMockEnv } from './stateful-mock-env.js';
 
@@ -16,7 +17,7 @@ describe('tallyport-contract --allow-writes against the stateful mock', () => {
     run = await runCli(
       ['--allow-writes', '--max-requests-per-second', '0', '--json', 'report.json'],
       { NO_COLOR: '1', ...statefulMockEnv(mocks) },
-      180_000,
+      HANG_GUARD_MS,
     );
   });
   afterAll(async () => {
