@@ -28,7 +28,7 @@ import { runOptionsFor as honestOptions, startHonestDeployment } from './honest-
 import { failureReport } from './honest-deployments/honest-runs.js';
 import { isThrottled } from './honest-deployments/throttle.js';
 import { VARIANT_NAMES, VARIANTS, type VariantName } from './honest-deployments/variants.js';
-import { casesOfDeploymentsOnly, casesOfThisTier, named, runsTestsBesideTheSweep } from './tier-cases.js';
+import { casesOfDeploymentsOnly, casesOfThisTierNamed, runsTestsBesideTheSweep } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tallyport-baseline-'));
@@ -144,11 +144,7 @@ const FAULTS: ReadonlyArray<{
 ];
 
 const DRIFTS = 'a run given a baseline of the fake deployment';
-const drifts = casesOfThisTier(
-  DRIFTS,
-  FAULTS,
-  named(DRIFTS, FAULTS, (fault) => fault.name, REPRESENTATIVES.baselineDrifts),
-);
+const drifts = casesOfThisTierNamed(DRIFTS, FAULTS, (fault) => fault.name, REPRESENTATIVES.baselineDrifts);
 
 describe(DRIFTS, () => {
   beforeAll(async () => {

@@ -19,7 +19,7 @@ import { runContract } from '../src/run/contract.js';
 import { type ApiName, specModels } from '../src/spec/models.js';
 import { type FakeDeployment, runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 import { bodyText, HOSTILE_VALUES } from './hostile-json.js';
-import { casesOfThisTier, named, runsTestsBesideTheSweep } from './tier-cases.js';
+import { casesOfThisTierNamed, runsTestsBesideTheSweep } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 
 const recorded = vi.hoisted(() => ({ on: true, exchanges: [] as Array<{ exchange: Exchange; epoch: number }> }));
@@ -136,17 +136,9 @@ function judgeChanged(api: ApiName, change: (json: unknown, index: number, excha
 
 const AUDIT = 'the check audit';
 const valueKinds = Object.keys(HOSTILE_VALUES);
-const VALUES = casesOfThisTier(
-  AUDIT,
-  valueKinds,
-  named(AUDIT, valueKinds, (kind) => kind, REPRESENTATIVES.checkAuditValues),
-);
+const VALUES = casesOfThisTierNamed(AUDIT, valueKinds, (kind) => kind, REPRESENTATIVES.checkAuditValues);
 const unreadableKinds = ['null', 'an object nested 20,000 levels', 'JSON cut short'];
-const UNREADABLE = casesOfThisTier(
-  AUDIT,
-  unreadableKinds,
-  named(AUDIT, unreadableKinds, (kind) => kind, REPRESENTATIVES.checkAuditUnreadable),
-);
+const UNREADABLE = casesOfThisTierNamed(AUDIT, unreadableKinds, (kind) => kind, REPRESENTATIVES.checkAuditUnreadable);
 
 describe.each(['analytics', 'marketplace'] as const)('every check on %s answers', (api) => {
   if (runsTestsBesideTheSweep())

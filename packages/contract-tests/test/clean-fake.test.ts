@@ -8,7 +8,7 @@ import { CHECKS } from '../src/registry/index.js';
 import { runContract } from '../src/run/contract.js';
 import { runOptionsFor, startFakeDeployment, type FakeDeployment } from './fake-deployment/server.js';
 import { VARIANTS } from './fake-deployment/variants.js';
-import { casesOfThisTier, named } from './tier-cases.js';
+import { casesOfThisTierNamed } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 
 let fake: FakeDeployment | undefined;
@@ -18,11 +18,7 @@ afterEach(async () => {
 });
 
 const title = 'the clean fake deployment';
-const variants = casesOfThisTier(
-  title,
-  VARIANTS,
-  named(title, VARIANTS, (variant) => variant, REPRESENTATIVES.cleanFakeVariants),
-);
+const variants = casesOfThisTierNamed(title, VARIANTS, (variant) => variant, REPRESENTATIVES.cleanFakeVariants);
 
 describe(title, () => {
   it.each(variants)('departs from nothing and judges every check, in the %s variant', async (variant) => {

@@ -9,7 +9,7 @@ import { runContract } from '../src/index.js';
 import { FAULTS, type FaultName } from './fake-deployment/faults.js';
 import { runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
 import { IN_PROCESS_TIMEOUT_MS } from './recorded/run-and-judge.js';
-import { casesOfThisTier, named } from './tier-cases.js';
+import { casesOfThisTierNamed } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 
 const MODEL_DECIDES: readonly FaultName[] = [
@@ -27,10 +27,11 @@ const SEEDS = [1, 2, 3, 4, 5];
 
 const title = 'faults only the model of the state decides, caught by default under every seed';
 const everyPair = MODEL_DECIDES.flatMap((name) => SEEDS.map((seed) => [name, seed] as const));
-const cases = casesOfThisTier(
+const cases = casesOfThisTierNamed(
   title,
   everyPair,
-  named(title, everyPair, ([name, seed]) => `${name} under seed ${seed}`, REPRESENTATIVES.faultsTheModelDecides),
+  ([name, seed]) => `${name} under seed ${seed}`,
+  REPRESENTATIVES.faultsTheModelDecides,
 );
 
 describe(title, () => {

@@ -23,7 +23,7 @@ import {
 } from './fake-deployment/server.js';
 import { bodyText, UNREADABLE_BODIES } from './hostile-json.js';
 import { attemptsIn, runOutputs } from './run-outputs.js';
-import { casesOfThisTier, named } from './tier-cases.js';
+import { casesOfThisTierNamed } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 import { xmlProblems } from './xml-well-formed.js';
 
@@ -96,10 +96,11 @@ function expectVerdict({ result, outputs }: Awaited<ReturnType<typeof runAgainst
 }
 
 const title = 'each operation answering what no reader expects';
-const answeringOperations = casesOfThisTier(
+const answeringOperations = casesOfThisTierNamed(
   title,
   operations,
-  named(title, operations, (operation) => `${operation.api} ${operation.id}`, REPRESENTATIVES.hostileAnswerOperations),
+  (operation) => `${operation.api} ${operation.id}`,
+  REPRESENTATIVES.hostileAnswerOperations,
 );
 
 describe.each(answeringOperations.map((operation) => [`${operation.api} ${operation.id}`, operation] as const))(

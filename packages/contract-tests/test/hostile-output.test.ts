@@ -13,7 +13,7 @@ import { HANG_GUARD_MS } from './hang-guard.js';
 import { runCli, type CliRun } from './cli-process.js';
 import { type HostileName, startFakeDeployment } from './fake-deployment/server.js';
 import { expectInertConsole } from './inert-console.js';
-import { casesOfThisTier, named, runsTestsBesideTheSweep } from './tier-cases.js';
+import { casesOfThisTierNamed, runsTestsBesideTheSweep } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 import { xmlProblems } from './xml-well-formed.js';
 
@@ -143,10 +143,11 @@ const BEHAVIOURS: readonly HostileName[] = [
   'deep-unsearched-list',
 ];
 const title = 'a run against a deployment doing %s';
-const behaviours = casesOfThisTier(
+const behaviours = casesOfThisTierNamed(
   title,
   BEHAVIOURS,
-  named(title, BEHAVIOURS, (behaviour) => behaviour, REPRESENTATIVES.hostileOutputBehaviours),
+  (behaviour) => behaviour,
+  REPRESENTATIVES.hostileOutputBehaviours,
 );
 
 describe.each(behaviours.filter((behaviour) => behaviour !== 'deep-unsearched-list'))(title, (behaviour) => {

@@ -11,7 +11,7 @@ import { specModels } from '../src/spec/models.js';
 import { cleanupLedger } from '../src/run/writes/cleanup.js';
 import { Ledger } from '../src/run/writes/ledger.js';
 import { type FakeDeployment, type HostileName, runOptionsFor, startFakeDeployment } from './fake-deployment/server.js';
-import { casesOfThisTier, named, runsTestsBesideTheSweep } from './tier-cases.js';
+import { casesOfThisTierNamed, runsTestsBesideTheSweep } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 
 // `pnpm test` runs the create answers and the oversized bodies test/tiers.ts names; CI's `pnpm test:deployments`
@@ -111,16 +111,18 @@ const CREATE_ANSWERS: readonly HostileName[] = [
 /** Answers larger than anyone should read, as sent and once inflated. */
 const OVERSIZED_BODIES: readonly HostileName[] = ['huge-body', 'gzip-bomb'];
 const createAnswersTitle = 'sends no write outside the created record when a create answers %s';
-const createAnswers = casesOfThisTier(
+const createAnswers = casesOfThisTierNamed(
   createAnswersTitle,
   CREATE_ANSWERS,
-  named(createAnswersTitle, CREATE_ANSWERS, (behaviour) => behaviour, REPRESENTATIVES.safetyCreateAnswers),
+  (behaviour) => behaviour,
+  REPRESENTATIVES.safetyCreateAnswers,
 );
 const oversizedBodiesTitle = 'reads at most --max-response-bytes of a %s';
-const oversizedBodies = casesOfThisTier(
+const oversizedBodies = casesOfThisTierNamed(
   oversizedBodiesTitle,
   OVERSIZED_BODIES,
-  named(oversizedBodiesTitle, OVERSIZED_BODIES, (behaviour) => behaviour, REPRESENTATIVES.safetyOversizedBodies),
+  (behaviour) => behaviour,
+  REPRESENTATIVES.safetyOversizedBodies,
 );
 
 describe('a run against a hostile deployment', () => {

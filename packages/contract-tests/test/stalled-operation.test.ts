@@ -16,7 +16,7 @@ import { STALL_AFTER } from '../src/transport/silence.js';
 import { API_NAMES, type ApiName, specModels } from '../src/spec/models.js';
 import { type HeldTimeouts, holdTimeouts } from './held-timeouts.js';
 import { type HoldingProxy, pathOf, startHoldingProxy } from './holding-proxy.js';
-import { casesOfThisTier, named, runsTestsBesideTheSweep } from './tier-cases.js';
+import { casesOfThisTierNamed, runsTestsBesideTheSweep } from './tier-cases.js';
 import { REPRESENTATIVES } from './tiers.js';
 
 /** Requests a server held, and those whose timeout could not be fired (none expected). */
@@ -97,10 +97,11 @@ const operations = API_NAMES.flatMap((api) =>
   specModels[api].operations.map((operation): [ApiName, string] => [api, operation.id]),
 );
 const title = '%s %s: that operation fails as no-answer, the others are judged, exit 1';
-const stalledOperations = casesOfThisTier(
+const stalledOperations = casesOfThisTierNamed(
   title,
   operations,
-  named(title, operations, ([api, operationId]) => `${api} ${operationId}`, REPRESENTATIVES.stalledOperations),
+  ([api, operationId]) => `${api} ${operationId}`,
+  REPRESENTATIVES.stalledOperations,
 );
 
 describe('a proxy that never answers one operation', () => {

@@ -63,3 +63,13 @@ export function named<T>(
   const chosen = new Set(names);
   return (item) => chosen.has(nameOf(item));
 }
+
+/** `casesOfThisTier` of a sweep whose representatives for `pnpm test` are the cases `names` names (`named`). */
+export function casesOfThisTierNamed<T>(
+  sweep: string,
+  all: readonly T[],
+  nameOf: (item: T) => string,
+  names: readonly string[],
+): T[] {
+  return casesOfThisTier(sweep, all, named(sweep, all, nameOf, names));
+}

@@ -9,7 +9,7 @@ import { type HonestDeployment, startHonestDeployment } from './server.js';
 import { STATISTIC_NAMES } from './statistics.js';
 import { analytics, asSetting, failed, marketplace, recordOf, rowsOf } from './test-client.js';
 import { VARIANT_NAMES, VARIANTS } from './variants.js';
-import { casesOfThisTier, named, runsTestsBesideTheSweep } from '../tier-cases.js';
+import { casesOfThisTierNamed, runsTestsBesideTheSweep } from '../tier-cases.js';
 import { REPRESENTATIVES } from '../tiers.js';
 
 type Json = Record<string, unknown>;
@@ -25,11 +25,7 @@ const LAST_DAY = dayOffset(-1);
 const STARTING_OWNED = startingWebsites().filter((website) => website.owner === 'main').length;
 
 const title = 'honest variant %s';
-const variants = casesOfThisTier(
-  title,
-  VARIANT_NAMES,
-  named(title, VARIANT_NAMES, (name) => name, REPRESENTATIVES.honestDeploymentFacts),
-);
+const variants = casesOfThisTierNamed(title, VARIANT_NAMES, (name) => name, REPRESENTATIVES.honestDeploymentFacts);
 
 // Tests of the set of variants, not of one: in `pnpm test` only, so they too run in one tier.
 if (runsTestsBesideTheSweep())

@@ -1,6 +1,6 @@
 // Every honest deployment that does not throttle: the tester exits 0 on each (see honest-runs.ts). `pnpm test` runs
 // the representative of test/tiers.ts, CI's `pnpm test:deployments` every other one.
-import { casesOfThisTier, named } from '../tier-cases.js';
+import { casesOfThisTierNamed } from '../tier-cases.js';
 import { REPRESENTATIVES } from '../tiers.js';
 import { describeHonestRuns } from './honest-runs.js';
 import { isThrottled } from './throttle.js';
@@ -11,9 +11,5 @@ const unthrottled = VARIANT_NAMES.filter((name) => !isThrottled(VARIANTS[name]))
 
 describeHonestRuns(
   title,
-  casesOfThisTier(
-    title,
-    unthrottled,
-    named(title, unthrottled, (name) => name, REPRESENTATIVES.honestDeployments),
-  ),
+  casesOfThisTierNamed(title, unthrottled, (name) => name, REPRESENTATIVES.honestDeployments),
 );
